@@ -1,0 +1,107 @@
+import type { SpeakerRole } from '../speech/types';
+
+export interface TranscriptLine {
+  transcriptId: string;
+  speaker: SpeakerRole;
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface NoteSectionRequest {
+  loinc: string;
+  /** Prior section text or Embedded Form templates supplied in the session context. */
+  precharted?: Array<
+    | { type: 'string'; content: string }
+    | { type: 'structured'; template_id: string; values?: Array<{ id: string; value: unknown }> }
+  >;
+}
+
+export interface NotePreferences {
+  verbosity: 'CONCISE' | 'BALANCED' | 'DETAILED';
+  sectionFormat: Record<string, 'NARRATIVE' | 'BULLETED'>;
+}
+
+export interface NoteRequest {
+  transcript: TranscriptLine[];
+  sections: NoteSectionRequest[];
+  preferences: NotePreferences;
+  visit?: { chief_complaint?: string; reason_for_visit?: string; visit_type?: string; encounter_type?: string };
+  patient?: { dob?: string; sex?: string };
+  specialty?: string;
+  /** Medications and problems known from the EMR (CKG ingestion), by name and code. */
+  emrContext?: {
+    medications: Array<{ name: string; rxcui?: string; status?: string }>;
+    problems: Array<{ name: string; code?: string }>;
+  };
+  contextDiagnoses?: Array<{ codes: Array<{ code: string; description: string; type: string }>; diagnosis_note?: string }>;
+  contextMedicationOrders?: MedicationOrder[];
+  hccModel?: 'V28' | 'V24';
+}
+
+export interface NoteSection {
+  title: string;
+  content: string;
+  loinc_code: string;
+  source_transcripts: string[];
+}
+
+export interface DiagnosisCode {
+  code: string;
+  description: string;
+  type: 'ICD10' | 'HCC' | 'IMO';
+}
+
+export interface Diagnosis {
+  codes: DiagnosisCode[];
+  diagnosis_note: string;
+  laterality_indicator?: 'LEFT' | 'RIGHT' | 'BILATERAL';
+}
+
+export interface MedicationOrder {
+  drug_name: string;
+  medication_code: { code: string; type: 'RXCUI' | 'NDC' } | null;
+  status: string;
+  dosage: { quantity: number | null; unit: string | null; raw_value: string | null };
+  frequency: { raw_value: string | null; structured_value: string | null };
+  medication_timing: string | null;
+  route: string | null;
+  duration_in_days: number | null;
+  number_of_refills: number | null;
+  instructions: string | null;
+  metadata: { origin: string; encounter_relation: string };
+  linked_diagnosis_codes: string[];
+}
+
+export interface SectionStructuredValues {
+  loinc: string;
+  template_id: string;
+  values: Array<{ id: string; value: unknown }>;
+}
+
+export interface StructuredData {
+  diagnoses: { values: Diagnosis[] };
+  orders: { medication_orders: { values: MedicationOrder[]; partial_values: MedicationOrder[] } };
+  section_structured_values: SectionStructuredValues[];
+}
+
+export interface NoteResult {
+  summary: NoteSection[];
+  structured_data: StructuredData;
+}
+
+export type RewriteInstruction = 'CONCISE' | 'VERBOSE' | 'PATIENT_FRIENDLY';
+
+export interface RewriteRequest {
+  selectedText: string;
+  contextBefore?: string;
+  contextAfter?: string;
+  instruction: RewriteInstruction;
+  loincCode?: string;
+}
+
+export interface NotesEngine {
+  readonly name: string;
+  generate(request: NoteRequest): Promise<NoteResult>;
+  rewrite(request: RewriteRequest): Promise<string>;
+}

@@ -1,0 +1,40 @@
+export type SpeakerRole = 'CLINICIAN' | 'PATIENT' | 'UNKNOWN';
+
+export interface WordTiming {
+  word: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** A recognised stretch of speech; offsets are relative to the start of the audio fed to the stream. */
+export interface SpeechSegment {
+  text: string;
+  startMs: number;
+  endMs: number;
+  isFinal: boolean;
+  words: WordTiming[];
+  speaker?: SpeakerRole;
+  lang?: string;
+}
+
+/** A live recognition stream: PCM16 LE mono 16 kHz in, partial and final segments out through onSegment. */
+export interface SpeechStream {
+  write(pcm: Buffer): void;
+  /** Flushes buffered audio and resolves once every final segment has been emitted. */
+  end(): Promise<void>;
+  /** Stops without waiting for the remaining audio. */
+  close(): void;
+}
+
+export interface SpeechStreamOptions {
+  onSegment: (segment: SpeechSegment) => void;
+  onError?: (error: Error) => void;
+}
+
+export interface SpeechEngine {
+  readonly name: string;
+  openStream(options: SpeechStreamOptions): SpeechStream;
+  /** Whole-file recognition of PCM16 LE mono 16 kHz audio; returns final segments in order. */
+  transcribe(pcm: Buffer): Promise<SpeechSegment[]>;
+  close(): Promise<void>;
+}
