@@ -1,0 +1,158 @@
+import koffi from 'koffi';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * In-process binding to Debian's libpocketsphinx3 (5prealpha API). Loaded lazily so that importing the
+ * speech module on a machine without the library does not fail until the embedded engine is used.
+ */
+interface Lib {
+  ps_args: () => unknown;
+  cmd_ln_parse_r: (inout: unknown, defn: unknown, argc: number, argv: string[], strict: number) => unknown;
+  cmd_ln_free_r: (c: unknown) => number;
+  ps_init: (c: unknown) => unknown;
+  ps_free: (ps: unknown) => number;
+  ps_start_utt: (ps: unknown) => number;
+  ps_process_raw: (ps: unknown, data: Int16Array, n: number, noSearch: number, fullUtt: number) => number;
+  ps_end_utt: (ps: unknown) => number;
+  ps_get_hyp: (ps: unknown, score: null) => string | null;
+  ps_seg_iter: (ps: unknown) => unknown;
+  ps_seg_next: (seg: unknown) => unknown;
+  ps_seg_word: (seg: unknown) => string;
+  ps_seg_frames: (seg: unknown, sf: number[], ef: number[]) => void;
+  ps_seg_free: (seg: unknown) => void;
+  err_set_logfp: (fp: null) => void;
+}
+
+let lib: Lib | null = null;
+
+function loadLib(): Lib {
+  if (lib) return lib;
+  let ps: koffi.IKoffiLib;
+  let sb: koffi.IKoffiLib;
+  try {
+    sb = koffi.load('libsphinxbase.so.3');
+    ps = koffi.load('libpocketsphinx.so.3');
+  } catch (e) {
+    throw new Error(
+      `embedded speech engine needs Debian's libpocketsphinx3 (apt-get install pocketsphinx pocketsphinx-en-us): ${(e as Error).message}`,
+    );
+  }
+  koffi.opaque('ps_decoder_t');
+  koffi.opaque('cmd_ln_t');
+  koffi.opaque('arg_t');
+  koffi.opaque('ps_seg_t');
+  koffi.opaque('FILE');
+  lib = {
+    ps_args: ps.func('const arg_t *ps_args(void)'),
+    cmd_ln_parse_r: sb.func('cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout, const arg_t *defn, int argc, const char **argv, int strict)'),
+    cmd_ln_free_r: sb.func('int cmd_ln_free_r(cmd_ln_t *c)'),
+    ps_init: ps.func('ps_decoder_t *ps_init(cmd_ln_t *config)'),
+    ps_free: ps.func('int ps_free(ps_decoder_t *ps)'),
+    ps_start_utt: ps.func('int ps_start_utt(ps_decoder_t *ps)'),
+    ps_process_raw: ps.func('int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n, int no_search, int full_utt)'),
+    ps_end_utt: ps.func('int ps_end_utt(ps_decoder_t *ps)'),
+    ps_get_hyp: ps.func('const char *ps_get_hyp(ps_decoder_t *ps, int *score)'),
+    ps_seg_iter: ps.func('ps_seg_t *ps_seg_iter(ps_decoder_t *ps)'),
+    ps_seg_next: ps.func('ps_seg_t *ps_seg_next(ps_seg_t *seg)'),
+    ps_seg_word: ps.func('const char *ps_seg_word(ps_seg_t *seg)'),
+    ps_seg_frames: ps.func('void ps_seg_frames(ps_seg_t *seg, _Out_ int *sf, _Out_ int *ef)'),
+    ps_seg_free: ps.func('void ps_seg_free(ps_seg_t *seg)'),
+    err_set_logfp: sb.func('void err_set_logfp(FILE *fp)'),
+  };
+  // The library logs every utterance to stderr by default; that would leak transcript text into logs.
+  lib.err_set_logfp(null);
+  return lib;
+}
+
+export const STOCK_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+export interface DecoderModel {
+  /** Acoustic model directory. */
+  hmm: string;
+  /** Language model file (ARPA or sphinx binary). */
+  lm: string;
+  dict: string;
+  /** Extra decoder arguments, e.g. { '-lw': '8' }. */
+  args?: Record<string, string>;
+}
+
+export function stockModel(): DecoderModel {
+  return {
+    hmm: path.join(STOCK_MODEL_DIR, 'en-us'),
+    lm: path.join(STOCK_MODEL_DIR, 'en-us.lm.bin'),
+    dict: path.join(STOCK_MODEL_DIR, 'cmudict-en-us.dict'),
+  };
+}
+
+export interface RawWord {
+  word: string;
+  /** 10 ms frames relative to the utterance start. */
+  startFrame: number;
+  endFrame: number;
+}
+
+/** Frames are 10 ms at the acoustic model's default frame rate of 100/s. */
+export const FRAME_MS = 10;
+
+const NON_WORDS = /^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+)$/;
+
+export class PocketSphinxDecoder {
+  private ps: unknown;
+  private inUtt = false;
+
+  constructor(model: DecoderModel) {
+    const l = loadLib();
+    for (const f of [model.hmm, model.lm, model.dict]) {
+      if (!fs.existsSync(f)) throw new Error(`speech model file missing: ${f}`);
+    }
+    const argv = ['-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-logfn', '/dev/null'];
+    for (const [k, v] of Object.entries(model.args ?? {})) argv.push(k, v);
+    const cfg = l.cmd_ln_parse_r(null, l.ps_args(), argv.length, argv, 1);
+    if (!cfg) throw new Error('pocketsphinx rejected its configuration');
+    this.ps = l.ps_init(cfg);
+    l.cmd_ln_free_r(cfg);
+    if (!this.ps) throw new Error('pocketsphinx decoder failed to initialise');
+  }
+
+  start(): void {
+    if (this.inUtt) return;
+    if (loadLib().ps_start_utt(this.ps) < 0) throw new Error('ps_start_utt failed');
+    this.inUtt = true;
+  }
+
+  process(samples: Int16Array): void {
+    if (!this.inUtt) this.start();
+    if (samples.length === 0) return;
+    if (loadLib().ps_process_raw(this.ps, samples, samples.length, 0, 0) < 0) throw new Error('ps_process_raw failed');
+  }
+
+  /** Current best hypothesis; valid mid-utterance (partial) and after end() (final). */
+  words(): RawWord[] {
+    const l = loadLib();
+    const out: RawWord[] = [];
+    let seg = l.ps_seg_iter(this.ps);
+    while (seg) {
+      const w = l.ps_seg_word(seg);
+      const sf = [0];
+      const ef = [0];
+      l.ps_seg_frames(seg, sf, ef);
+      if (!NON_WORDS.test(w)) out.push({ word: w.replace(/\(\d+\)$/, ''), startFrame: sf[0]!, endFrame: ef[0]! });
+      seg = l.ps_seg_next(seg);
+    }
+    return out;
+  }
+
+  end(): RawWord[] {
+    if (this.inUtt) {
+      loadLib().ps_end_utt(this.ps);
+      this.inUtt = false;
+    }
+    return this.words();
+  }
+
+  free(): void {
+    if (this.ps) loadLib().ps_free(this.ps);
+    this.ps = null;
+  }
+}

@@ -1,0 +1,119 @@
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DecoderModel } from './ffi.js';
+import type { FromWorker, ToWorker } from './worker.js';
+
+type Listener = (m: FromWorker) => void;
+
+interface PoolWorker {
+  worker: Worker;
+  streams: number;
+  ready: Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+function tsxEsmApi(): string {
+  try {
+    // The ESM entry is wanted; require.resolve would give the CommonJS one.
+    return import.meta.resolve('tsx/esm/api');
+  } catch {
+    const pkg = require.resolve('tsx/package.json');
+    const exp = (require('tsx/package.json') as { exports: Record<string, { import: { default: string } }> }).exports;
+    return pathToFileURL(path.join(path.dirname(pkg), exp['./esm/api']!.import.default)).href;
+  }
+}
+
+/**
+ * The worker is TypeScript; a worker thread does not inherit tsx's loader from every host (vitest, plain
+ * node), so the worker registers it itself before importing the module.
+ */
+function spawn(model: DecoderModel): Worker {
+  const workerUrl = new URL('./worker.ts', import.meta.url).href;
+  const tsxApi = tsxEsmApi();
+  const src = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); })`;
+  return new Worker(src, { eval: true, workerData: { model } });
+}
+
+/** A fixed set of decoder threads; each new stream goes to the thread with the fewest streams. */
+export class DecoderPool {
+  private workers: PoolWorker[] = [];
+  private listeners = new Map<number, Listener>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly model: DecoderModel,
+    readonly size: number = os.availableParallelism(),
+  ) {
+    if (size < 1) throw new Error('speech pool size must be at least 1');
+  }
+
+  private startWorker(): PoolWorker {
+    const worker = spawn(this.model);
+    let resolveReady!: () => void;
+    let rejectReady!: (e: Error) => void;
+    const ready = new Promise<void>((res, rej) => {
+      resolveReady = res;
+      rejectReady = rej;
+    });
+    ready.catch(() => {});
+    const pw: PoolWorker = { worker, streams: 0, ready };
+    worker.on('message', (m: FromWorker) => {
+      if (m.t === 'ready') return resolveReady();
+      this.listeners.get(m.id)?.(m);
+    });
+    worker.on('error', (e) => {
+      rejectReady(e);
+      for (const l of this.listeners.values()) l({ t: 'error', id: 0, message: `speech worker failed: ${e.message}` });
+    });
+    worker.unref();
+    this.workers.push(pw);
+    return pw;
+  }
+
+  /** Starts all threads and loads their models now rather than on the first stream. */
+  async warm(): Promise<void> {
+    while (this.workers.length < this.size) this.startWorker();
+    await Promise.all(this.workers.map((w) => w.ready));
+  }
+
+  open(listener: Listener): { send: (m: Omit<ToWorker, 'id'> & { t: ToWorker['t'] }, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
+    if (this.closed) throw new Error('speech engine is closed');
+    let pw: PoolWorker;
+    if (this.workers.length < this.size && this.workers.every((w) => w.streams > 0)) pw = this.startWorker();
+    else pw = this.workers.reduce((a, b) => (b.streams < a.streams ? b : a));
+    // Idle threads must not keep the process alive, busy ones must (an awaited end() is not enough).
+    if (pw.streams++ === 0) pw.worker.ref();
+    const id = this.nextId++;
+    this.listeners.set(id, listener);
+    pw.worker.postMessage({ t: 'open', id } satisfies ToWorker);
+    let released = false;
+    return {
+      ready: pw.ready,
+      send: (m, transfer) => pw.worker.postMessage({ ...m, id } as ToWorker, transfer ?? []),
+      release: () => {
+        if (released) return;
+        released = true;
+        if (--pw.streams === 0) pw.worker.unref();
+        pw.worker.postMessage({ t: 'close', id } satisfies ToWorker);
+        this.listeners.delete(id);
+      },
+    };
+  }
+
+  get threads(): number {
+    return this.workers.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+    this.workers = [];
+  }
+}
+
+export const workerPath = fileURLToPath(new URL('./worker.ts', import.meta.url));
