@@ -1,0 +1,170 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CODESET_FILES,
+  parseHccLabelsCsv,
+  parseHccMapCsv,
+  parseIcd10CodesFile,
+  parseRxnormCsv,
+  type HccLabelRow,
+  type HccMapRow,
+  type Icd10Row,
+  type RxnormRow,
+} from './parsers';
+import { BUILTIN_ICD10 } from './builtin/icd10';
+import { BUILTIN_HCC_LABELS } from './builtin/hcc-labels';
+import { BUILTIN_RXNORM } from './builtin/rxnorm';
+
+export type HccModel = 'V28' | 'V24';
+
+export interface RxConcept { rxcui: string; name: string; tty: string }
+
+/** Read-only code lookups used by the notes engines; both the built-in set and the official files implement it. */
+export interface CodeIndex {
+  readonly source: 'builtin' | 'official';
+  icd10(code: string): { code: string; description: string } | undefined;
+  /** CMS-HCC payment category for an ICD-10-CM code, as "HCC38" with its label. */
+  hcc(icd10: string, model?: HccModel): { code: string; label: string } | undefined;
+  /** IN, PIN or MIN by exact (case-insensitive) name. */
+  rxByName(name: string): RxConcept | undefined;
+  /** SCDs whose name starts with the ingredient (any salt), e.g. "metformin" → "metformin hydrochloride 500 MG Oral Tablet". */
+  rxClinicalDrugs(ingredient: string): RxConcept[];
+  readonly counts: { icd10: number; hccMap: number; rxnorm: number };
+}
+
+/** ICD-10-CM codes are stored without the dot; clinicians and APIs write them with one after the category. */
+export function formatIcd10(code: string): string {
+  const c = code.replace('.', '').toUpperCase();
+  return c.length > 3 ? `${c.slice(0, 3)}.${c.slice(3)}` : c;
+}
+const bare = (code: string) => code.replace('.', '').trim().toUpperCase();
+
+export interface CodesetData {
+  icd10: Icd10Row[];
+  hccMap: HccMapRow[];
+  hccLabels: HccLabelRow[];
+  rxnorm: RxnormRow[];
+}
+
+export function buildCodeIndex(data: CodesetData, source: CodeIndex['source']): CodeIndex {
+  const icd = new Map(data.icd10.map((r) => [bare(r.code), r.description]));
+  const hccMap = new Map<string, string>();
+  for (const r of data.hccMap) if (r.model === 'V28' || r.model === 'V24') hccMap.set(`${r.model}|${bare(r.icd10)}`, r.cc);
+  const labels = new Map<string, string>();
+  for (const r of data.hccLabels) labels.set(`${r.model}|${r.cc}`, r.label);
+  const rxName = new Map<string, RxConcept>();
+  const scdByFirstWord = new Map<string, RxConcept[]>();
+  for (const r of data.rxnorm) {
+    const c: RxConcept = { rxcui: r.rxcui, name: r.name, tty: r.tty };
+    if (r.tty === 'SCD') {
+      const first = r.name.toLowerCase().split(/\s+/)[0];
+      (scdByFirstWord.get(first) ?? scdByFirstWord.set(first, []).get(first)!).push(c);
+    } else {
+      const key = r.name.toLowerCase();
+      // IN wins over PIN when names collide, since orders are coded at ingredient level.
+      if (!rxName.has(key) || r.tty === 'IN') rxName.set(key, c);
+    }
+  }
+  return {
+    source,
+    counts: { icd10: icd.size, hccMap: hccMap.size, rxnorm: data.rxnorm.length },
+    icd10(code) {
+      const d = icd.get(bare(code));
+      return d === undefined ? undefined : { code: formatIcd10(code), description: d };
+    },
+    hcc(code, model = 'V28') {
+      const cc = hccMap.get(`${model}|${bare(code)}`);
+      if (!cc) return undefined;
+      return { code: `HCC${cc}`, label: labels.get(`${model}|${cc}`) ?? `HCC${cc}` };
+    },
+    rxByName(name) {
+      return rxName.get(name.toLowerCase().trim());
+    },
+    rxClinicalDrugs(ingredient) {
+      const ing = ingredient.toLowerCase().trim();
+      const list = scdByFirstWord.get(ing.split(/\s+/)[0]) ?? [];
+      return list.filter((c) => {
+        const n = c.name.toLowerCase();
+        return n.startsWith(ing + ' ') && !n.includes(' / ');
+      });
+    },
+  };
+}
+
+let builtin: CodeIndex | undefined;
+export function builtinCodeIndex(): CodeIndex {
+  if (builtin) return builtin;
+  const hccMap: HccMapRow[] = [];
+  for (const r of BUILTIN_ICD10) {
+    if (r.v28) hccMap.push({ icd10: r.code, cc: r.v28, model: 'V28', modelName: 'CMS-HCC Model V28' });
+    if (r.v24) hccMap.push({ icd10: r.code, cc: r.v24, model: 'V24', modelName: 'CMS-HCC Model V24' });
+  }
+  const hccLabels: HccLabelRow[] = [];
+  for (const model of ['V28', 'V24'] as const)
+    for (const [cc, label] of Object.entries(BUILTIN_HCC_LABELS[model])) hccLabels.push({ model, cc, label, labelFile: '' });
+  builtin = buildCodeIndex(
+    {
+      icd10: BUILTIN_ICD10.map((r) => ({ code: r.code, description: r.description })),
+      hccMap,
+      hccLabels,
+      rxnorm: BUILTIN_RXNORM.map((r) => ({ ...r, doseForm: null })),
+    },
+    'builtin',
+  );
+  return builtin;
+}
+
+function findFile(dir: string, pattern: RegExp): string | undefined {
+  const name = readdirSync(dir).filter((f) => pattern.test(f)).sort().at(-1);
+  return name ? path.join(dir, name) : undefined;
+}
+
+/** Reads the official release files from a directory; missing files leave that part empty. */
+export function readCodesetDir(dir: string): CodesetData {
+  const read = (p: RegExp) => {
+    const f = findFile(dir, p);
+    return f ? readFileSync(f, 'latin1') : '';
+  };
+  const rxFile = findFile(dir, CODESET_FILES.rxnorm);
+  // The CMS label-file extract keeps the apostrophes the mimilabs CSV strips; prefer it when present.
+  const labelsCms = read(CODESET_FILES.hccLabelsCms);
+  return {
+    icd10: parseIcd10CodesFile(read(CODESET_FILES.icd10)),
+    hccMap: parseHccMapCsv(read(CODESET_FILES.hccMap)),
+    hccLabels: labelsCms ? parseHccLabelsCsv(labelsCms) : parseHccLabelsCsv(read(CODESET_FILES.hccLabels)),
+    rxnorm: rxFile ? parseRxnormCsv(readFileSync(rxFile, 'utf8')) : [],
+  };
+}
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** CODESETS_DIR, else ../shared/data/codesets beside the project when it exists. */
+export function resolveCodesetsDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.CODESETS_DIR) return path.resolve(PROJECT_ROOT, env.CODESETS_DIR);
+  const fallback = path.resolve(PROJECT_ROOT, '../shared/data/codesets');
+  return existsSync(fallback) ? fallback : undefined;
+}
+
+const official = new Map<string, CodeIndex>();
+export function officialCodeIndex(dir: string): CodeIndex {
+  let idx = official.get(dir);
+  if (!idx) {
+    idx = buildCodeIndex(readCodesetDir(dir), 'official');
+    official.set(dir, idx);
+  }
+  return idx;
+}
+
+/**
+ * The index engines use by default: the official files when a code-set directory is configured or
+ * present, the built-in set otherwise (or when the directory lacks an ICD-10-CM file).
+ */
+export function defaultCodeIndex(env: NodeJS.ProcessEnv = process.env): CodeIndex {
+  const dir = resolveCodesetsDir(env);
+  if (dir && existsSync(dir)) {
+    const idx = officialCodeIndex(dir);
+    if (idx.counts.icd10 > 0) return idx;
+  }
+  return builtinCodeIndex();
+}
