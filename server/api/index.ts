@@ -1,0 +1,17 @@
+import type { RouteDef } from '../http/route';
+import { methodHandlers } from '../http/route';
+import { authRoutes } from './auth';
+import { infoRoutes } from './info';
+import { adminPartnerRoutes } from './admin-partners';
+import { metaRoutes } from './meta';
+
+/** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
+export const ROUTES: RouteDef[] = [];
+ROUTES.push(...authRoutes, ...infoRoutes, ...adminPartnerRoutes, ...metaRoutes(() => ROUTES));
+
+/** The Next route-handler exports for one path. */
+export function handlersFor(path: string) {
+  const defs = ROUTES.filter((r) => r.path === path);
+  if (defs.length === 0) throw new Error(`no API route is defined for ${path}`);
+  return methodHandlers(defs);
+}

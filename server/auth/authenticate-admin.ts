@@ -1,0 +1,49 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { unauthorized } from '@/lib/errors';
+import type { AppContext } from '../context';
+import { apiKeys } from '../db/schema';
+import { constantTimeEqual, sha256Hex } from './secret-box';
+
+export interface AdminPrincipal {
+  /** Service admins see every partner; partner admins only their own. */
+  role: 'service_admin' | 'partner_admin';
+  partnerId: string | null;
+  actor: string;
+}
+
+/** Console sessions (next-auth) are resolved by a hook the web layer registers, so this module stays framework-free. */
+export type ConsoleAdminResolver = (req: Request) => Promise<AdminPrincipal | null>;
+
+export async function authenticateAdmin(app: AppContext, req: Request): Promise<AdminPrincipal> {
+  const header = req.headers.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (match) {
+    const key = match[1]!;
+    if (app.config.adminApiKey && constantTimeEqual(key, app.config.adminApiKey)) {
+      return { role: 'service_admin', partnerId: null, actor: 'api-key:ADMIN_API_KEY' };
+    }
+    const hash = sha256Hex(key);
+    if (app.cliTokenHash && constantTimeEqual(hash, app.cliTokenHash)) {
+      return { role: 'service_admin', partnerId: null, actor: 'cli' };
+    }
+    const rows = await app.db
+      .select({ id: apiKeys.id, name: apiKeys.name, partnerId: apiKeys.partnerId })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+      .limit(1);
+    const row = rows[0];
+    if (row) {
+      void app.db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {});
+      return {
+        role: row.partnerId ? 'partner_admin' : 'service_admin',
+        partnerId: row.partnerId,
+        actor: `api-key:${row.name}`,
+      };
+    }
+    throw unauthorized('admin API key is invalid or revoked');
+  }
+  const resolver = app.services.get('admin.console-resolver') as ConsoleAdminResolver | undefined;
+  const principal = resolver ? await resolver(req) : null;
+  if (principal) return principal;
+  throw unauthorized('admin credentials are required: Authorization: Bearer <api key>');
+}

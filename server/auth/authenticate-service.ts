@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import { forbidden, unauthorized } from '@/lib/errors';
+import type { AppContext } from '../context';
+import { partners, providerPartners, providers } from '../db/schema';
+
+export interface ServicePrincipal {
+  providerId: string;
+  partnerId: string;
+  organizationId: string;
+  partnerProviderId: string | null;
+  partnerType: string;
+  accessLevel: string;
+  email: string | null;
+}
+
+interface CachedLink {
+  principal: ServicePrincipal;
+  disabled: boolean;
+  expires: number;
+}
+
+const LINK_CACHE_MS = 5_000;
+
+function linkCache(app: AppContext): Map<string, CachedLink> {
+  let cache = app.services.get('auth.link-cache') as Map<string, CachedLink> | undefined;
+  if (!cache) {
+    cache = new Map();
+    app.services.set('auth.link-cache', cache);
+  }
+  return cache;
+}
+
+/** Drops cached provider links so a disable or partner change takes effect at once. */
+export function invalidateServiceAuth(app: AppContext): void {
+  linkCache(app).clear();
+}
+
+async function loadLink(app: AppContext, providerId: string, partnerId: string): Promise<CachedLink | null> {
+  const cache = linkCache(app);
+  const key = `${providerId}|${partnerId}`;
+  const hit = cache.get(key);
+  if (hit && hit.expires > Date.now()) return hit;
+  const rows = await app.db
+    .select({
+      providerId: providers.id,
+      organizationId: providers.organizationId,
+      email: providers.email,
+      disabled: providers.disabled,
+      partnerProviderId: providerPartners.partnerProviderId,
+      partnerType: partners.type,
+      accessLevel: partners.accessLevel,
+    })
+    .from(providerPartners)
+    .innerJoin(providers, eq(providers.id, providerPartners.providerId))
+    .innerJoin(partners, eq(partners.partnerId, providerPartners.partnerId))
+    .where(and(eq(providerPartners.providerId, providerId), eq(providerPartners.partnerId, partnerId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const entry: CachedLink = {
+    principal: {
+      providerId: row.providerId,
+      partnerId,
+      organizationId: row.organizationId,
+      partnerProviderId: row.partnerProviderId,
+      partnerType: row.partnerType,
+      accessLevel: row.accessLevel,
+      email: row.email,
+    },
+    disabled: row.disabled,
+    expires: Date.now() + LINK_CACHE_MS,
+  };
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, entry);
+  return entry;
+}
+
+export async function authenticateServiceToken(
+  app: AppContext,
+  token: string | null | undefined,
+  providerHeader: string | null | undefined,
+  opts: { write: boolean },
+): Promise<ServicePrincipal> {
+  if (!token) throw unauthorized('sdp_service_token header is required');
+  let claims;
+  try {
+    claims = await app.keys.verify(token);
+  } catch {
+    throw unauthorized('sdp_service_token is invalid or expired');
+  }
+  const link = await loadLink(app, claims.sub, claims.pid);
+  if (!link) throw unauthorized('sdp_service_token names a provider that is no longer registered');
+  if (link.disabled) throw forbidden('provider is disabled');
+  const p = link.principal;
+  if (p.partnerType !== 'STANDARD') {
+    if (!providerHeader) throw unauthorized('sdp_provider_id header is required for this partner type');
+    if (providerHeader !== p.partnerProviderId) throw unauthorized('sdp_provider_id does not match the service token');
+  }
+  if (opts.write && p.accessLevel === 'READONLY') throw forbidden('partner access level is READONLY');
+  return p;
+}
+
+export function authenticateService(app: AppContext, req: Request, opts: { write: boolean }): Promise<ServicePrincipal> {
+  return authenticateServiceToken(app, req.headers.get('sdp_service_token'), req.headers.get('sdp_provider_id'), opts);
+}

@@ -1,0 +1,61 @@
+import { errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { unauthorized } from '@/lib/errors';
+import type { PartnerKeyCache } from './partner-keys';
+
+/** Asymmetric algorithms only: accepting HS* would let a public key be used as an HMAC secret. */
+export const PARTNER_TOKEN_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+export interface PartnerTrust {
+  issuer: string;
+  audience: string | null;
+  jwksUri: string | null;
+  jwks: unknown;
+  emailClaim: string;
+}
+
+export interface VerifiedPartnerToken {
+  email: string;
+  subject?: string;
+  claims: Record<string, unknown>;
+}
+
+/** Why a token failed, in words an integrator can act on; never includes the token itself. */
+export function describeJwtError(err: unknown): string {
+  if (err instanceof errors.JWTExpired) return 'partner_token has expired';
+  if (err instanceof errors.JWTClaimValidationFailed) {
+    if (err.claim === 'nbf') return 'partner_token is not yet valid';
+    if (err.claim === 'iss') return 'partner_token issuer does not match the partner trust';
+    if (err.claim === 'aud') return 'partner_token audience does not match the partner trust';
+    return `partner_token claim ${err.claim} is invalid`;
+  }
+  if (err instanceof errors.JOSEAlgNotAllowed) return 'partner_token algorithm is not allowed';
+  if (err instanceof errors.JWKSNoMatchingKey) return 'partner_token key id (kid) is not in the partner JWKS';
+  if (err instanceof errors.JWKSMultipleMatchingKeys) return 'partner_token matches several keys; set kid';
+  if (err instanceof errors.JWSSignatureVerificationFailed) return 'partner_token signature is invalid';
+  if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid) return 'partner JWKS could not be fetched';
+  if (err instanceof errors.JWSInvalid || err instanceof errors.JWTInvalid) return 'partner_token is not a valid JWT';
+  return 'partner_token could not be verified';
+}
+
+export async function verifyPartnerToken(token: string, trust: PartnerTrust, keys: PartnerKeyCache): Promise<VerifiedPartnerToken> {
+  if (!trust.jwksUri && !trust.jwks) throw unauthorized('partner has no trusted keys configured');
+  const getKey = trust.jwksUri ? keys.forUri(trust.jwksUri) : keys.forInline(trust.jwks as JSONWebKeySet);
+  let payload: Record<string, unknown>;
+  try {
+    const result = await jwtVerify(token, getKey, {
+      algorithms: PARTNER_TOKEN_ALGORITHMS,
+      issuer: trust.issuer,
+      audience: trust.audience ?? undefined,
+      clockTolerance: 60,
+      requiredClaims: ['exp'],
+    });
+    payload = result.payload as Record<string, unknown>;
+  } catch (err) {
+    throw unauthorized(describeJwtError(err));
+  }
+  const email = payload[trust.emailClaim];
+  if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw unauthorized(`partner_token has no email in claim ${trust.emailClaim}`);
+  }
+  return { email: email.toLowerCase(), subject: typeof payload.sub === 'string' ? payload.sub : undefined, claims: payload };
+}

@@ -1,0 +1,46 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Logger } from './logger';
+import type { ServiceKeys } from './auth/service-keys';
+import type { SecretBox } from './auth/secret-box';
+import type { PartnerKeyCache } from './auth/partner-keys';
+
+/**
+ * Everything stateful the server holds. It lives on globalThis because Next bundles its own copy of the
+ * server modules for route handlers, and both copies must share one database, one queue and one key set.
+ */
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  boss: PgBoss;
+  keys: ServiceKeys;
+  secrets: SecretBox;
+  partnerKeys: PartnerKeyCache;
+  /** Hash of the token the local admin CLI reads from DATA_DIR while the server holds the database. */
+  cliTokenHash?: string;
+  /** Subsystems started by later layers (blob store, engines, realtime hub), keyed by name. */
+  services: Map<string, unknown>;
+  startedAt: Date;
+}
+
+const KEY = Symbol.for('ambient.app-context');
+type Holder = { [KEY]?: AppContext };
+
+export function setAppContext(ctx: AppContext | undefined): void {
+  (globalThis as Holder)[KEY] = ctx;
+}
+
+export function getAppContext(): AppContext {
+  const ctx = (globalThis as Holder)[KEY];
+  if (!ctx) throw new Error('the application context is not initialised; start the service with server/main.ts');
+  return ctx;
+}
+
+export function getService<T>(ctx: AppContext, name: string): T {
+  const svc = ctx.services.get(name);
+  if (svc === undefined) throw new Error(`service ${name} is not started`);
+  return svc as T;
+}

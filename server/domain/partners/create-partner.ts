@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import { conflict } from '@/lib/errors';
+import type { CreatePartnerRequest } from '@/lib/contracts/partners';
+import type { AppContext } from '../../context';
+import { partners } from '../../db/schema';
+import { randomToken } from '../../auth/secret-box';
+import { recordAudit } from '../audit/record-audit';
+import { partnerDto } from './partner-dto';
+
+export async function createPartner(app: AppContext, input: CreatePartnerRequest, actor: string) {
+  const partnerId = input.partner_id ?? `partner-${crypto.randomUUID()}`;
+  const secret = randomToken('whsec_');
+  const inserted = await app.db
+    .insert(partners)
+    .values({
+      partnerId,
+      name: input.name,
+      type: input.type,
+      accessLevel: input.access_level ?? 'FULL',
+      issuer: input.issuer,
+      audience: input.audience ?? null,
+      jwksUri: input.jwks_uri ?? null,
+      jwks: input.jwks ?? null,
+      emailClaim: input.email_claim ?? 'email',
+      providerIdPattern: input.provider_id_pattern ?? null,
+      webhookUrl: input.webhook_url ?? null,
+      webhookSecretEnc: app.secrets.seal(secret),
+    })
+    .onConflictDoNothing()
+    .returning();
+  const row = inserted[0];
+  if (!row) throw conflict(`partner_id ${partnerId} already exists`);
+  const dto = partnerDto(row);
+  await recordAudit(app.db, { actor, action: 'partner.create', targetType: 'partner', targetId: partnerId, partnerId, after: dto });
+  return { ...dto, webhook_secret: secret };
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { badRequest, unauthorized } from '@/lib/errors';
+import type { AppContext } from '../../context';
+import { partners } from '../../db/schema';
+import { verifyPartnerToken } from '../../auth/verify-partner-token';
+
+export interface PartnerIdentity {
+  partner: typeof partners.$inferSelect;
+  email: string;
+  /** Global identity of the provider: derived from the token for STANDARD partners, else from provider_id. */
+  identityKey: string;
+  partnerProviderId: string | null;
+}
+
+export function providerIdMatches(pattern: string, providerId: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`).test(providerId);
+  } catch {
+    return false;
+  }
+}
+
+/** Verifies the partner and its token, then applies the partner type's provider identity rules. */
+export async function resolvePartnerIdentity(
+  app: AppContext,
+  input: { partner_id: string; partner_token: string; provider_id?: string },
+): Promise<PartnerIdentity> {
+  const rows = await app.db.select().from(partners).where(eq(partners.partnerId, input.partner_id)).limit(1);
+  const partner = rows[0];
+  if (!partner) throw unauthorized('partner_id is not a known partner');
+  const verified = await verifyPartnerToken(
+    input.partner_token,
+    { issuer: partner.issuer, audience: partner.audience, jwksUri: partner.jwksUri, jwks: partner.jwks, emailClaim: partner.emailClaim },
+    app.partnerKeys,
+  );
+  if (partner.type === 'STANDARD') {
+    return { partner, email: verified.email, identityKey: `email:${verified.email}`, partnerProviderId: null };
+  }
+  if (!input.provider_id) throw badRequest(`provider_id: is required for ${partner.type} partners`);
+  if (!partner.providerIdPattern || !providerIdMatches(partner.providerIdPattern, input.provider_id)) {
+    throw badRequest('provider_id: does not match the format agreed for this partner');
+  }
+  return { partner, email: verified.email, identityKey: `pid:${input.provider_id}`, partnerProviderId: input.provider_id };
+}

@@ -1,0 +1,33 @@
+import { ApiError, badRequest } from '@/lib/errors';
+
+/** Reads a JSON body without ever holding more than the limit in memory. */
+export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  const declared = req.headers.get('content-length');
+  if (declared && Number(declared) > limit) throw new ApiError(413, `request body is larger than ${limit} bytes`);
+  if (!req.body) return undefined;
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError(413, `request body is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw badRequest('request body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('request body is not valid JSON');
+  }
+}

@@ -1,0 +1,54 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { RouteDef } from './route';
+
+const SERVICE_TOKEN = 'sdp_service_token';
+const PROVIDER_ID = 'sdp_provider_id';
+const ADMIN = 'admin_api_key';
+
+/** The OpenAPI 3.1 document, built from the same route definitions and zod contracts the handlers run. */
+export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Record<string, unknown> {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', SERVICE_TOKEN, { type: 'apiKey', in: 'header', name: 'sdp_service_token' });
+  registry.registerComponent('securitySchemes', PROVIDER_ID, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'sdp_provider_id',
+    description: 'Required for BEARER and SINGLE_AUTH_TOKEN partners; must match the provider of the service token.',
+  });
+  registry.registerComponent('securitySchemes', ADMIN, { type: 'http', scheme: 'bearer', description: 'Admin API key' });
+
+  for (const r of routes) {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {};
+    for (const [status, spec] of Object.entries(r.responses)) {
+      responses[status] = spec.schema
+        ? { description: spec.description, content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
+        : { description: spec.description };
+    }
+    registry.registerPath({
+      method: r.method.toLowerCase() as 'get',
+      path: r.path,
+      summary: r.summary,
+      description: r.description,
+      tags: r.tags,
+      deprecated: r.deprecated,
+      security: r.auth === 'service' ? [{ [SERVICE_TOKEN]: [], [PROVIDER_ID]: [] }, { [SERVICE_TOKEN]: [] }] : r.auth === 'admin' ? [{ [ADMIN]: [] }] : [],
+      request: {
+        params: r.params as z.ZodObject | undefined,
+        query: r.query as z.ZodObject | undefined,
+        body: r.body ? { required: true, content: { 'application/json': { schema: r.body } } } : undefined,
+      },
+      responses,
+    });
+  }
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Ambient clinical documentation API',
+      version: '1',
+      description:
+        'Register and log in providers, run ambient sessions, stream audio over /ws/ambient, and read transcripts, notes and coded structured data. Errors are always {code, message}.',
+    },
+    servers: [{ url: serverUrl }],
+  }) as unknown as Record<string, unknown>;
+}

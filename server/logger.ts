@@ -1,0 +1,34 @@
+import pino, { type Logger } from 'pino';
+
+/**
+ * Secrets and PHI never reach the logs: tokens, keys and any free text about a patient are redacted by
+ * path, and callers log identifiers and counts, not content.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["sdp_service_token"]',
+          'req.headers["sec-websocket-protocol"]',
+          '*.partner_token',
+          '*.service_token',
+          '*.password',
+          '*.webhook_secret',
+          '*.secret',
+          '*.transcript',
+          '*.text',
+          '*.content',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    destination,
+  );
+}
+
+export type { Logger };

@@ -1,0 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AppContext } from '../context';
+
+export type UpgradeHandler = (ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** WebSocket endpoints by path; the realtime layer registers /ws/ambient and /ws/transcribe here. */
+export const wsRoutes = new Map<string, UpgradeHandler>();
+
+export function rejectUpgrade(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ code: status, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 401 ? 'Unauthorized' : 'Error'}\r\n` +
+      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+export function routeUpgrade(ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const handler = wsRoutes.get(pathname);
+  if (!handler) return rejectUpgrade(socket, 404, `no WebSocket endpoint ${pathname}`);
+  handler(ctx, req, socket, head);
+}
