@@ -28,8 +28,8 @@ let lib: Lib | null = null;
 
 function loadLib(): Lib {
   if (lib) return lib;
-  let ps: koffi.IKoffiLib;
-  let sb: koffi.IKoffiLib;
+  let ps: ReturnType<typeof koffi.load>;
+  let sb: ReturnType<typeof koffi.load>;
   try {
     sb = koffi.load('libsphinxbase.so.3');
     ps = koffi.load('libpocketsphinx.so.3');

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { DecoderModel } from './ffi.js';
 import type { FromWorker, ToWorker } from './worker.js';
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Listener = (m: FromWorker) => void;
 
 interface PoolWorker {
@@ -81,7 +82,7 @@ export class DecoderPool {
     await Promise.all(this.workers.map((w) => w.ready));
   }
 
-  open(listener: Listener): { send: (m: Omit<ToWorker, 'id'> & { t: ToWorker['t'] }, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
+  open(listener: Listener): { send: (m: DistributiveOmit<ToWorker, 'id'>, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
     if (this.closed) throw new Error('speech engine is closed');
     let pw: PoolWorker;
     if (this.workers.length < this.size && this.workers.every((w) => w.streams > 0)) pw = this.startWorker();

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EmbeddedSpeechEngine } from './embedded.js';
+import { createSpeechEngine, speechConfigFromEnv } from './index.js';
+import { decodeWav, toPcm16Mono16k } from './audio.js';
+import type { SpeechSegment } from './types.js';
+
+// Real human speech with transcripts, from Debian's pocketsphinx-testdata.
+const TESTDATA = '/usr/share/pocketsphinx/test/data';
+const hasLib = ['libpocketsphinx.so.3', 'libsphinxbase.so.3'].some((l) =>
+  ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib'].some((d) => fs.existsSync(`${d}/${l}`)),
+);
+const hasData = fs.existsSync(`${TESTDATA}/goforward.raw`) && fs.existsSync(`${TESTDATA}/librivox`);
+if (!hasLib || !hasData) console.warn('embedded speech tests skipped: apt-get install pocketsphinx pocketsphinx-en-us pocketsphinx-testdata');
+
+const goforward = () => fs.readFileSync(`${TESTDATA}/goforward.raw`);
+const librivox = (id: string) => toPcm16Mono16k(decodeWav(fs.readFileSync(`${TESTDATA}/librivox/sense_and_sensibility_01_austen_64kb-${id}.wav`)));
+const words = (segs: SpeechSegment[]) => segs.flatMap((s) => s.words.map((w) => w.word));
+
+describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
+  let engine: EmbeddedSpeechEngine;
+  beforeAll(async () => {
+    engine = new EmbeddedSpeechEngine({ poolSize: 2, lm: 'stock' });
+    await engine.warm();
+  }, 60_000);
+  afterAll(() => engine?.close());
+
+  it('is the default engine and is configured from the environment', async () => {
+    expect(speechConfigFromEnv({}).engine).toBe('embedded');
+    expect(speechConfigFromEnv({ SPEECH_ENGINE: 'openai', SPEECH_POOL_SIZE: '3' })).toMatchObject({ engine: 'openai', poolSize: 3 });
+    expect(() => speechConfigFromEnv({ SPEECH_ENGINE: 'magic' })).toThrow(/SPEECH_ENGINE/);
+    const none = createSpeechEngine({ engine: 'none' });
+    expect(none.name).toBe('none');
+    expect(await none.transcribe(goforward())).toEqual([]);
+  });
+
+  it('transcribes a whole recording into final segments with word timings', async () => {
+    const segs = await engine.transcribe(goforward());
+    expect(segs.length).toBeGreaterThan(0);
+    expect(segs.every((s) => s.isFinal)).toBe(true);
+    expect(words(segs).join(' ')).toMatch(/go forward ten meters/);
+    for (const s of segs) {
+      for (const w of s.words) {
+        expect(w.endMs).toBeGreaterThan(w.startMs);
+        expect(w.startMs).toBeGreaterThanOrEqual(s.startMs);
+        expect(w.endMs).toBeLessThanOrEqual(s.endMs);
+      }
+    }
+    const dur = (goforward().length / 2 / 16000) * 1000;
+    expect(segs.at(-1)!.endMs).toBeLessThanOrEqual(dur + 10);
+  });
+
+  it('emits live partial segments while audio is still being written', async () => {
+    const pcm = librivox('0870');
+    const got: SpeechSegment[] = [];
+    const s = engine.openStream({ onSegment: (g) => got.push(g) });
+    const half = Math.floor(pcm.length / 4) * 2;
+    for (let o = 0; o < half; o += 3200) s.write(pcm.subarray(o, Math.min(half, o + 3200)));
+    await vi.waitFor(() => expect(got.some((g) => !g.isFinal && g.words.length > 0)).toBe(true), { timeout: 30_000 });
+    for (let o = half; o < pcm.length; o += 3200) s.write(pcm.subarray(o, Math.min(pcm.length, o + 3200)));
+    await s.end();
+    const finals = got.filter((g) => g.isFinal);
+    expect(finals.length).toBeGreaterThan(0);
+    expect(words(finals)).toEqual(expect.arrayContaining(['john', 'power']));
+  });
+
+  it('tolerates writes that split a sample', async () => {
+    const pcm = goforward();
+    const got: SpeechSegment[] = [];
+    const s = engine.openStream({ onSegment: (g) => g.isFinal && got.push(g) });
+    for (let o = 0; o < pcm.length; o += 3201) s.write(pcm.subarray(o, o + 3201));
+    await s.end();
+    expect(words(got).join(' ')).toMatch(/go forward ten meters/);
+  });
+
+  it('runs two concurrent streams on two decoder threads with the same results as one at a time', async () => {
+    const a = librivox('0890');
+    const b = librivox('0920');
+    const alone = [await engine.transcribe(a), await engine.transcribe(b)].map((s) => words(s).join(' '));
+    // Interleaved writes, as two clinic rooms streaming at once.
+    const results: SpeechSegment[][] = [[], []];
+    const streams = [0, 1].map((i) => engine.openStream({ onSegment: (g) => g.isFinal && results[i]!.push(g) }));
+    for (let o = 0; o < Math.max(a.length, b.length); o += 3200) {
+      if (o < a.length) streams[0]!.write(a.subarray(o, o + 3200));
+      if (o < b.length) streams[1]!.write(b.subarray(o, o + 3200));
+    }
+    await Promise.all(streams.map((s) => s.end()));
+    expect(engine.pool.threads).toBe(2);
+    expect(results.map((r) => words(r).join(' '))).toEqual(alone);
+    expect(alone[0]).toMatch(/selfish/);
+    expect(alone[1]).toMatch(/married/);
+  }, 60_000);
+
+  it('stops a closed stream without emitting more segments', async () => {
+    const got: SpeechSegment[] = [];
+    const s = engine.openStream({ onSegment: (g) => got.push(g) });
+    s.write(goforward());
+    s.close();
+    expect(() => s.write(goforward())).toThrow(/closed/);
+    const after = await engine.transcribe(goforward());
+    expect(words(after).join(' ')).toMatch(/go forward/);
+    expect(got.filter((g) => g.isFinal)).toEqual([]);
+  });
+});
