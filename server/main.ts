@@ -14,7 +14,7 @@ import './register-services';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function ensureBuilt(dir: string, log: ReturnType<typeof createLogger>): void {
-  if (fs.existsSync(path.join(dir, '.next', 'BUILD_ID'))) return;
+  if (fs.existsSync(path.join(dir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) return;
   log.info('no production build found; running next build (first start only)');
   const result = spawnSync(process.execPath, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
     cwd: dir,

@@ -1,6 +1,15 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+
+// The generator calls .openapi() on parameter schemas, which exists only once zod is extended.
+extendZodWithOpenApi(z);
 import type { RouteDef } from './route';
+
+/** Contracts are built before zod is extended; the generator needs parameter schemas made after. */
+function reobject(schema: z.ZodType | undefined): z.ZodObject | undefined {
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  return z.object(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, (v as z.ZodType).clone()])));
+}
 
 const SERVICE_TOKEN = 'sdp_service_token';
 const PROVIDER_ID = 'sdp_provider_id';
@@ -34,8 +43,8 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Rec
       deprecated: r.deprecated,
       security: r.auth === 'service' ? [{ [SERVICE_TOKEN]: [], [PROVIDER_ID]: [] }, { [SERVICE_TOKEN]: [] }] : r.auth === 'admin' ? [{ [ADMIN]: [] }] : [],
       request: {
-        params: r.params as z.ZodObject | undefined,
-        query: r.query as z.ZodObject | undefined,
+        params: reobject(r.params),
+        query: reobject(r.query),
         body: r.body ? { required: true, content: { 'application/json': { schema: r.body } } } : undefined,
       },
       responses,

@@ -1,0 +1,107 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const ADMIN_KEY = 'test-admin-key-0123456789';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the Next app once per checkout; the test script builds up front, so this is for direct vitest runs. */
+export function ensureNextBuild(): void {
+  const dist = process.env.NEXT_DIST_DIR || '.next';
+  if (fs.existsSync(path.join(ROOT, dist, 'BUILD_ID'))) return;
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+export interface TestServer {
+  baseUrl: string;
+  wsUrl: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  logs: () => string;
+  /** SIGTERM and wait for a clean exit. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: a crash, with no chance to flush anything. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  port?: number;
+}
+
+/** Starts the real service (server/main.ts) as a child process on a free port and a fresh data directory. */
+export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
+  ensureNextBuild();
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-test-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseUrl,
+      ADMIN_API_KEY: ADMIN_KEY,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: 'info',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (output += d));
+  proc.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    wsUrl: baseUrl.replace(/^http/, 'ws'),
+    port,
+    dataDir,
+    proc,
+    logs: () => output,
+    async stop() {
+      if (proc.exitCode !== null) return proc.exitCode;
+      proc.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (proc.exitCode !== null) return;
+      proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
