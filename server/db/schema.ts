@@ -235,6 +235,10 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** While status is delivering: when the holder's claim lapses, so a crashed worker's attempt is retried. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** attempts at the start of the current retry sequence; a redelivery restarts the schedule from here. */
+    sequenceStart: integer('sequence_start').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -251,6 +255,7 @@ export const webhookAttempts = pgTable(
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
+    url: text('url'),
     requestHeaders: jsonb('request_headers').notNull(),
     responseCode: integer('response_code'),
     error: text('error'),
