@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { FrameBuffer } from './frame-buffer';
+
+const frame = (start: number, n = 1600) => Int16Array.from({ length: n }, (_, i) => (start + i) % 30000);
+const concat = (parts: Int16Array[]) => {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+};
+
+describe('FrameBuffer', () => {
+  it('sends frames once per connection and drops them when ACKed', () => {
+    const b = new FrameBuffer();
+    b.connectionOpened();
+    b.push(frame(0));
+    b.push(frame(1600));
+    expect(b.takeUnsent().map((f) => f.length)).toEqual([1600, 1600]);
+    expect(b.takeUnsent()).toEqual([]);
+    expect(b.ack(100)).toBe(true);
+    expect(b.ackedMs).toBe(100);
+    expect(b.unackedMs).toBe(100);
+    expect(b.ack(200)).toBe(true);
+    expect(b.allAcked).toBe(true);
+    expect(b.bufferedSamples).toBe(0);
+  });
+
+  it('keeps capturing while offline and resends every un-ACKed frame on the next connection', () => {
+    const b = new FrameBuffer();
+    b.connectionOpened();
+    b.push(frame(0));
+    b.push(frame(1600));
+    b.push(frame(3200));
+    b.takeUnsent();
+    b.ack(100); // only the first frame is durable
+    b.connectionClosed();
+    b.push(frame(4800)); // recorded while offline
+    expect(b.takeUnsent()).toEqual([]); // nothing goes out without a connection
+    b.connectionOpened();
+    const resent = b.takeUnsent();
+    expect(concat(resent)).toEqual(concat([frame(1600), frame(3200), frame(4800)]));
+    // The new recording's ACKs count from its own start.
+    expect(b.ack(300)).toBe(true);
+    expect(b.allAcked).toBe(true);
+    expect(b.totalMs).toBe(400);
+  });
+
+  it('cuts a partly ACKed frame so the new recording does not repeat stored audio', () => {
+    const b = new FrameBuffer();
+    b.connectionOpened();
+    b.push(frame(0));
+    b.takeUnsent();
+    b.ack(25); // 400 samples
+    b.connectionClosed();
+    b.connectionOpened();
+    const [rest] = b.takeUnsent();
+    expect(rest!.length).toBe(1200);
+    expect(rest![0]).toBe(400);
+  });
+
+  it('refuses an ACK for more audio than the connection was sent', () => {
+    const b = new FrameBuffer();
+    b.connectionOpened();
+    b.push(frame(0));
+    b.takeUnsent();
+    expect(b.ack(150)).toBe(false);
+    expect(b.ackedMs).toBe(0);
+    expect(b.ack(-1)).toBe(false);
+    expect(b.ack(Number.NaN)).toBe(false);
+    b.connectionClosed();
+    expect(b.ack(100)).toBe(false);
+  });
+
+  it('ignores an ACK that goes backwards', () => {
+    const b = new FrameBuffer();
+    b.connectionOpened();
+    b.push(frame(0));
+    b.push(frame(1600));
+    b.takeUnsent();
+    b.ack(200);
+    expect(b.ack(100)).toBe(true);
+    expect(b.ackedMs).toBe(200);
+  });
+
+  it('loses no audio and stores none twice over any pattern of drops and partial ACKs', () => {
+    type Op = { kind: 'push'; n: number } | { kind: 'drop' } | { kind: 'ack'; fraction: number };
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('push' as const), n: fc.integer({ min: 1, max: 3200 }) }),
+      fc.record({ kind: fc.constant('drop' as const) }),
+      fc.record({ kind: fc.constant('ack' as const), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops: Op[]) => {
+        const b = new FrameBuffer();
+        const captured: Int16Array[] = [];
+        let next = 0;
+        // The server: each connection is a recording; only its ACKed prefix survives a drop.
+        const durable: Int16Array[] = [];
+        let received: Int16Array[] = [];
+        let ackedMs = 0;
+        const receivedSamples = () => received.reduce((n, r) => n + r.length, 0);
+        const open = () => {
+          b.connectionOpened();
+          received = [];
+          ackedMs = 0;
+        };
+        const close = () => {
+          durable.push(concat(received).subarray(0, (ackedMs * 16_000) / 1000));
+          b.connectionClosed();
+        };
+        open();
+        for (const o of ops) {
+          if (o.kind === 'push') {
+            const f = frame(next, o.n);
+            next += o.n;
+            captured.push(f);
+            b.push(f);
+            received.push(...b.takeUnsent());
+          } else if (o.kind === 'drop') {
+            close();
+            open();
+            received.push(...b.takeUnsent());
+          } else {
+            // ACKs are whole milliseconds of what this connection received.
+            const ms = Math.floor(((receivedSamples() * o.fraction) / 16_000) * 1000);
+            if (ms >= ackedMs) {
+              ackedMs = ms;
+              expect(b.ack(ms)).toBe(true);
+            }
+          }
+        }
+        received.push(...b.takeUnsent());
+        // The last connection stays up until the server has stored everything.
+        expect(b.ack((receivedSamples() * 1000) / 16_000)).toBe(true);
+        expect(b.allAcked).toBe(true);
+        durable.push(concat(received));
+        expect(concat(durable)).toEqual(concat(captured));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
