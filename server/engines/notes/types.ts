@@ -44,6 +44,8 @@ export interface NoteSection {
   content: string;
   loinc_code: string;
   source_transcripts: string[];
+  /** Extension: each sentence of `content` with the transcript entries it was written from. */
+  sentences?: Array<{ text: string; source_transcripts: string[] }>;
 }
 
 export interface DiagnosisCode {

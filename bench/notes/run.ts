@@ -1,0 +1,84 @@
+/**
+ * npm run bench:notes [-- --split valid|train] [--write]
+ * Generates notes for the ACI-BENCH split with the embedded engine and scores them against the scribe
+ * notes: ROUGE-1/2/L (rouge_score semantics), medication and diagnosis precision/recall against what
+ * the reference notes state, and throughput on one core.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EmbeddedNotesEngine, noteToText } from '../../server/engines/notes/embedded/index';
+import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialogue';
+import { conditionMentions, analyze } from '../../server/engines/notes/embedded/analyze';
+import { findDrugs } from '../../server/engines/notes/embedded/meds';
+import { rouge } from './rouge';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const split = process.argv.includes('--split') ? process.argv[process.argv.indexOf('--split') + 1] : 'valid';
+const file = path.resolve(root, '../shared/data/aci-bench', `${split}.jsonl`);
+if (!existsSync(file)) {
+  console.log(`skipped: ${file} not found (the ACI-BENCH data lives in ../shared/data/aci-bench)`);
+  process.exit(0);
+}
+const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { encounter_id: string; dialogue: string; note: string; dataset: string });
+const engine = new EmbeddedNotesEngine();
+
+/** What a reference note states: drugs anywhere, diagnoses in its assessment/plan part. */
+function referenceFacts(note: string) {
+  const drugs = new Set(findDrugs(note).map((d) => d.ingredient));
+  const ap = /\n(ASSESSMENT|IMPRESSION|PLAN)/.exec(note);
+  const apText = ap ? note.slice(ap.index) : note;
+  const dx = new Set<string>();
+  const lines = apText.split('\n').map((t, i) => ({ transcriptId: `r${i}`, speaker: 'CLINICIAN' as const, text: t, startMs: 0, endMs: 0 }));
+  for (const s of analyze(lines).sentences)
+    for (const m of conditionMentions(s)) if (!m.negated && !m.family && !/^Z/.test(m.code)) dx.add(m.code.slice(0, 3));
+  return { drugs, dx };
+}
+
+const prf = (tp: number, np: number, nr: number) => ({ p: np ? tp / np : 0, r: nr ? tp / nr : 0 });
+let r1 = 0, r2 = 0, rl = 0;
+const med = { tp: 0, np: 0, nr: 0 };
+const dx = { tp: 0, np: 0, nr: 0 };
+const perDataset = new Map<string, { n: number; r1: number }>();
+let words = 0;
+const t0 = process.hrtime.bigint();
+const outputs = rows.map((row) =>
+  engine.generateSync({ transcript: dialogueToTranscript(row.dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } }),
+);
+const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+rows.forEach((row, i) => {
+  const res = outputs[i];
+  const note = noteToText(res);
+  words += note.split(/\s+/).length;
+  const s = rouge(row.note, note);
+  r1 += s.rouge1.f1; r2 += s.rouge2.f1; rl += s.rougeL.f1;
+  const d = perDataset.get(row.dataset) ?? { n: 0, r1: 0 };
+  d.n++; d.r1 += s.rouge1.f1; perDataset.set(row.dataset, d);
+  const ref = referenceFacts(row.note);
+  const meds = new Set([
+    ...res.structured_data.orders.medication_orders.values.map((o) => o.drug_name),
+    ...res.structured_data.orders.medication_orders.partial_values.map((o) => o.drug_name),
+    ...findDrugs(res.summary.find((x) => x.loinc_code === '10160-0')?.content ?? '').map((x) => x.ingredient),
+  ]);
+  med.np += meds.size; med.nr += ref.drugs.size; for (const m of meds) if (ref.drugs.has(m)) med.tp++;
+  const dxs = new Set(res.structured_data.diagnoses.values.map((v) => v.codes[0].code.slice(0, 3)).filter((c) => !c.startsWith('Z')));
+  dx.np += dxs.size; dx.nr += ref.dx.size; for (const c of dxs) if (ref.dx.has(c)) dx.tp++;
+  if (process.env.BENCH_VERBOSE) console.log(row.encounter_id, row.dataset, (s.rouge1.f1 * 100).toFixed(1));
+});
+const n = rows.length;
+const m = prf(med.tp, med.np, med.nr);
+const d = prf(dx.tp, dx.np, dx.nr);
+const pct = (x: number) => (x * 100).toFixed(1);
+const lines = [
+  `ACI-BENCH ${split} split, ${n} encounters, embedded engine (BALANCED)`,
+  `ROUGE-1 ${pct(r1 / n)}  ROUGE-2 ${pct(r2 / n)}  ROUGE-L ${pct(rl / n)}  (F1 averaged over notes)`,
+  `by sub-corpus ROUGE-1: ${[...perDataset].map(([k, v]) => `${k} ${pct(v.r1 / v.n)} (n=${v.n})`).join(', ')}`,
+  `medications vs reference note: precision ${pct(m.p)}  recall ${pct(m.r)}  (${med.tp}/${med.np} predicted, ${med.tp}/${med.nr} stated)`,
+  `diagnoses (ICD-10-CM category) vs reference A&P: precision ${pct(d.p)}  recall ${pct(d.r)}  (${dx.tp}/${dx.np}, ${dx.tp}/${dx.nr})`,
+  `speed: ${(n / seconds).toFixed(1)} notes/s on one core (${((seconds / n) * 1000).toFixed(1)} ms per note), mean note ${Math.round(words / n)} words`,
+];
+console.log(lines.join('\n'));
+if (process.argv.includes('--write')) {
+  const md = readFileSync(path.join(root, 'bench/notes/RESULTS.md'), 'utf8');
+  const block = '```\n' + lines.join('\n') + '\n```';
+  writeFileSync(path.join(root, 'bench/notes/RESULTS.md'), md.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, `<!-- results:start -->\n${block}\n<!-- results:end -->`));
+}

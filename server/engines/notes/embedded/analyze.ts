@@ -1,0 +1,149 @@
+import type { TranscriptLine } from '../types';
+import { cleanUtterance, splitRunOn, splitSentences, wordsToDigits, type Sex } from './text';
+import { conditionMatcher, tokenize, type Match } from './lexicon';
+
+export type Role = 'CLINICIAN' | 'PATIENT';
+
+export interface Sentence {
+  i: number;
+  turn: number;
+  tid: string;
+  role: Role;
+  text: string;
+  tokens: string[];
+  question: boolean;
+}
+
+export interface Turn { index: number; tid: string; role: Role; text: string; sentences: Sentence[] }
+
+export interface Analysis {
+  turns: Turn[];
+  sentences: Sentence[];
+  sex: Sex;
+  age?: number;
+  name?: string;
+  /** First sentence index of the examination and of the assessment/plan talk. */
+  examStart: number;
+  planStart: number;
+  swapped: boolean;
+}
+
+const CLINICIAN_CUES =
+  /\b(let me|i'm going to|i am going to|i want you to|i'd like to|i would like to|prescribe|examine|exam|take a deep breath|any (pain|fever|chest|shortness|nausea|questions)|do you have|have you (had|been|noticed|tried)|are you (having|taking|still)|how long|tell me|we'll|we will|order|refer|your (heart|lungs|blood pressure|x-ray|labs|results|knee|back)|diagnosis|impression|follow up|come back|nurse)\b/gi;
+const PATIENT_CUES =
+  /\b(my|i've been|i have been|i feel|it hurts|it's been|i was|i don't know|i think so|doctor|doc|i noticed|i started|i take|i've had|thank you)\b/gi;
+
+function cueScore(text: string, re: RegExp): number {
+  return text.match(re)?.length ?? 0;
+}
+
+const QUESTION_START =
+  /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have|you're|anything|ever|no )\b/i;
+
+function isQuestion(s: string, role: Role): boolean {
+  if (/\?\s*$/.test(s)) return true;
+  return role === 'CLINICIAN' && QUESTION_START.test(s) && s.split(/\s+/).length < 25;
+}
+
+/**
+ * Speaker tags from diarisation can be swapped; the clinician asks, examines and orders. When the
+ * side tagged PATIENT talks much more like a clinician than the side tagged CLINICIAN, swap them.
+ * UNKNOWN turns are attributed one by one.
+ */
+export function inferRoles(lines: TranscriptLine[]): { roles: Role[]; swapped: boolean } {
+  const agg = { CLINICIAN: { c: 0, p: 0 }, PATIENT: { c: 0, p: 0 } };
+  for (const l of lines) {
+    if (l.speaker === 'UNKNOWN') continue;
+    agg[l.speaker].c += cueScore(l.text, CLINICIAN_CUES);
+    agg[l.speaker].p += cueScore(l.text, PATIENT_CUES);
+  }
+  const ratio = (x: { c: number; p: number }) => (x.c + 1) / (x.p + 1);
+  const hasBoth = lines.some((l) => l.speaker === 'CLINICIAN') && lines.some((l) => l.speaker === 'PATIENT');
+  const swapped = hasBoth && ratio(agg.PATIENT) > ratio(agg.CLINICIAN) * 1.5 && agg.PATIENT.c >= 3;
+  const roles = lines.map((l): Role => {
+    if (l.speaker === 'UNKNOWN') return cueScore(l.text, CLINICIAN_CUES) > cueScore(l.text, PATIENT_CUES) ? 'CLINICIAN' : 'PATIENT';
+    if (swapped) return l.speaker === 'CLINICIAN' ? 'PATIENT' : 'CLINICIAN';
+    return l.speaker;
+  });
+  return { roles, swapped };
+}
+
+const EXAM_CUE =
+  /\b(physical exam|physical examination|examine you|examining|exam(?:ine)? (?:your|you|him|her)|on exam|let me (?:take a look|listen|check|feel|look)|(?:i'm|i am) (?:going to|just going to) (?:listen|take a look|press|feel|check|examine|look)|listen to your (?:heart|lungs)|your (?:heart|lungs) (?:sound|sounds|are|is)|vital signs|vitals)\b/i;
+const PLAN_CUE =
+  /\b(my impression|assessment|my plan|the plan|plan is|for your (?:first|second|next|last)? ?problem|next problem|first problem|i think (?:you have|that you have|this is|it's|you've|that this)|my diagnosis|diagnosis is|(?:i'm|i am) going to (?:prescribe|order|refer|start|put you)|what i(?:'d| would) like to do|what we(?:'re| are) going to do|i want to (?:start|prescribe|order)|let's talk about (?:my|the|what)|in terms of (?:my|the) plan|so for (?:your|the))\b/i;
+
+export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
+  const { roles, swapped } = inferRoles(lines);
+  const turns: Turn[] = [];
+  const sentences: Sentence[] = [];
+  lines.forEach((l, index) => {
+    const role = roles[index];
+    const text = cleanUtterance(l.text);
+    const turn: Turn = { index, tid: l.transcriptId, role, text, sentences: [] };
+    for (const raw of splitSentences(text))
+      for (const piece of splitRunOn(raw)) {
+        const t = wordsToDigits(piece.replace(/(\d),(\d{3})\b/g, '$1$2')).replace(/\b(\d+)\s+over\s+(\d+)\b/gi, '$1/$2');
+        if (!t.trim()) continue;
+        const s: Sentence = { i: sentences.length, turn: index, tid: l.transcriptId, role, text: t, tokens: tokenize(t), question: isQuestion(t, role) };
+        sentences.push(s);
+        turn.sentences.push(s);
+      }
+    turns.push(turn);
+  });
+
+  // Sex: stated demographics, then how the clinician refers to the patient, then honorifics.
+  let sex: Sex = /^f/i.test(hintSex ?? '') ? 'female' : /^m/i.test(hintSex ?? '') ? 'male' : undefined;
+  const all = turns.map((t) => t.text).join(' ').toLowerCase();
+  if (!sex) {
+    const f = (all.match(/\b(female|woman|she|her|mrs|ms|miss|girl|lady|pregnant)\b/g) ?? []).length;
+    const m = (all.match(/\b(male|man|he|his|him|mr|gentleman|guy|boy|prostate)\b/g) ?? []).length;
+    const stated = /\b\d+[- ]year[- ]old (female|woman|male|man|gentleman|lady)\b/.exec(all)?.[1];
+    if (stated) sex = /female|woman|lady/.test(stated) ? 'female' : 'male';
+    else if (f + m >= 2) sex = f >= m ? 'female' : 'male';
+  }
+  const ageMatch = /\b(\d{1,3})[- ]years?[- ]old\b/.exec(wordsToDigits(all)) ?? /\bage (?:of )?(\d{1,3})\b/.exec(wordsToDigits(all));
+  const age = ageMatch ? Number(ageMatch[1]) : undefined;
+  const nameMatch = /\b(?:mr|mrs|ms|miss)\.? ([a-z]+)/.exec(all) ?? /^(?:hi|hello|hey|good (?:morning|afternoon))[, ]+([a-z]+)\b/m.exec(turns.find((t) => t.role === 'CLINICIAN')?.text.toLowerCase() ?? '');
+  const name = nameMatch && !/^(there|doctor|doc|how|so|good|nice|dragon|again)$/.test(nameMatch[1]) ? nameMatch[1].replace(/^./, (c) => c.toUpperCase()) : undefined;
+
+  const clin = sentences.filter((s) => s.role === 'CLINICIAN');
+  const examS = clin.find((s) => s.i > 2 && EXAM_CUE.test(s.text));
+  let examStart = examS?.i ?? sentences.length;
+  const planS = clin.find((s) => s.i > Math.min(examStart, sentences.length * 0.4) && PLAN_CUE.test(s.text));
+  let planStart = planS?.i ?? Math.floor(sentences.length * 0.75);
+  if (examStart > planStart) examStart = planStart;
+  if (planStart < examStart) planStart = examStart;
+  return { turns, sentences, sex, age, name, examStart, planStart, swapped };
+}
+
+const NEG_BEFORE = /\b(no|not|denies|deny|denied|without|negative|never|nor|free|rule|ruled|r\/o|none|neither|don't|doesn't|didn't|haven't|hasn't|wasn't|isn't|aren't)\b/;
+const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|family|son|daughter|parents|sibling|husband|wife)\b/;
+
+export interface ConditionMention extends Match { code: string; negated: boolean; family: boolean; sentence: Sentence; surface: string }
+
+/** Condition mentions with negation and family-history context; laterality said before the term refines the code. */
+export function conditionMentions(s: Sentence): ConditionMention[] {
+  const out: ConditionMention[] = [];
+  for (const m of conditionMatcher.match(s.tokens)) {
+    let code = m.id;
+    let start = m.start;
+    const side = s.tokens.slice(Math.max(0, m.start - 3), m.start).find((t) => t === 'right' || t === 'left' || t === 'bilateral');
+    if (side && !/^(right|left|bilateral)\b/.test(m.term)) {
+      const lat = conditionMatcher.match(tokenize(`${side} ${m.term}`))[0];
+      if (lat && lat.start === 0 && lat.end === tokenize(`${side} ${m.term}`).length) {
+        code = lat.id;
+        start = s.tokens.lastIndexOf(side, m.start);
+      }
+    }
+    const window = s.tokens.slice(Math.max(0, start - 5), start).join(' ');
+    // "no" right before a list ("no fever, chills or cough") negates the whole list.
+    const negated = NEG_BEFORE.test(window) && !/\b(no longer|not sure|not only|but)\b/.test(window);
+    const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), m.end + 4).join(' ')) && !/\b(my|your) (own|personal)\b/.test(s.text);
+    out.push({ ...m, code, start, negated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
+  }
+  return out;
+}
+
+export const YES = /^(yes|yeah|yep|yup|uh-huh|i do|i have|i am|i did|i was|sometimes|a little|a bit|correct|right|definitely|absolutely|sure|it does|it is|they do|occasionally|kind of|mm-hmm|affirmative)\b/i;
+export const NO = /^(no|nope|nah|not really|not that i|never|none|i don't|i do not|i haven't|i have not|i didn't|i'm not|i am not|not at all|negative|nothing)\b/i;

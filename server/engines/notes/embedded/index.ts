@@ -1,0 +1,171 @@
+import { defaultCodeIndex, type CodeIndex } from '@/server/codesets/index';
+import type { NoteSectionRequest, NoteRequest, NoteResult, NoteSection, NotesEngine, RewriteRequest, SectionStructuredValues } from '../types';
+import { analyze, conditionMentions } from './analyze';
+import {
+  allergyPieces,
+  diagnoses,
+  examBlocks,
+  historyFacts,
+  medicationOrders,
+  openingSentence,
+  planBlocks,
+  planProblems,
+  resultPieces,
+  type Block,
+  type NoteContext,
+  type Piece,
+} from './compose';
+import { fillForm, findTemplate } from './forms';
+import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
+import { rewriteText } from './rewrite';
+import { capitalize } from './text';
+
+export interface EmbeddedEngineOptions { codes?: CodeIndex }
+
+const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|K21|G20|G30|G35|B20|K50|K51)/;
+
+function render(blocks: Block[], bulleted: boolean): { content: string; sentences: Piece[] } {
+  const lines: string[] = [];
+  const sentences: Piece[] = [];
+  for (const b of blocks) {
+    if (b.para && lines.length) lines.push('');
+    if (b.heading) { lines.push(b.heading); continue; }
+    sentences.push(...b.pieces);
+    if (bulleted && !b.label) {
+      for (const p of b.pieces) lines.push(`• ${p.text}`);
+      continue;
+    }
+    const body = b.pieces.map((p) => p.text).join(' ');
+    const label = b.label ? `${b.label}: ` : '';
+    lines.push(`${b.bullet || bulleted ? '• ' : ''}${label}${body}`.replace(/^• Patient Agreements/, 'Patient Agreements'));
+  }
+  return { content: lines.join('\n').trim(), sentences };
+}
+
+export class EmbeddedNotesEngine implements NotesEngine {
+  readonly name = 'embedded';
+  private codes: CodeIndex;
+  constructor(opts: EmbeddedEngineOptions = {}) {
+    this.codes = opts.codes ?? defaultCodeIndex();
+  }
+
+  async generate(req: NoteRequest): Promise<NoteResult> {
+    return this.generateSync(req);
+  }
+
+  generateSync(req: NoteRequest): NoteResult {
+    const a = analyze(req.transcript, req.patient?.sex);
+    const ctx: NoteContext = { a, req, codes: this.codes, model: req.hccModel ?? 'V28', verbosity: req.preferences?.verbosity ?? 'BALANCED' };
+    const { problems, orphan } = planProblems(ctx);
+
+    // Chief complaint: what the visit was booked for, else the first problem the patient raised.
+    let cc = req.visit?.chief_complaint;
+    let ccSrc: string[] = [];
+    if (!cc) {
+      const first = a.sentences
+        .slice(0, Math.max(a.examStart, 1))
+        .flatMap((s) => conditionMentions(s))
+        .find((m) => !m.negated && !m.family && !/^Z(?!00)/.test(m.code) && problems.some((p) => p.code === m.code || p.code.slice(0, 3) === m.code.slice(0, 3)));
+      const p = first ? problems.find((pr) => pr.code === first.code || pr.code.slice(0, 3) === first.code.slice(0, 3)) : problems[0];
+      if (p) { cc = p.name; ccSrc = p.mentions.slice(0, 1).map((m) => m.sentence.tid); }
+      if (first) ccSrc = [first.sentence.tid];
+    }
+    ctx.pmh = problems.filter((p) => CHRONIC.test(p.code) && p.name.toLowerCase() !== cc?.toLowerCase()).map((p) => p.name.toLowerCase().replace(/\b(chf|copd|gerd|ckd)\b/g, (m) => m.toUpperCase()));
+    const opener = openingSentence(ctx, cc);
+    const history = historyFacts(ctx);
+    const meds = medicationOrders(ctx, problems);
+
+    const wanted: NoteSectionRequest[] = req.sections?.length ? req.sections : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));
+    const summary: NoteSection[] = [];
+    const structured: SectionStructuredValues[] = [];
+    for (const sec of wanted) {
+      const bulleted = req.preferences?.sectionFormat?.[sec.loinc] === 'BULLETED';
+      let blocks: Block[] = [];
+      switch (sec.loinc) {
+        case '10154-3':
+        case '29299-5':
+          if (cc) blocks = [{ pieces: [{ text: `${capitalize(cc.replace(/\.$/, ''))}.`, src: ccSrc }] }];
+          break;
+        case '10164-2':
+        case '61150-9': {
+          const paras = history.hpi.map((pieces, i) => ({ pieces: i === 0 && opener && !/year-old/.test(pieces[0]?.text ?? '') ? [opener, ...pieces] : pieces, para: true }));
+          if (!paras.length && opener) paras.push({ pieces: [opener], para: true });
+          blocks = paras;
+          break;
+        }
+        case '10187-3':
+          blocks = [...history.ros].map(([system, e]) => {
+            const parts: string[] = [];
+            if (e.pos.size) parts.push(`Endorses ${[...e.pos].join(', ')}.`);
+            if (e.neg.size) parts.push(`Denies ${[...e.neg].filter((x) => !e.pos.has(x)).join(', ')}.`.replace(/^Denies \.$/, ''));
+            return { label: system, pieces: [{ text: parts.filter(Boolean).join(' '), src: [...e.src] }], bullet: true };
+          }).filter((b) => b.pieces[0].text);
+          break;
+        case '29545-1':
+          blocks = examBlocks(ctx);
+          break;
+        case '30954-2':
+          blocks = resultPieces(ctx).map((p) => ({ pieces: [p], para: true }));
+          break;
+        case '51847-2':
+          blocks = planBlocks(ctx, problems, orphan, opener);
+          break;
+        case '51848-0':
+        case '11450-4':
+          blocks = problems.map((p) => ({ pieces: [{ text: `${p.name}.`, src: p.mentions.slice(0, 1).map((m) => m.sentence.tid) }], bullet: true }));
+          break;
+        case '18776-5':
+          blocks = planBlocks(ctx, problems, orphan).filter((b) => b.label !== 'Medical Reasoning');
+          break;
+        case '10160-0':
+          blocks = [...meds.current, ...meds.values.filter((o) => !meds.current.some((c) => c.text.toLowerCase().startsWith(o.drug_name))).map((o) => ({
+            text: `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}.`,
+            src: [],
+          }))].map((p) => ({ pieces: [p], bullet: bulleted }));
+          break;
+        case '48765-2':
+          blocks = allergyPieces(ctx).slice(0, 1).map((p) => ({ pieces: [p] }));
+          break;
+      }
+      // Precharted text is the clinician's own; it leads the section and is never rewritten.
+      const pre: Block[] = [];
+      for (const item of sec.precharted ?? []) {
+        if (item.type === 'string' && item.content.trim()) pre.push({ pieces: [{ text: item.content.trim(), src: [] }], para: true });
+        if (item.type === 'structured') {
+          const tpl = findTemplate(item.template_id);
+          const values = tpl ? fillForm(a, tpl, item.values) : item.values ?? [];
+          structured.push({ loinc: sec.loinc, template_id: item.template_id, values });
+        }
+      }
+      const { content, sentences } = render([...pre, ...blocks], bulleted);
+      const src = [...new Set(sentences.flatMap((p) => p.src))];
+      summary.push({
+        title: SECTION_TITLES[sec.loinc] ?? sec.loinc,
+        content,
+        loinc_code: sec.loinc,
+        source_transcripts: src,
+        sentences: sentences.map((p) => ({ text: p.text, source_transcripts: p.src })),
+      });
+    }
+    return {
+      summary,
+      structured_data: {
+        diagnoses: { values: diagnoses(ctx, problems) },
+        orders: { medication_orders: { values: meds.values, partial_values: meds.partial } },
+        section_structured_values: structured,
+      },
+    };
+  }
+
+  async rewrite(req: RewriteRequest): Promise<string> {
+    return rewriteText(req.selectedText, req.instruction);
+  }
+}
+
+/** Plain-text note with the headings clinicians write, empty sections left out. */
+export function noteToText(result: NoteResult): string {
+  return result.summary
+    .filter((s) => s.content.trim())
+    .map((s) => `${s.title}\n\n${s.content}`)
+    .join('\n\n');
+}
