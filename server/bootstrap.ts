@@ -38,7 +38,7 @@ export async function createAppContext(opts: { config?: Config; log?: Logger; cl
       boss,
       keys,
       secrets: loadSecretBox(config.dataDir),
-      partnerKeys: createPartnerKeyCache(),
+      partnerKeys: createPartnerKeyCache({ cooldownMs: config.jwksCooldownMs }),
       services: new Map(),
       startedAt: new Date(),
     };

@@ -39,6 +39,8 @@ export interface Config {
   minSpeechMs: number;
   rateLimitAuthPerMinute: number;
   hccModel: 'V28' | 'V24';
+  /** Minimum time between JWKS refetches when a token names an unknown kid. */
+  jwksCooldownMs: number;
   codesetsDir?: string;
   dev: boolean;
 }
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minSpeechMs: int(env.MIN_SPEECH_MS, 1500),
     rateLimitAuthPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 120),
     hccModel: env.HCC_MODEL === 'V24' ? 'V24' : 'V28',
+    jwksCooldownMs: int(env.JWKS_COOLDOWN_MS, 30_000),
     codesetsDir: env.CODESETS_DIR || undefined,
     dev: env.NODE_ENV === 'development',
   };

@@ -1,4 +1,4 @@
-import { errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { jwtVerify, type JSONWebKeySet } from 'jose';
 import { unauthorized } from '@/lib/errors';
 import type { PartnerKeyCache } from './partner-keys';
 
@@ -19,22 +19,39 @@ export interface VerifiedPartnerToken {
   claims: Record<string, unknown>;
 }
 
-/** Why a token failed, in words an integrator can act on; never includes the token itself. */
+/**
+ * Why a token failed, in words an integrator can act on; never includes the token itself. Matched on jose's
+ * error codes rather than classes, which differ between bundled copies of the library.
+ */
 export function describeJwtError(err: unknown): string {
-  if (err instanceof errors.JWTExpired) return 'partner_token has expired';
-  if (err instanceof errors.JWTClaimValidationFailed) {
-    if (err.claim === 'nbf') return 'partner_token is not yet valid';
-    if (err.claim === 'iss') return 'partner_token issuer does not match the partner trust';
-    if (err.claim === 'aud') return 'partner_token audience does not match the partner trust';
-    return `partner_token claim ${err.claim} is invalid`;
+  const code = (err as { code?: string })?.code;
+  switch (code) {
+    case 'ERR_JWT_EXPIRED':
+      return 'partner_token has expired';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED': {
+      const claim = (err as { claim?: string }).claim;
+      if (claim === 'nbf') return 'partner_token is not yet valid';
+      if (claim === 'iss') return 'partner_token issuer does not match the partner trust';
+      if (claim === 'aud') return 'partner_token audience does not match the partner trust';
+      return `partner_token claim ${claim} is invalid`;
+    }
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return 'partner_token algorithm is not allowed';
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+      return 'partner_token key id (kid) is not in the partner JWKS';
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return 'partner_token matches several keys; set kid';
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return 'partner_token signature is invalid';
+    case 'ERR_JWKS_TIMEOUT':
+    case 'ERR_JWKS_INVALID':
+      return 'partner JWKS could not be fetched';
+    case 'ERR_JWS_INVALID':
+    case 'ERR_JWT_INVALID':
+      return 'partner_token is not a valid JWT';
+    default:
+      return 'partner_token could not be verified';
   }
-  if (err instanceof errors.JOSEAlgNotAllowed) return 'partner_token algorithm is not allowed';
-  if (err instanceof errors.JWKSNoMatchingKey) return 'partner_token key id (kid) is not in the partner JWKS';
-  if (err instanceof errors.JWKSMultipleMatchingKeys) return 'partner_token matches several keys; set kid';
-  if (err instanceof errors.JWSSignatureVerificationFailed) return 'partner_token signature is invalid';
-  if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid) return 'partner JWKS could not be fetched';
-  if (err instanceof errors.JWSInvalid || err instanceof errors.JWTInvalid) return 'partner_token is not a valid JWT';
-  return 'partner_token could not be verified';
 }
 
 export async function verifyPartnerToken(token: string, trust: PartnerTrust, keys: PartnerKeyCache): Promise<VerifiedPartnerToken> {

@@ -55,7 +55,7 @@ export const partnerOrganizations = pgTable(
 
 export const providers = pgTable('providers', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** `email:<address>` for identities derived from a per-user token, `pid:<provider_id>` otherwise. */
+  /** `email:<address>` for identities derived from a per-user token, `pid:<partner_id>:<provider_id>` otherwise. */
   identityKey: text('identity_key').notNull().unique(),
   email: text('email'),
   name: text('name').notNull(),

@@ -45,12 +45,37 @@ export interface StartOptions {
   port?: number;
 }
 
+/**
+ * With TEST_DATABASE_URL set (CI's PostgreSQL pass), every server gets a fresh database on that server,
+ * so tests stay isolated exactly as they are with a fresh PGlite directory.
+ */
+async function freshPostgresDatabase(adminUrl: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const name = `ambient_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** Starts the real service (server/main.ts) as a child process on a free port and a fresh data directory. */
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   ensureNextBuild();
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-test-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseEnv: Record<string, string> = {};
+  if (process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL) {
+    const marker = path.join(dataDir, 'test-database-url');
+    databaseEnv.DATABASE_URL = fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
+    fs.writeFileSync(marker, databaseEnv.DATABASE_URL);
+  }
   let output = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
@@ -64,6 +89,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       ADMIN_API_KEY: ADMIN_KEY,
       WEBHOOK_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'info',
+      ...databaseEnv,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

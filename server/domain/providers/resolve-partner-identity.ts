@@ -7,7 +7,7 @@ import { verifyPartnerToken } from '../../auth/verify-partner-token';
 export interface PartnerIdentity {
   partner: typeof partners.$inferSelect;
   email: string;
-  /** Global identity of the provider: derived from the token for STANDARD partners, else from provider_id. */
+  /** Identity of the provider: the token's email for STANDARD partners, else the partner's provider_id. */
   identityKey: string;
   partnerProviderId: string | null;
 }
@@ -40,5 +40,6 @@ export async function resolvePartnerIdentity(
   if (!partner.providerIdPattern || !providerIdMatches(partner.providerIdPattern, input.provider_id)) {
     throw badRequest('provider_id: does not match the format agreed for this partner');
   }
-  return { partner, email: verified.email, identityKey: `pid:${input.provider_id}`, partnerProviderId: input.provider_id };
+  // provider_id formats are agreed per partner, so the same string at two partners may be two people.
+  return { partner, email: verified.email, identityKey: `pid:${partner.partnerId}:${input.provider_id}`, partnerProviderId: input.provider_id };
 }
