@@ -4,10 +4,15 @@ import { authRoutes } from './auth';
 import { infoRoutes } from './info';
 import { adminPartnerRoutes } from './admin-partners';
 import { metaRoutes } from './meta';
+import { sessionRoutes } from './sessions';
+import { preferenceRoutes } from './preferences';
+import { rewriteRoutes } from './rewrite';
+import { appRoutes } from './app';
 
 /** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
 export const ROUTES: RouteDef[] = [];
-ROUTES.push(...authRoutes, ...infoRoutes, ...adminPartnerRoutes, ...metaRoutes(() => ROUTES));
+ROUTES.push(...authRoutes, ...infoRoutes, ...adminPartnerRoutes, ...appRoutes, ...metaRoutes(() => ROUTES));
+ROUTES.push(...sessionRoutes, ...preferenceRoutes, ...rewriteRoutes);
 
 /** The Next route-handler exports for one path. */
 export function handlersFor(path: string) {
