@@ -11,7 +11,7 @@ export { S3BlobStore } from './s3-store';
 const SERVICE = 'blob.store';
 
 /** S3-compatible storage when all four S3 variables are set, else files under DATA_DIR/audio. */
-export function createBlobStore(dataDir: string, env: NodeJS.ProcessEnv = process.env): BlobStore {
+export function createBlobStore(dataDir: string, env: Record<string, string | undefined> = process.env): BlobStore {
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
   const given = [S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY].filter(Boolean).length;
   if (given === 4) {
