@@ -45,7 +45,7 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Rec
       request: {
         params: reobject(r.params),
         query: reobject(r.query),
-        body: r.body ? { required: true, content: { 'application/json': { schema: r.body } } } : undefined,
+        body: r.body ? { required: !r.optionalBody, content: { 'application/json': { schema: r.body } } } : undefined,
       },
       responses,
     });

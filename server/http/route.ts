@@ -61,6 +61,8 @@ export interface RouteDef<A extends AuthMode = any, P = any, Q = any, B = any> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** An absent body is read as `{}` (for bodies whose every member is optional). */
+  optionalBody?: boolean;
   status?: number;
   responses: Record<number, ResponseSpec>;
   handler: (input: HandlerInput<A, P, Q, B>) => Promise<HandlerResult> | HandlerResult;
@@ -134,7 +136,8 @@ export async function runRoute(def: RouteDef, req: Request, rawParams: Record<st
 
     let body: unknown;
     if (def.body) {
-      const raw = await readJsonBody(req, app.config.bodyLimitBytes);
+      let raw = await readJsonBody(req, app.config.bodyLimitBytes);
+      if (raw === undefined && def.optionalBody) raw = {};
       if (raw === undefined) throw new ApiError(400, 'request body is required');
       const parsed = def.body.safeParse(raw);
       if (!parsed.success) throw new ApiError(400, zodMessage(parsed.error, 'body'));

@@ -96,8 +96,9 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   let sex: Sex = /^f/i.test(hintSex ?? '') ? 'female' : /^m/i.test(hintSex ?? '') ? 'male' : undefined;
   const all = turns.map((t) => t.text).join(' ').toLowerCase();
   if (!sex) {
-    const f = (all.match(/\b(female|woman|she|her|mrs|ms|miss|girl|lady|pregnant)\b/g) ?? []).length;
-    const m = (all.match(/\b(male|man|he|his|him|mr|gentleman|guy|boy|prostate)\b/g) ?? []).length;
+    // Honorifics are strong evidence; pronouns also refer to family members, so they count once each.
+    const f = (all.match(/\b(female|woman|she|her|girl|lady|pregnant)\b/g) ?? []).length + 3 * (all.match(/\b(mrs|ms|miss|ma'am)\b/g) ?? []).length;
+    const m = (all.match(/\b(male|man|he|his|him|gentleman|guy|boy|prostate)\b/g) ?? []).length + 3 * (all.match(/\b(mr|sir)\b/g) ?? []).length;
     const stated = /\b\d+[- ]year[- ]old (female|woman|male|man|gentleman|lady)\b/.exec(all)?.[1];
     if (stated) sex = /female|woman|lady/.test(stated) ? 'female' : 'male';
     else if (f + m >= 2) sex = f >= m ? 'female' : 'male';
@@ -105,7 +106,14 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   const ageMatch = /\b(\d{1,3})[- ]years?[- ]old\b/.exec(wordsToDigits(all)) ?? /\bage (?:of )?(\d{1,3})\b/.exec(wordsToDigits(all));
   const age = ageMatch ? Number(ageMatch[1]) : undefined;
   const nameMatch = /\b(?:mr|mrs|ms|miss)\.? ([a-z]+)/.exec(all) ?? /^(?:hi|hello|hey|good (?:morning|afternoon))[, ]+([a-z]+)\b/m.exec(turns.find((t) => t.role === 'CLINICIAN')?.text.toLowerCase() ?? '');
-  const name = nameMatch && !/^(there|doctor|doc|how|so|good|nice|dragon|again)$/.test(nameMatch[1]) ? nameMatch[1].replace(/^./, (c) => c.toUpperCase()) : undefined;
+  const honorific = /\b(mr|mrs|ms|miss)\.? [a-z]+/.exec(all)?.[1];
+  const cap = (w: string) => w.replace(/^./, (c) => c.toUpperCase());
+  const name =
+    nameMatch && !/^(there|doctor|doc|how|so|good|nice|dragon|again|everyone|everybody|guys|folks)$/.test(nameMatch[1])
+      ? (honorific && all.includes(`${honorific}. ${nameMatch[1]}`)) || (honorific && all.includes(`${honorific} ${nameMatch[1]}`))
+        ? `${cap(honorific)}. ${cap(nameMatch[1])}`
+        : cap(nameMatch[1])
+      : undefined;
 
   const clin = sentences.filter((s) => s.role === 'CLINICIAN');
   const examS = clin.find((s) => s.i > 2 && EXAM_CUE.test(s.text));
@@ -123,8 +131,30 @@ const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|
 export interface ConditionMention extends Match { code: string; negated: boolean; family: boolean; sentence: Sentence; surface: string }
 
 /** Condition mentions with negation and family-history context; laterality said before the term refines the code. */
+/** "pain in my right knee" → "right knee pain", the order the lexicon (and scribes) use. */
+export function canonicalTokens(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if ((tokens[i] === 'pain' || tokens[i] === 'swelling' || tokens[i] === 'weakness' || tokens[i] === 'numbness') && tokens[i + 1] === 'in') {
+      let j = i + 2;
+      if (/^(my|the|her|his|your|their|both)$/.test(tokens[j] ?? '')) j++;
+      const side = /^(right|left)$/.test(tokens[j] ?? '') ? tokens[j++] : undefined;
+      const part = tokens[j];
+      if (part && /^(knee|knees|shoulder|hip|ankle|back|neck|wrist|elbow|hand|foot|leg|legs|arm|chest|abdomen|stomach|belly|head|joints)$/.test(part)) {
+        out.push(...(side ? [side] : []), part.replace(/s$/, '') === 'leg' ? 'leg' : part, tokens[i]);
+        i = j;
+        continue;
+      }
+    }
+    out.push(tokens[i]);
+  }
+  return out;
+}
+
 export function conditionMentions(s: Sentence): ConditionMention[] {
   const out: ConditionMention[] = [];
+  const tokens = canonicalTokens(s.tokens);
+  if (tokens.length !== s.tokens.length) s = { ...s, tokens };
   for (const m of conditionMatcher.match(s.tokens)) {
     let code = m.id;
     let start = m.start;

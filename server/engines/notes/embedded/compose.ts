@@ -1,7 +1,7 @@
 import type { CodeIndex, HccModel } from '@/server/codesets/index';
 import type { Diagnosis, MedicationOrder, NoteRequest } from '../types';
 import { NO, YES, conditionMentions, type Analysis, type ConditionMention, type Sentence } from './analyze';
-import { CONCEPT_NAME, rosMatcher } from './lexicon';
+import { CONCEPT_NAME, rosMatcher, tokenize } from './lexicon';
 import { findDrugs, isCompleteOrder, parseOrder } from './meds';
 import { capitalize, clinicianToNote, finishSentence, pronouns, toThirdPerson } from './text';
 import { STATUS } from './vocab';
@@ -134,7 +134,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     const first = paragraphs.at(-1)!.length === 0 && paragraphs.length > 1;
     let text = finishSentence(body);
     if (first) text = finishSentence(`The patient ${body.replace(new RegExp(`^${p.subj}\\s+`, 'i'), '')}`);
-    paragraphs.at(-1)!.push({ text, src });
+    paragraphs.at(-1)!.push({ text, src: [s.tid] });
     addRos(answer, !/\b(no|not|denies|never|without)\b/i.test(answer), s.tid);
     count++;
   }
@@ -185,7 +185,8 @@ export function examBlocks(ctx: NoteContext): Block[] {
   const sents = a.sentences.slice(a.examStart, a.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
   for (const s of sents) {
     let t = stripFiller(s.text).replace(/^(so|and|now|on|um|okay)\s+/i, '');
-    t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)?,?\s*/i, '').replace(/\b(hey,? dragon,?|show me the [a-z ]+)/gi, '');
+    t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)? of (?:the |your )?(.+?),? (?:there is|there's|i see|i feel|shows|reveals)\s+/i, 'Examination of the $1 reveals ');
+    t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)?,?\s*(?!of\b)/i, '').replace(/\b(hey,? dragon,?|show me the [a-z ]+)/gi, '');
     if (EXAM_INSTRUCTION.test(t) && !FINDING.test(t.replace(EXAM_INSTRUCTION, '').slice(0, 0))) {
       const rest = t.replace(/^.*?\b(and|so)\s+(?=your|the|there|i (do|don't) )/i, '');
       if (rest === t) continue;
@@ -198,7 +199,7 @@ export function examBlocks(ctx: NoteContext): Block[] {
       .replace(/\bi (?:do )?(?:hear|see|feel|appreciate|notice)\b/gi, 'there is')
       .replace(/\b(looks|sounds|seems) (good|fine|great|okay)\b/gi, 'is normal')
       .replace(/\byour lungs are clear\b/gi, 'lungs are clear to auscultation bilaterally');
-    const note = finishSentence(clinicianToNote(t, a.sex).replace(/^(?:it |it's |that )/i, ''));
+    const note = finishSentence(clinicianToNote(t, a.sex).replace(/^(?:it |it's |that )/i, '').replace(/^(?:her|his|their|the patient's) (?=[a-z])/i, ''));
     const system = EXAM_SYSTEMS.find(([, re]) => re.test(t))?.[0] ?? 'General';
     const list = bySystem.get(system) ?? [];
     list.push({ text: note, src: [s.tid] });
@@ -273,7 +274,11 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
   const problems: Problem[] = [];
   const orphan: Piece[] = [];
   let current: Problem | undefined;
-  const sents = a.sentences.slice(a.planStart).filter((s) => s.role === 'CLINICIAN');
+  // A clause that starts a new action ("…, and we will check an A1c") is filed on its own.
+  const sents = a.sentences
+    .slice(a.planStart)
+    .filter((s) => s.role === 'CLINICIAN')
+    .flatMap((s) => s.text.split(/,\s*(?:and\s+)?(?=(?:we|i) (?:will|would|want|am going|are going|'ll|also)\b)/i).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })));
   for (const s of sents) {
     let t = stripFiller(s.text.replace(/\bhey,? dragon,?[^.]*\.?/gi, ''));
     if (!t || PLAN_NOISE.test(t) || t.split(' ').length < 4 || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
@@ -330,9 +335,9 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
     }
   }
   if (!problems.length && orphan.length) blocks.push({ pieces: orphan.slice(0, cap * 2), para: true });
-  const agreed = ctx.a.sentences.slice(ctx.a.planStart).some((s) => s.role === 'PATIENT' && /\b(okay|sounds good|sure|yes|yeah|agree|alright|that's fine|no problem|perfect)\b/i.test(s.text));
+  const agreed = ctx.a.sentences.slice(ctx.a.planStart).filter((s) => s.role === 'PATIENT' && /\b(okay|sounds good|sure|yes|yeah|agree|alright|that's fine|no problem|perfect)\b/i.test(s.text)).at(-1);
   if (agreed && (problems.length || orphan.length))
-    blocks.push({ label: 'Patient Agreements', pieces: [{ text: 'The patient understands and agrees with the recommended medical treatment plan.', src: [] }], para: true });
+    blocks.push({ label: 'Patient Agreements', pieces: [{ text: 'The patient understands and agrees with the recommended medical treatment plan.', src: [agreed.tid] }], para: true });
   return blocks;
 }
 
@@ -388,9 +393,13 @@ function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
 
 const ORDER_VERB = /\b(prescribe|prescribing|start|starting|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep taking|stay on)\b/i;
 
-export function medicationOrders(ctx: NoteContext, problems: Problem[]): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[] } {
+export function medicationOrders(
+  ctx: NoteContext,
+  problems: Problem[],
+): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[]; sources: Map<string, string[]> } {
   const { a } = ctx;
   const orders = new Map<string, MedicationOrder>();
+  const sources = new Map<string, string[]>();
   const current = new Map<string, Piece>();
   for (const s of a.sentences) {
     const drugs = findDrugs(s.text);
@@ -400,6 +409,7 @@ export function medicationOrders(ctx: NoteContext, problems: Problem[]): { value
     for (const d of drugs) {
       if (ordering) {
         const o = parseOrder(s.text, d, ctx.codes);
+        sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
         const prev = orders.get(d.ingredient);
         if (prev) mergeOrder(prev, o);
         else orders.set(d.ingredient, o);
@@ -432,15 +442,18 @@ export function medicationOrders(ctx: NoteContext, problems: Problem[]): { value
     }
     (isCompleteOrder(o) ? values : partial).push(o);
   }
-  return { values, partial, current: [...current.values()] };
+  return { values, partial, current: [...current.values()], sources };
 }
 
 export function allergyPieces(ctx: NoteContext): Piece[] {
   const out: Piece[] = [];
   for (const s of ctx.a.sentences) {
-    if (!/\ballerg/i.test(s.text)) continue;
     const q = s.role === 'PATIENT' ? priorQuestion(ctx, s) : undefined;
-    if (q && /\ballerg/i.test(q.text) && NO.test(s.text.trim())) out.push({ text: 'No known drug allergies.', src: [q.tid, s.tid] });
+    if (q && /\ballerg/i.test(q.text) && s === ctx.a.turns[s.turn].sentences[0] && NO.test(s.text.trim())) {
+      out.push({ text: 'No known drug allergies.', src: [q.tid, s.tid] });
+      continue;
+    }
+    if (!/\ballerg/i.test(s.text)) continue;
     else if (/\b(no|not|don't have any|nkda)\b.{0,20}\ballerg/i.test(s.text) && s.role === 'PATIENT') out.push({ text: 'No known drug allergies.', src: [s.tid] });
     else {
       const m = /\ballergic to ([a-z0-9 ,/-]+)/i.exec(s.text);

@@ -62,6 +62,22 @@ export class EmbeddedNotesEngine implements NotesEngine {
     let cc = req.visit?.chief_complaint;
     let ccSrc: string[] = [];
     if (!cc) {
+      // The clinician's framing ("presents for …", "here for …") names the visit reason best.
+      for (const s of a.sentences.slice(0, Math.max(a.examStart, 1))) {
+        if (s.role !== 'CLINICIAN') continue;
+        const m = /\b(?:presents?|presenting|here|coming in|came in|in today) (?:today )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
+        if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) { cc = m[1]; ccSrc = [s.tid]; break; }
+      }
+    }
+    if (!cc) {
+      const patientFirst = a.sentences
+        .slice(0, Math.max(a.examStart, 1))
+        .filter((s) => s.role === 'PATIENT' && !s.question)
+        .flatMap((s) => conditionMentions(s))
+        .find((m) => !m.negated && !m.family && !/^[ZWT]/.test(m.code) && !/^(E11|I10|E78|F3|F41)/.test(m.code));
+      if (patientFirst) { cc = patientFirst.surface; ccSrc = [patientFirst.sentence.tid]; }
+    }
+    if (!cc) {
       const first = a.sentences
         .slice(0, Math.max(a.examStart, 1))
         .flatMap((s) => conditionMentions(s))
@@ -72,6 +88,10 @@ export class EmbeddedNotesEngine implements NotesEngine {
     }
     ctx.pmh = problems.filter((p) => CHRONIC.test(p.code) && p.name.toLowerCase() !== cc?.toLowerCase()).map((p) => p.name.toLowerCase().replace(/\b(chf|copd|gerd|ckd)\b/g, (m) => m.toUpperCase()));
     const opener = openingSentence(ctx, cc);
+    if (opener) {
+      const demo = a.sentences.find((s) => /\b\d+[- ]years?[- ]old\b/.test(s.text));
+      opener.src = [...new Set([...(demo ? [demo.tid] : []), ...ccSrc])];
+    }
     const history = historyFacts(ctx);
     const meds = medicationOrders(ctx, problems);
 
@@ -120,7 +140,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
         case '10160-0':
           blocks = [...meds.current, ...meds.values.filter((o) => !meds.current.some((c) => c.text.toLowerCase().startsWith(o.drug_name))).map((o) => ({
             text: `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}.`,
-            src: [],
+            src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;
         case '48765-2':

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_PREFERENCES, PersonalizationPreference, type PreferencesResponse } from '@/lib/contracts/sessions';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { userPreferences } from '../../db/schema';
+
+/**
+ * A provider's note preferences, defaults filled in. Exported for the note pipeline as well as the API;
+ * a stored value that no longer validates (a LOINC withdrawn from the list) falls back member by member.
+ */
+export async function getPreferences(app: AppContext | { db: Db }, providerId: string): Promise<PreferencesResponse> {
+  const row = (await app.db.select({ preferences: userPreferences.preferences }).from(userPreferences).where(eq(userPreferences.providerId, providerId)).limit(1))[0];
+  const stored = ((row?.preferences ?? {}) as { personalization_preference?: Record<string, unknown> }).personalization_preference ?? {};
+  const verbosity = PersonalizationPreference.shape.verbosity.safeParse(stored.verbosity);
+  const sectionFormat = PersonalizationPreference.shape.section_format.safeParse(stored.section_format);
+  return {
+    personalization_preference: {
+      verbosity: verbosity.success ? verbosity.data : DEFAULT_PREFERENCES.verbosity,
+      section_format: sectionFormat.success ? sectionFormat.data : [...DEFAULT_PREFERENCES.section_format],
+    },
+  };
+}

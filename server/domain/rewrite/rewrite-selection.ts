@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { notFound } from '@/lib/errors';
+import type { RewriteRequest, RewriteResponse } from '@/lib/contracts/sessions';
+import type { AppContext } from '../../context';
+import { ambientSessions } from '../../db/schema';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { createNotesEngine } from '../../engines/notes';
+import type { NotesEngine } from '../../engines/notes/types';
+
+const ENGINE_SERVICE = 'notes.engine';
+
+/** One engine per process, created on first use (it may load models), kept in the app's services. */
+export function notesEngine(app: AppContext): NotesEngine {
+  let engine = app.services.get(ENGINE_SERVICE) as NotesEngine | undefined;
+  if (!engine) {
+    engine = createNotesEngine();
+    app.services.set(ENGINE_SERVICE, engine);
+  }
+  return engine;
+}
+
+/**
+ * Rewrites a selection of note text. The returned offsets are where the rewritten text sits once it
+ * replaces the selection: the start is unchanged and the end moves by the change in length.
+ */
+export async function rewriteSelection(app: AppContext, auth: ServicePrincipal, body: RewriteRequest, requestId: string): Promise<RewriteResponse> {
+  if (body.ambient_session_id) {
+    const owned = await app.db
+      .select({ id: ambientSessions.id })
+      .from(ambientSessions)
+      .where(and(eq(ambientSessions.id, body.ambient_session_id), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+      .limit(1);
+    if (owned.length === 0) throw notFound(`ambient session ${body.ambient_session_id} not found`);
+  }
+  const rewritten = await notesEngine(app).rewrite({
+    selectedText: body.selected_text,
+    contextBefore: body.context_before,
+    contextAfter: body.context_after,
+    instruction: body.instruction,
+    loincCode: body.loinc_code,
+  });
+  return {
+    rewritten_text: rewritten,
+    selection_start: body.selection_start,
+    selection_end: body.selection_start + rewritten.length,
+    request_id: requestId,
+  };
+}

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { conflict } from '@/lib/errors';
+import { isTerminal } from '@/lib/contracts/session-status';
+import { emptyStructuredData, type ContentResponse, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { sessionContent } from '../../db/schema';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { getOwnedSession } from './get-owned-session';
+
+/** Stored content of a session, or the empty note when none was generated (skipped, failed, aborted). */
+export async function readStoredContent(db: Db, sessionId: string): Promise<ContentResponse> {
+  const row = (await db.select().from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).limit(1))[0];
+  if (!row) return { summary: [], structured_data: emptyStructuredData() };
+  const sd = (row.structuredData ?? {}) as Partial<StructuredData>;
+  const empty = emptyStructuredData();
+  return {
+    summary: (Array.isArray(row.summary) ? row.summary : []) as SummarySection[],
+    structured_data: {
+      diagnoses: sd.diagnoses ?? empty.diagnoses,
+      orders: { medication_orders: { ...empty.orders.medication_orders, ...(sd.orders?.medication_orders ?? {}) } },
+      section_structured_values: sd.section_structured_values ?? [],
+    },
+  };
+}
+
+/** Content of one session; 409 naming the status until the session has reached a terminal state. */
+export async function getSessionContent(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<ContentResponse> {
+  const session = await getOwnedSession(app, auth, sessionId);
+  if (!isTerminal(session.status)) {
+    throw conflict(`session is ${session.status}; content is available once it is completed (poll GET /api/v1/ambient/session/${session.id}/status)`);
+  }
+  return readStoredContent(app.db, session.id);
+}

@@ -1,0 +1,53 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Speaker, TranscriptEntry, TranscriptResponse } from '@/lib/contracts/sessions';
+import type { AppContext } from '../../context';
+import { recordings, transcriptEntries } from '../../db/schema';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { getOwnedSession } from './get-owned-session';
+import { msToDuration, wallClock } from './time';
+
+const SPEAKERS = new Set<Speaker>(['CLINICIAN', 'PATIENT', 'UNKNOWN']);
+
+/**
+ * The finalisation pass's transcript once it exists, else the live recogniser's final segments so far.
+ * Offsets are on the session's audio timeline; wall-clock times are the recording's START_TIME plus the
+ * entry's position within that recording.
+ */
+export async function getTranscript(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<TranscriptResponse> {
+  const session = await getOwnedSession(app, auth, sessionId);
+  const rows = await app.db
+    .select({
+      id: transcriptEntries.id,
+      source: transcriptEntries.source,
+      recordingId: transcriptEntries.recordingId,
+      langId: transcriptEntries.langId,
+      text: transcriptEntries.text,
+      speaker: transcriptEntries.speaker,
+      startOffsetMs: transcriptEntries.startOffsetMs,
+      endOffsetMs: transcriptEntries.endOffsetMs,
+      sessionOffsetMs: recordings.sessionOffsetMs,
+      // Microseconds as text: a JS Date would drop the sub-millisecond part of START_TIME.
+      startMicros: sql<string>`(extract(epoch from coalesce(${recordings.startTime}, ${recordings.createdAt})) * 1000000)::bigint::text`,
+    })
+    .from(transcriptEntries)
+    .innerJoin(recordings, eq(recordings.id, transcriptEntries.recordingId))
+    .where(and(eq(transcriptEntries.sessionId, session.id)))
+    .orderBy(asc(transcriptEntries.position));
+  const hasFinal = rows.some((r) => r.source === 'final');
+  const chosen = rows.filter((r) => r.source === (hasFinal ? 'final' : 'live'));
+  const final_transcript: TranscriptEntry[] = chosen.map((r) => {
+    const start = BigInt(r.startMicros);
+    return {
+      transcript_id: r.id,
+      recording_id: r.recordingId,
+      lang_id: r.langId,
+      transcript: r.text,
+      start_time: wallClock(start, r.startOffsetMs - r.sessionOffsetMs),
+      end_time: wallClock(start, r.endOffsetMs - r.sessionOffsetMs),
+      start_offset: msToDuration(r.startOffsetMs),
+      end_offset: msToDuration(r.endOffsetMs),
+      speaker: SPEAKERS.has(r.speaker as Speaker) ? (r.speaker as Speaker) : 'UNKNOWN',
+    };
+  });
+  return { final_transcript };
+}

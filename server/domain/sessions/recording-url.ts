@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../../context';
+
+/** How long a recording URL stays valid. */
+export const RECORDING_URL_TTL_SECONDS = 3600;
+
+const KEY_SERVICE = 'recordings.url-key';
+
+/**
+ * The HMAC key for recording URLs: derived from SECRET_KEY when configured (so every process of a
+ * scaled-out deployment agrees), else a random key kept in DATA_DIR. Never the key that seals secrets.
+ */
+export function recordingUrlKey(app: Pick<AppContext, 'services' | 'config'>): Buffer {
+  const cached = app.services.get(KEY_SERVICE) as Buffer | undefined;
+  if (cached) return cached;
+  let key: Buffer;
+  if (process.env.SECRET_KEY) {
+    key = Buffer.from(crypto.hkdfSync('sha256', process.env.SECRET_KEY, 'ambient', 'recording-url-v1', 32));
+  } else {
+    const file = path.join(app.config.dataDir, 'keys', 'recording-url.key');
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      try {
+        fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+    }
+    key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  }
+  app.services.set(KEY_SERVICE, key);
+  return key;
+}
+
+function payload(recordingId: string, expires: number, download: boolean): string {
+  return `recording-audio\n${recordingId.toLowerCase()}\n${expires}\n${download ? 1 : 0}`;
+}
+
+export function signRecording(key: Buffer, recordingId: string, expires: number, download: boolean): string {
+  return crypto.createHmac('sha256', key).update(payload(recordingId, expires, download)).digest('base64url');
+}
+
+export type SignatureCheck = 'ok' | 'expired' | 'invalid';
+
+/** Constant-time check of a recording URL's signature, then of its expiry. */
+export function verifyRecordingSignature(
+  key: Buffer,
+  recordingId: string,
+  expires: number,
+  download: boolean,
+  sig: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): SignatureCheck {
+  const expected = Buffer.from(signRecording(key, recordingId, expires, download), 'base64url');
+  const given = Buffer.from(sig, 'base64url');
+  const same = given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  if (!same) return 'invalid';
+  return expires < nowSeconds ? 'expired' : 'ok';
+}
+
+export function recordingAudioUrl(baseUrl: string, key: Buffer, recordingId: string, download: boolean, nowSeconds = Math.floor(Date.now() / 1000)) {
+  const expires = nowSeconds + RECORDING_URL_TTL_SECONDS;
+  const sig = signRecording(key, recordingId, expires, download);
+  const url = `${baseUrl}/api/v1/recordings/${recordingId}/audio?expires=${expires}&sig=${sig}&download=${download ? 1 : 0}`;
+  return { url, expiresAt: new Date(expires * 1000).toISOString() };
+}

@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { badRequest, conflict, notFound } from '@/lib/errors';
+import { isTerminal } from '@/lib/contracts/session-status';
+import { SessionContext, type PatchContextRequest } from '@/lib/contracts/sessions';
+import type { AppContext } from '../../context';
+import { ambientSessions } from '../../db/schema';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { zodMessage } from '../../http/zod-message';
+import { mergeContext } from './merge-context';
+import { checkMedicationOrders } from './check-medication-orders';
+
+export type ContextUpdate = { mode: 'replace'; context: SessionContext } | { mode: 'merge'; patch: PatchContextRequest };
+
+/**
+ * Replaces (POST) or merges into (PATCH) the session context. The row is locked for the read-merge-write
+ * so two concurrent PATCHes both land; a terminal session refuses changes because its note is final.
+ */
+export async function updateSessionContext(app: AppContext, auth: ServicePrincipal, sessionId: string, update: ContextUpdate): Promise<SessionContext> {
+  return app.db.transaction(async (tx) => {
+    const row = (
+      await tx
+        .select({ status: ambientSessions.status, context: ambientSessions.context })
+        .from(ambientSessions)
+        .where(and(eq(ambientSessions.id, sessionId), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+        .for('update')
+        .limit(1)
+    )[0];
+    if (!row) throw notFound(`ambient session ${sessionId} not found`);
+    if (isTerminal(row.status)) throw conflict(`session is ${row.status}; its context can no longer change`);
+
+    let next: SessionContext;
+    if (update.mode === 'replace') {
+      next = update.context;
+    } else {
+      const merged = mergeContext((row.context as Record<string, unknown> | null) ?? {}, update.patch as Record<string, unknown>);
+      const parsed = SessionContext.safeParse(merged);
+      if (!parsed.success) throw badRequest(zodMessage(parsed.error, 'body'));
+      next = parsed.data;
+    }
+    await checkMedicationOrders(tx as unknown as AppContext['db'], auth.partnerId, next);
+    await tx
+      .update(ambientSessions)
+      .set({ context: next, updatedAt: sql`now()` })
+      .where(eq(ambientSessions.id, sessionId));
+    return next;
+  });
+}
