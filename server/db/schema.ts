@@ -175,6 +175,8 @@ export const recordings = pgTable(
     /** Where this recording begins on the session's audio timeline. */
     sessionOffsetMs: bigint('session_offset_ms', { mode: 'number' }).notNull().default(0),
     durableBytes: bigint('durable_bytes', { mode: 'number' }).notNull().default(0),
+    /** Audio (ms from the recording start) the live recogniser finished with; the final pass re-uses live segments up to here. */
+    liveTranscriptMs: bigint('live_transcript_ms', { mode: 'number' }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
