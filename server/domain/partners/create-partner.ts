@@ -6,9 +6,11 @@ import { partners } from '../../db/schema';
 import { randomToken } from '../../auth/secret-box';
 import { recordAudit } from '../audit/record-audit';
 import { partnerDto } from './partner-dto';
+import { assertWebhookUrlAllowed } from '../../webhooks/assert-webhook-url';
 
 export async function createPartner(app: AppContext, input: CreatePartnerRequest, actor: string) {
   const partnerId = input.partner_id ?? `partner-${crypto.randomUUID()}`;
+  assertWebhookUrlAllowed(app, input.webhook_url);
   const secret = randomToken('whsec_');
   const inserted = await app.db
     .insert(partners)

@@ -8,9 +8,11 @@ import { invalidateServiceAuth } from '../../auth/authenticate-service';
 import { recordAudit } from '../audit/record-audit';
 import { getPartnerRow } from './get-partner';
 import { partnerDto } from './partner-dto';
+import { assertWebhookUrlAllowed } from '../../webhooks/assert-webhook-url';
 
 export async function updatePartner(app: AppContext, partnerId: string, input: UpdatePartnerRequest, admin: AdminPrincipal) {
   const current = await getPartnerRow(app, partnerId, admin);
+  assertWebhookUrlAllowed(app, input.webhook_url);
   const before = partnerDto(current);
   // Switching between a JWKS URI and inline keys replaces the other source.
   const jwksUri = input.jwks_uri !== undefined ? input.jwks_uri : input.jwks != null ? null : before.jwks_uri;

@@ -1,0 +1,35 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { conflict } from '@/lib/errors';
+import type { AppContext } from '../../context';
+import type { AdminPrincipal } from '../../auth/authenticate-admin';
+import { webhookDeliveries } from '../../db/schema';
+import { dispatchDelivery } from '../../webhooks/queues';
+import { recordAudit } from '../audit/record-audit';
+import { deliveryDto } from './delivery-dto';
+import { getDeliveryRow } from './get-delivery';
+
+/**
+ * Starts a new attempt sequence now, whatever the delivery's state (a receiver that lost a delivered
+ * notification asks for it again). The webhook-id stays the same so receivers can de-duplicate;
+ * webhook-attempt keeps counting, and the retry schedule starts over from this point.
+ */
+export async function redeliverWebhook(app: AppContext, id: string, admin: AdminPrincipal) {
+  const before = await getDeliveryRow(app, id, admin);
+  const [row] = await app.db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: new Date(), sequenceStart: before.attempts, deliveredAt: null, leaseUntil: null })
+    .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivering')))
+    .returning();
+  if (!row) throw conflict(`webhook delivery ${id} is being attempted right now; try again when the attempt finishes`);
+  await dispatchDelivery(app, id);
+  await recordAudit(app.db, {
+    actor: admin.actor,
+    action: 'webhook_delivery.redeliver',
+    targetType: 'webhook_delivery',
+    targetId: id,
+    partnerId: row.partnerId,
+    before: { status: before.status, attempts: before.attempts },
+    after: { status: row.status },
+  });
+  return deliveryDto(row);
+}

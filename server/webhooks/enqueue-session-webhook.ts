@@ -1,0 +1,33 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { ambientSessions } from '../db/schema';
+import { enqueueWebhook, type EnqueuedWebhook } from './enqueue-webhook';
+import { buildSessionNotification } from './payloads';
+
+/**
+ * Queues the partner notification for a session that has reached its outcome: completed → SUCCESS,
+ * failed or skipped → FAILURE (skipped with error_code SKIPPED_INSUFFICIENT_AUDIO). Aborted and
+ * non-terminal sessions get none (null). Idempotent: the event key is `session:<id>:<status>`, so a
+ * re-run of finalisation does not notify twice.
+ */
+export async function enqueueSessionWebhook(app: AppContext, sessionId: string): Promise<EnqueuedWebhook | null> {
+  const session = (await app.db.select().from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
+  if (!session) throw new Error(`session ${sessionId} not found`);
+  const siblings = await app.db
+    .select({ id: ambientSessions.id })
+    .from(ambientSessions)
+    .where(and(eq(ambientSessions.encounterId, session.encounterId), eq(ambientSessions.partnerId, session.partnerId)))
+    .orderBy(asc(ambientSessions.createdAt), asc(ambientSessions.id));
+  const built = buildSessionNotification(app.config.publicBaseUrl, session, siblings.map((s) => s.id));
+  if (!built) {
+    app.log.debug({ sessionId, status: session.status }, 'no webhook for this session status');
+    return null;
+  }
+  return enqueueWebhook(app, {
+    partnerId: session.partnerId,
+    sessionId,
+    eventType: built.eventType,
+    eventKey: `session:${sessionId}:${session.status}`,
+    body: built.payload,
+  });
+}
