@@ -2,4 +2,5 @@
  * Importing a layer registers its services and WebSocket routes. main.ts and worker.ts import this file,
  * so a process runs exactly the layers listed here.
  */
+import './auth/console-resolver';
 export {};

@@ -7,3 +7,4 @@ export { Dialog, type DialogProps } from './Dialog';
 export { Toaster, toast, useToasts } from './Toast';
 export { Field } from './Field';
 export { cn } from './cn';
+export { Forbidden } from './Forbidden';

@@ -1,0 +1,141 @@
+/**
+ * Console sign-in (next-auth v5): email + password users from the `users` table, and an OIDC provider when
+ * AUTH_OIDC_ISSUER / AUTH_OIDC_CLIENT_ID / AUTH_OIDC_CLIENT_SECRET are set. Sessions are JWT cookies that
+ * expire after AUTH_SESSION_MAX_AGE seconds (8 h by default). AUTH_SECRET comes from server/bootstrap.ts.
+ */
+import NextAuth, { type NextAuthConfig } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { getAppContext } from '@/server/context';
+import { verifyCredentials } from '@/server/domain/users/verify-credentials';
+import { findConsoleUser } from '@/server/domain/users/find-console-user';
+import type { ConsoleRole, ConsoleUser } from '@/server/domain/users/console-user';
+
+export type { ConsoleRole, ConsoleUser };
+
+export const DEFAULT_SESSION_MAX_AGE = 8 * 3600;
+
+export function sessionMaxAge(): number {
+  const n = Number(process.env.AUTH_SESSION_MAX_AGE);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_SESSION_MAX_AGE;
+}
+
+const CredentialsInput = z.object({ email: z.string().trim().email().max(320), password: z.string().min(1).max(1024) });
+
+declare module 'next-auth' {
+  interface Session {
+    user: { id: string; email: string; name?: string | null; role: ConsoleRole; partnerId: string | null; providerId: string | null };
+  }
+}
+
+function oidcProvider(): NextAuthConfig['providers'][number] | null {
+  const issuer = process.env.AUTH_OIDC_ISSUER;
+  const clientId = process.env.AUTH_OIDC_CLIENT_ID;
+  const clientSecret = process.env.AUTH_OIDC_CLIENT_SECRET;
+  if (!issuer || !clientId || !clientSecret) return null;
+  return {
+    id: 'oidc',
+    name: process.env.AUTH_OIDC_NAME || 'Single sign-on',
+    type: 'oidc',
+    issuer,
+    clientId,
+    clientSecret,
+    checks: ['pkce', 'state', 'nonce'],
+  };
+}
+
+export function oidcEnabled(): boolean {
+  return oidcProvider() !== null;
+}
+
+function config(): NextAuthConfig {
+  const providers: NextAuthConfig['providers'] = [
+    Credentials({
+      id: 'credentials',
+      name: 'Email and password',
+      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      async authorize(raw) {
+        const parsed = CredentialsInput.safeParse(raw);
+        if (!parsed.success) return null;
+        const user = await verifyCredentials(getAppContext(), parsed.data.email, parsed.data.password);
+        return user ? { id: user.id, email: user.email, name: user.name } : null;
+      },
+    }),
+  ];
+  const oidc = oidcProvider();
+  if (oidc) providers.push(oidc);
+  return {
+    providers,
+    session: { strategy: 'jwt', maxAge: sessionMaxAge() },
+    pages: { signIn: '/login', error: '/login' },
+    callbacks: {
+      // OIDC users are not created on the fly: an administrator creates them first (matched by email).
+      async signIn({ user, account }) {
+        if (account?.provider !== 'oidc') return true;
+        if (!user.email) return false;
+        return (await findConsoleUser(getAppContext(), { email: user.email })) !== null;
+      },
+      async jwt({ token, user, account }) {
+        if (user && account) {
+          const found =
+            account.provider === 'oidc' ? await findConsoleUser(getAppContext(), { email: user.email ?? '' }) : await findConsoleUser(getAppContext(), { id: user.id ?? '' });
+          if (!found) return null;
+          token.sub = found.id;
+          token.email = found.email;
+          token.name = found.name;
+          token.role = found.role;
+          token.partnerId = found.partnerId;
+          token.providerId = found.providerId;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        session.user = {
+          ...session.user,
+          id: token.sub ?? '',
+          email: token.email ?? '',
+          name: (token.name as string | null | undefined) ?? null,
+          role: token.role as ConsoleRole,
+          partnerId: (token.partnerId as string | null | undefined) ?? null,
+          providerId: (token.providerId as string | null | undefined) ?? null,
+        };
+        return session;
+      },
+    },
+  };
+}
+
+// Lazy so the secret, session lifetime and OIDC settings are read from the environment the server set up.
+export const { handlers, auth, signIn, signOut } = NextAuth(() => config());
+
+/**
+ * The signed-in console user, re-read from the database so a disabled or deleted user loses access at once.
+ * Null when nobody is signed in.
+ */
+export async function currentConsoleUser(): Promise<ConsoleUser | null> {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) return null;
+  return findConsoleUser(getAppContext(), { id });
+}
+
+/** Only same-site paths are accepted as a post-login destination. */
+export function safeCallbackUrl(value: unknown, fallback = '/'): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+}
+
+/**
+ * For server components and actions: redirects to /login when signed out. Returns the user and whether its
+ * role is one of `roles`; a page shows its 403 view when it is not.
+ */
+export async function requireConsoleUser(roles: ConsoleRole[], callbackUrl: string): Promise<{ user: ConsoleUser; allowed: boolean }> {
+  const user = await currentConsoleUser();
+  if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(safeCallbackUrl(callbackUrl))}`);
+  return { user, allowed: roles.includes(user.role) };
+}
+
+/** Where a user lands after sign-in when no destination was asked for. */
+export function homeFor(role: ConsoleRole): string {
+  return role === 'clinician' ? '/visits' : '/admin';
+}
