@@ -1,9 +1,11 @@
 import type { CodeIndex } from '@/server/codesets/index';
 import type { NotesEngine } from './types';
 import { EmbeddedNotesEngine } from './embedded/index';
+import { OpenAINotesEngine } from './openai';
 
 export type { NotesEngine } from './types';
 export { EmbeddedNotesEngine, noteToText } from './embedded/index';
+export { OpenAINotesEngine } from './openai';
 
 export interface NotesEngineConfig {
   engine?: 'embedded' | 'openai';
@@ -20,5 +22,11 @@ export function createNotesEngine(config?: NotesEngineConfig): NotesEngine {
   const kind = config?.engine ?? ((env.NOTES_ENGINE ?? 'embedded').toLowerCase() as NotesEngineConfig['engine']);
   const embedded = new EmbeddedNotesEngine({ codes: config?.codes });
   if (kind === 'embedded') return embedded;
+  if (kind === 'openai') {
+    const baseUrl = config?.baseUrl ?? env.NOTES_BASE_URL;
+    const model = config?.model ?? env.NOTES_MODEL;
+    if (!baseUrl || !model) throw new Error('NOTES_ENGINE=openai needs NOTES_BASE_URL and NOTES_MODEL');
+    return new OpenAINotesEngine({ baseUrl, model, apiKey: config?.apiKey ?? env.NOTES_API_KEY, timeoutMs: config?.timeoutMs, codes: config?.codes, fallback: embedded });
+  }
   throw new Error(`NOTES_ENGINE=${kind} is not supported (embedded | openai)`);
 }
