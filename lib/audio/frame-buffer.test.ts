@@ -62,6 +62,20 @@ describe('FrameBuffer', () => {
     expect(rest![0]).toBe(400);
   });
 
+  it('dates a new connection from the first audio it resends', () => {
+    const b = new FrameBuffer();
+    b.connectionOpened();
+    expect(b.connectionStartTime()).toBeUndefined();
+    b.push(frame(0), 1_000_000);
+    b.push(frame(1600), 1_000_100);
+    expect(b.connectionStartTime()).toBe(1_000_000);
+    b.takeUnsent();
+    b.ack(150);
+    b.connectionClosed();
+    b.connectionOpened();
+    expect(b.connectionStartTime()).toBe(1_000_150);
+  });
+
   it('refuses an ACK for more audio than the connection was sent', () => {
     const b = new FrameBuffer();
     b.connectionOpened();

@@ -16,6 +16,8 @@ interface Chunk {
   /** Position of the first sample on the recording timeline (all audio pushed so far). */
   start: number;
   samples: Int16Array;
+  /** Wall-clock time (ms since epoch) the first sample was captured. */
+  at: number;
 }
 
 export class FrameBuffer {
@@ -35,10 +37,10 @@ export class FrameBuffer {
     this.sampleRate = opts.sampleRate ?? 16_000;
   }
 
-  /** Appends captured audio. */
-  push(samples: Int16Array): void {
+  /** Appends captured audio; `at` is when its first sample was captured. */
+  push(samples: Int16Array, at: number = Date.now()): void {
     if (samples.length === 0) return;
-    this.chunks.push({ start: this.total, samples });
+    this.chunks.push({ start: this.total, samples, at });
     this.total += samples.length;
   }
 
@@ -94,6 +96,16 @@ export class FrameBuffer {
       this.chunks.shift();
     }
     return true;
+  }
+
+  /**
+   * Wall-clock time of the first sample the current connection carries (its START_TIME), or undefined
+   * when nothing is buffered yet.
+   */
+  connectionStartTime(): number | undefined {
+    const c = this.chunks.find((x) => x.start + x.samples.length > this.connectionBase);
+    if (!c) return undefined;
+    return c.at + ((Math.max(this.connectionBase, c.start) - c.start) * 1000) / this.sampleRate;
   }
 
   /** Everything captured has been sent on the current connection. */

@@ -1,0 +1,148 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { isTerminal, type SessionStatus } from '@/lib/contracts/session-status';
+import { SessionListResponse, type SessionListItem } from '@/lib/contracts/clinician';
+import {
+  ContentResponse,
+  CreateSessionResponse,
+  RecordingListResponse,
+  RewriteResponse,
+  SessionContext,
+  SessionStatusResponse,
+  SummarySection,
+  TranscriptResponse,
+  type RewriteRequest,
+} from '@/lib/contracts/sessions';
+import { ApiClientError } from '@/lib/api-client';
+import { v1 } from './v1';
+
+/** How often lists and statuses are re-read while something is still in progress. */
+export const POLL_MS = 2_000;
+
+export const keys = {
+  info: ['v1', 'info'] as const,
+  day: (date: string) => ['v1', 'sessions', date] as const,
+  status: (id: string) => ['v1', 'session', id, 'status'] as const,
+  content: (id: string) => ['v1', 'session', id, 'content'] as const,
+  transcript: (id: string) => ['v1', 'session', id, 'transcript'] as const,
+  recordings: (id: string) => ['v1', 'session', id, 'recordings'] as const,
+  context: (id: string) => ['v1', 'session', id, 'context'] as const,
+};
+
+const InfoItem = z.object({ code: z.string(), common_name: z.string().optional() }).passthrough();
+export const InfoLists = z.object({
+  loincs: z.array(InfoItem).default([]),
+  specialties: z.array(InfoItem).default([]),
+  encounter_types: z.array(InfoItem).default([]),
+  visit_types: z.array(InfoItem).default([]),
+  provider_roles: z.array(InfoItem).default([]),
+});
+export type InfoLists = z.infer<typeof InfoLists>;
+
+export function useInfo() {
+  const qc = useQueryClient();
+  return useQuery({ queryKey: keys.info, queryFn: () => v1(qc, '/api/v1/info', { schema: InfoLists }), staleTime: 3600_000 });
+}
+
+/** Today's date on the clinician's clock, and its offset from UTC (minutes east). */
+export function localDay(now = new Date()): { date: string; offset: number } {
+  const offset = -now.getTimezoneOffset();
+  return { date: new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 10), offset };
+}
+
+export function useDaySessions(date: string, offset: number) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.day(date),
+    queryFn: () => v1(qc, '/api/v1/ambient/sessions', { query: { date, utc_offset_minutes: offset }, schema: SessionListResponse }),
+    // Live while any visit is still recording or processing; quiet once all are final.
+    refetchInterval: (q) => (q.state.data?.sessions.some((s: SessionListItem) => !isTerminal(s.status)) ? POLL_MS : false),
+  });
+}
+
+export function useSessionStatus(id: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.status(id),
+    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/status`, { schema: SessionStatusResponse }),
+    refetchInterval: (q) => (q.state.data && isTerminal(q.state.data.status) ? false : POLL_MS),
+    retry: (n, err) => !(err instanceof ApiClientError && (err.code === 404 || err.code === 403)) && n < 3,
+  });
+}
+
+export function useSessionContext(id: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.context(id),
+    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/context`, { schema: z.object({ context: SessionContext.or(z.record(z.string(), z.unknown())) }) }),
+    retry: false,
+  });
+}
+
+export function useContent(id: string, status: SessionStatus | undefined) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.content(id),
+    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/content`, { schema: ContentResponse }),
+    enabled: status === 'completed',
+    // Edits are the source of truth once loaded; a background refetch must not overwrite a draft.
+    staleTime: Infinity,
+  });
+}
+
+export function useTranscript(id: string, enabled: boolean) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.transcript(id),
+    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/transcript`, { schema: TranscriptResponse }),
+    enabled,
+  });
+}
+
+export function useRecordings(id: string, enabled: boolean) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.recordings(id),
+    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/recording`, { query: { download: 'false' }, schema: RecordingListResponse }),
+    enabled,
+    // Presigned URLs expire; re-read them well before.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface NewVisit {
+  context: SessionContext;
+}
+
+/** Creates the session, then sets its context: the two calls a new visit needs. */
+export function useCreateVisit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ context }: NewVisit) => {
+      const created = await v1(qc, '/api/v1/ambient/session/create', { method: 'POST', body: {}, schema: CreateSessionResponse });
+      await v1(qc, `/api/v1/ambient/session/${created.ambient_session_id}/context`, { method: 'POST', body: context });
+      return created;
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['v1', 'sessions'] }),
+  });
+}
+
+export function useSaveSection(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ loinc, content }: { loinc: string; content: string }) =>
+      v1(qc, `/api/v1/ambient/session/${id}/content/sections/${encodeURIComponent(loinc)}`, {
+        method: 'PUT',
+        body: { content },
+        schema: z.object({ section: SummarySection }),
+      }),
+  });
+}
+
+export function useRewrite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (req: RewriteRequest) => v1(qc, '/api/v1/content/rewrite', { method: 'POST', body: req, schema: RewriteResponse }),
+  });
+}

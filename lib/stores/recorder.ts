@@ -1,0 +1,75 @@
+'use client';
+import { create } from 'zustand';
+
+export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'paused' | 'finishing' | 'finished' | 'cancelled' | 'error';
+export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
+export type RecorderErrorKind = 'mic-denied' | 'no-device' | 'mic-failed' | 'session-lost' | 'signed-out' | 'server';
+
+export interface TranscriptLine {
+  id: string;
+  text: string;
+  startMs: number;
+  endMs: number;
+  speaker?: string;
+  isFinal: boolean;
+}
+
+export interface InputDevice {
+  deviceId: string;
+  label: string;
+}
+
+export interface RecorderState {
+  sessionId: string | null;
+  phase: RecorderPhase;
+  connection: ConnectionState;
+  /** Input level 0..1 (RMS of the last 100 ms). */
+  level: number;
+  /** Audio captured (excludes paused time). */
+  elapsedMs: number;
+  /** Captured audio the server has not yet confirmed storing. */
+  unackedMs: number;
+  ackedMs: number;
+  reconnects: number;
+  lines: TranscriptLine[];
+  partial: TranscriptLine | null;
+  error: { kind: RecorderErrorKind; message: string } | null;
+  devices: InputDevice[];
+  deviceId: string;
+}
+
+export interface RecorderActions {
+  reset(sessionId: string): void;
+  patch(p: Partial<RecorderState>): void;
+  /** A TRANSCRIPT frame: a partial replaces the previous partial; a final replaces it for good. */
+  transcript(line: TranscriptLine): void;
+}
+
+const initial: Omit<RecorderState, 'devices' | 'deviceId'> = {
+  sessionId: null,
+  phase: 'idle',
+  connection: 'idle',
+  level: 0,
+  elapsedMs: 0,
+  unackedMs: 0,
+  ackedMs: 0,
+  reconnects: 0,
+  lines: [],
+  partial: null,
+  error: null,
+};
+
+export const useRecorderStore = create<RecorderState & RecorderActions>((set) => ({
+  ...initial,
+  devices: [],
+  deviceId: '',
+  reset: (sessionId) => set((s) => ({ ...initial, sessionId, devices: s.devices, deviceId: s.deviceId })),
+  patch: (p) => set(p),
+  transcript: (line) =>
+    set((s) => {
+      if (!line.isFinal) return { partial: line };
+      const i = s.lines.findIndex((l) => l.id === line.id);
+      const lines = i >= 0 ? s.lines.map((l, k) => (k === i ? line : l)) : [...s.lines, line];
+      return { lines, partial: null };
+    }),
+}));
