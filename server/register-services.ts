@@ -3,4 +3,6 @@
  * so a process runs exactly the layers listed here.
  */
 import './auth/console-resolver';
+import './webhooks/worker';
+import './domain/ckg/ckg-worker';
 export {};

@@ -8,11 +8,14 @@ import { sessionRoutes } from './sessions';
 import { preferenceRoutes } from './preferences';
 import { rewriteRoutes } from './rewrite';
 import { appRoutes } from './app';
+import { webhookRoutes } from './webhooks';
+import { ckgRoutes } from './ckg';
 
 /** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
 export const ROUTES: RouteDef[] = [];
 ROUTES.push(...authRoutes, ...infoRoutes, ...adminPartnerRoutes, ...appRoutes, ...metaRoutes(() => ROUTES));
 ROUTES.push(...sessionRoutes, ...preferenceRoutes, ...rewriteRoutes);
+ROUTES.push(...webhookRoutes, ...ckgRoutes);
 
 /** The Next route-handler exports for one path. */
 export function handlersFor(path: string) {

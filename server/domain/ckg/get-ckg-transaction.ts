@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import { notFound } from '@/lib/errors';
+import type { CkgError, CkgTransaction, CkgTransactionState } from '@/lib/contracts/ckg';
+import type { AppContext } from '../../context';
+import { ckgTransactions } from '../../db/schema';
+
+/** Scoped to the caller's partner: another partner's transaction answers the same 404 as a missing one. */
+export async function getCkgTransaction(app: AppContext, partnerId: string, transactionId: string): Promise<CkgTransaction> {
+  const row = (
+    await app.db
+      .select({
+        id: ckgTransactions.id,
+        state: ckgTransactions.state,
+        emrPatientId: ckgTransactions.emrPatientId,
+        error: ckgTransactions.error,
+        createdAt: ckgTransactions.createdAt,
+        completedAt: ckgTransactions.completedAt,
+      })
+      .from(ckgTransactions)
+      .where(and(eq(ckgTransactions.id, transactionId), eq(ckgTransactions.partnerId, partnerId)))
+      .limit(1)
+  )[0];
+  if (!row) throw notFound(`CKG transaction ${transactionId} not found`);
+  return {
+    transaction_id: row.id,
+    state: row.state as CkgTransactionState,
+    emr_patient_id: row.emrPatientId,
+    created_at: row.createdAt.toISOString(),
+    ...(row.completedAt ? { completed_at: row.completedAt.toISOString() } : {}),
+    ...(row.error ? { error: row.error as CkgError } : {}),
+  };
+}

@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm';
+import type { PatientAllergy, PatientContext, PatientMedication, PatientProblem } from '@/lib/contracts/ckg';
+import type { AppContext } from '../../context';
+import { patientContext } from '../../db/schema';
+
+/**
+ * The patient's EMR context from the latest completed CKG ingestion, or null when none was ingested.
+ * For order validation (see findPatientMedication) and note generation.
+ */
+export async function getPatientContext(app: AppContext, partnerId: string, emrPatientId: string): Promise<PatientContext | null> {
+  const row = (
+    await app.db
+      .select()
+      .from(patientContext)
+      .where(and(eq(patientContext.partnerId, partnerId), eq(patientContext.emrPatientId, emrPatientId)))
+      .limit(1)
+  )[0];
+  if (!row) return null;
+  return {
+    emr_patient_id: row.emrPatientId,
+    medications: row.medications as PatientMedication[],
+    problems: row.problems as PatientProblem[],
+    allergies: row.allergies as PatientAllergy[],
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
