@@ -89,6 +89,13 @@ async function main(): Promise<void> {
     force.unref();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
+      // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const hard = setTimeout(() => server.closeAllConnections(), 15_000);
+      server.once('close', () => {
+        clearInterval(sweep);
+        clearTimeout(hard);
+      });
       server.closeIdleConnections();
     });
     await stopServices();
