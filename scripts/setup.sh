@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# One-time setup on Debian/Ubuntu: the Debian packages the service and its tests use, then npm packages.
+# Safe to run again; it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# pocketsphinx: the embedded offline speech engine; espeak-ng + sox: synthetic speech for tests and benches;
+# chromium: the browser the end-to-end tests drive.
+PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx3 espeak-ng sox chromium)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "installing Debian packages: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# onnxruntime-node would otherwise download a binary at install time.
+export ONNXRUNTIME_NODE_INSTALL=skip
+npm install --no-audit --no-fund --loglevel=error
