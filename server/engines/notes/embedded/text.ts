@@ -58,8 +58,10 @@ export function cleanUtterance(text: string): string {
   t = t.replace(/\s*\.\.\.\s*/g, ' ').replace(/-(\s|$)/g, ' ');
   // Stutters: "i , i think", "the the".
   for (let k = 0; k < 2; k++) t = t.replace(/\b(\w+(?:'\w+)?)(\s*,?\s+\1\b)+/gi, '$1');
+  // Cut-off word fragments ("i f- felt") leave single letters behind.
+  t = t.replace(/(^|\s)(?![aiAI]\b)[a-zA-Z](?=\s)/g, '$1');
   t = t.replace(/\s+([,.?!;:])/g, '$1').replace(/([,.?!])(?=[^\s\d])/g, '$1 ');
-  t = t.replace(/,\s*,/g, ',').replace(/^\s*[,.]\s*/, '');
+  t = t.replace(/,(\s*,)+/g, ',').replace(/([.?!])\s*,\s*/g, '$1 ').replace(/^\s*[,.]\s*/, '');
   t = t.replace(/\s+/g, ' ').trim();
   return t;
 }
@@ -143,6 +145,7 @@ export function toThirdPerson(sentence: string, sex: Sex): string {
   t = t.replace(/\bi((?:\s+(?:also|just|still|really|usually|never|always|only|even|actually|definitely|probably|sometimes|often|recently|finally|generally|normally|typically))*)\s+([a-z]+)\b/gi, (_m, adv: string, verb: string) => {
     const v = verb.toLowerCase();
     if (NOT_VERBS.has(v) && !ADVERBS.has(v) && !['think', 'guess', 'mean'].includes(v)) return `${subj}${adv} ${verb}`;
+    if (/ly$/.test(v) && v !== 'apply' && v !== 'reply') return `${subj}${adv} ${verb}`;
     if (PAST_OR_PARTICIPLE.test(v) || ['got', 'went', 'took', 'felt', 'fell', 'came', 'saw', 'ran', 'hurt', 'put', 'made', 'heard', 'told', 'thought', 'knew', 'ate', 'slept', 'woke', 'left', 'lost', 'began', 'started', 'kept', 'bought', 'broke', 'gave', 'found', 'said'].includes(v)) return `${subj}${adv} ${verb}`;
     return `${subj}${adv} ${third(v)}`;
   });
