@@ -48,7 +48,7 @@ export async function serveRecordingAudio(app: AppContext, recordingId: string, 
 
   const rec = (
     await app.db
-      .select({ blobKey: recordings.blobKey, durableBytes: recordings.durableBytes })
+      .select({ blobKey: recordings.blobKey })
       .from(recordings)
       .where(eq(recordings.id, recordingId))
       .limit(1)
@@ -61,8 +61,9 @@ export async function serveRecordingAudio(app: AppContext, recordingId: string, 
   } catch {
     stored = 0;
   }
-  // Only what the service acknowledged as durable is served, in whole samples.
-  const pcmBytes = wholeSampleBytes(Math.min(stored, Math.max(rec.durableBytes, 0) || stored));
+  // The store's size is its durable size (what ACK frames promised), which runs ahead of the row's
+  // durable_bytes while a stream is open; served in whole samples.
+  const pcmBytes = wholeSampleBytes(Math.max(stored, 0));
   const total = WAV_HEADER_BYTES + pcmBytes;
   const header = wavHeader(pcmBytes);
 
