@@ -7,15 +7,16 @@ mkdir -p tmp
 rm -f tmp/results-*.json
 status=0
 
-echo "== typecheck"
-npx tsc --noEmit -p . || status=1
-
 echo "== build"
 if ! npx next build > tmp/build.log 2>&1; then
   tail -50 tmp/build.log
   echo "0 passed, 1 failed"
   exit 1
 fi
+
+# After the build, so the types Next generates (next-env.d.ts) are part of the check.
+echo "== typecheck"
+npx tsc --noEmit -p . || status=1
 
 echo "== unit and integration tests (PGlite)"
 npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-pglite.json || status=1
