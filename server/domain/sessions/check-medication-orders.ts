@@ -1,53 +1,35 @@
 import { and, eq } from 'drizzle-orm';
 import { badRequest } from '@/lib/errors';
 import type { SessionContext } from '@/lib/contracts/sessions';
+import type { PatientContext, PatientMedication } from '@/lib/contracts/ckg';
 import type { Db } from '../../db/client';
 import { patientContext } from '../../db/schema';
-
-export interface EmrMedication {
-  name: string;
-  rxcui?: string;
-  status?: string;
-}
+import { findPatientMedication } from '../ckg/find-patient-medication';
 
 /** Statuses that only make sense for a medication the patient is already taking. */
 const NEEDS_CURRENT_MEDICATION = new Set(['DISCONTINUED', 'REFILLED']);
 
-/** FHIR MedicationRequest/MedicationStatement statuses under which the patient is still on the drug. */
-const CURRENT_STATUSES = new Set(['active', 'on-hold', 'intended', 'draft', 'unknown']);
+/** FHIR statuses under which the patient is still on the drug, for records stored without `active`. */
+const ACTIVE_STATUSES = new Set(['active', 'on-hold', 'intended', 'unknown']);
 
-const FORM_WORDS = new Set([
-  'tab', 'tabs', 'tablet', 'tablets', 'cap', 'caps', 'capsule', 'capsules', 'oral', 'solution', 'suspension', 'mg', 'mcg', 'ml',
-  'extended', 'release', 'delayed', 'er', 'xr', 'sr', 'dr', 'hcl', 'hydrochloride', 'sodium', 'potassium', 'injection', 'topical',
-  'cream', 'ointment', 'inhaler', 'inhalation', 'patch', 'chewable', 'disintegrating', 'film', 'coated', 'daily', 'unit', 'units',
-]);
-
-/** Ingredient-like words of a drug name: "Lisinopril 10 MG Oral Tablet" → ["lisinopril"]. */
-export function drugWords(name: string): string[] {
-  return name
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((w) => w.length >= 3 && !FORM_WORDS.has(w));
-}
-
-function isCurrent(med: EmrMedication): boolean {
-  return med.status === undefined || med.status === null || CURRENT_STATUSES.has(String(med.status).toLowerCase());
-}
-
-/** Whether an order names one of the patient's current medications: same RXCUI, or a shared ingredient word. */
-export function findCurrentMedication(
-  order: { drug_name: string; medication_code?: { code: string; type: string } | null },
-  medications: readonly EmrMedication[],
-): EmrMedication | undefined {
-  const current = medications.filter(isCurrent);
-  const rxcui = order.medication_code?.type === 'RXCUI' ? order.medication_code.code : undefined;
-  if (rxcui) {
-    const byCode = current.find((m) => m.rxcui === rxcui);
-    if (byCode) return byCode;
-  }
-  const words = new Set(drugWords(order.drug_name));
-  if (words.size === 0) return undefined;
-  return current.find((m) => drugWords(m.name).some((w) => words.has(w)));
+/** Fills in what older or hand-written patient_context rows may lack, so matching sees one shape. */
+export function normaliseMedications(raw: unknown): PatientMedication[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && typeof (m as { name?: unknown }).name === 'string')
+    .map((m) => {
+      const status = typeof m.status === 'string' ? m.status : 'unknown';
+      return {
+        name: m.name as string,
+        rxcui: typeof m.rxcui === 'string' ? m.rxcui : typeof m.rxcui === 'number' ? String(m.rxcui) : null,
+        ndc: typeof m.ndc === 'string' ? m.ndc : null,
+        status,
+        active: typeof m.active === 'boolean' ? m.active : ACTIVE_STATUSES.has(status.toLowerCase()),
+        dosage_text: typeof m.dosage_text === 'string' ? m.dosage_text : null,
+        source: m.source === 'MedicationStatement' ? 'MedicationStatement' : 'MedicationRequest',
+        source_id: typeof m.source_id === 'string' ? m.source_id : null,
+      };
+    });
 }
 
 /**
@@ -55,31 +37,23 @@ export function findCurrentMedication(
  * on, as a message naming the order, or null when every order is consistent with the EMR list.
  * `medications` is null when no EMR context exists for the patient.
  */
-export function medicationOrderProblem(context: SessionContext, medications: readonly EmrMedication[] | null): string | null {
+export function medicationOrderProblem(context: SessionContext, medications: readonly PatientMedication[] | null): string | null {
   const orders = context.orders?.medication_orders?.values ?? [];
+  const emr: PatientContext | null =
+    medications === null ? null : { emr_patient_id: context.patient?.emr_patient_id ?? '', medications: [...medications], problems: [], allergies: [], updated_at: '' };
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i]!;
     if (!NEEDS_CURRENT_MEDICATION.has(order.status)) continue;
     const where = `orders.medication_orders.values[${i}]`;
-    if (medications === null) {
+    if (emr === null) {
       return `${where}: ${order.drug_name} cannot be ${order.status} because no EMR medication list is known for this patient (set patient.emr_patient_id and ingest the patient's medications through POST /api/v1/ckg/ingest)`;
     }
-    if (!findCurrentMedication(order, medications)) {
+    const med = findPatientMedication(emr, { code: order.medication_code ?? null, drug_name: order.drug_name });
+    if (!med || !med.active) {
       return `${where}: ${order.drug_name} is not an active medication for this patient, so it cannot be ${order.status}`;
     }
   }
   return null;
-}
-
-function asMedications(raw: unknown): EmrMedication[] {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && typeof (m as { name?: unknown }).name === 'string')
-    .map((m) => ({
-      name: m.name as string,
-      rxcui: typeof m.rxcui === 'string' ? m.rxcui : typeof m.rxcui === 'number' ? String(m.rxcui) : undefined,
-      status: typeof m.status === 'string' ? m.status : undefined,
-    }));
 }
 
 /** Checks the context's medication orders against the patient's EMR medications (from CKG ingestion); 400 naming the order. */
@@ -87,7 +61,7 @@ export async function checkMedicationOrders(db: Db, partnerId: string, context: 
   const orders = context.orders?.medication_orders?.values ?? [];
   if (!orders.some((o) => NEEDS_CURRENT_MEDICATION.has(o.status))) return;
   const emrPatientId = context.patient?.emr_patient_id;
-  let medications: EmrMedication[] | null = null;
+  let medications: PatientMedication[] | null = null;
   if (emrPatientId) {
     const row = (
       await db
@@ -96,7 +70,7 @@ export async function checkMedicationOrders(db: Db, partnerId: string, context: 
         .where(and(eq(patientContext.partnerId, partnerId), eq(patientContext.emrPatientId, emrPatientId)))
         .limit(1)
     )[0];
-    if (row) medications = asMedications(row.medications);
+    if (row) medications = normaliseMedications(row.medications);
   }
   const problem = medicationOrderProblem(context, medications);
   if (problem) throw badRequest(problem);

@@ -6,7 +6,7 @@ import { WAV_HEADER_BYTES, pcmBytesToMs, wavHeader } from './wav';
 import { parseRange } from './range';
 import { recordingAudioUrl, signRecording, verifyRecordingSignature } from './recording-url';
 import { loincForHeading, metadataToContextPatch } from './metadata-to-context';
-import { drugWords, medicationOrderProblem } from './check-medication-orders';
+import { medicationOrderProblem, normaliseMedications } from './check-medication-orders';
 import { mergeEncounterContent } from './merge-encounter-content';
 
 describe('time formatting', () => {
@@ -131,11 +131,18 @@ describe('medication order check', () => {
   const ctx = (status: string, drug_name: string, code?: string) => ({
     orders: { medication_orders: { values: [{ drug_name: 'amoxicillin', status: 'NEW' as const }, { drug_name, status: status as 'NEW', ...(code ? { medication_code: { code, type: 'RXCUI' as const } } : {}) }] } },
   });
-  const meds = [
+  const meds = normaliseMedications([
     { name: 'Lisinopril 10 MG Oral Tablet', rxcui: '314076', status: 'active' },
     { name: 'Metformin 500 MG Oral Tablet', status: 'stopped' },
-  ];
-  it('extracts ingredient words', () => expect(drugWords('Lisinopril 10 MG Oral Tablet')).toEqual(['lisinopril']));
+    { name: 'Atenolol', status: 'completed', active: false },
+  ]);
+  it('reads stored medications with or without the active flag', () => {
+    expect(meds.map((m) => [m.name, m.active])).toEqual([
+      ['Lisinopril 10 MG Oral Tablet', true],
+      ['Metformin 500 MG Oral Tablet', false],
+      ['Atenolol', false],
+    ]);
+  });
   it('allows discontinuing or refilling a current medication, by name or RXCUI', () => {
     expect(medicationOrderProblem(ctx('DISCONTINUED', 'lisinopril'), meds)).toBeNull();
     expect(medicationOrderProblem(ctx('REFILLED', 'Zestril', '314076'), meds)).toBeNull();
@@ -146,6 +153,7 @@ describe('medication order check', () => {
       'orders.medication_orders.values[1]: atorvastatin is not an active medication for this patient, so it cannot be DISCONTINUED',
     );
     expect(medicationOrderProblem(ctx('REFILLED', 'metformin'), meds)).toMatch(/^orders\.medication_orders\.values\[1\]: metformin is not an active medication/);
+    expect(medicationOrderProblem(ctx('DISCONTINUED', 'atenolol'), meds)).toMatch(/atenolol is not an active medication/);
     expect(medicationOrderProblem(ctx('REFILLED', 'metformin'), null)).toMatch(/no EMR medication list is known for this patient/);
   });
 });
