@@ -27,7 +27,6 @@ export const keys = {
   content: (id: string) => ['v1', 'session', id, 'content'] as const,
   transcript: (id: string) => ['v1', 'session', id, 'transcript'] as const,
   recordings: (id: string) => ['v1', 'session', id, 'recordings'] as const,
-  context: (id: string) => ['v1', 'session', id, 'context'] as const,
 };
 
 const InfoItem = z.object({ code: z.string(), common_name: z.string().optional() }).passthrough();
@@ -68,15 +67,6 @@ export function useSessionStatus(id: string) {
     queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/status`, { schema: SessionStatusResponse }),
     refetchInterval: (q) => (q.state.data && isTerminal(q.state.data.status) ? false : POLL_MS),
     retry: (n, err) => !(err instanceof ApiClientError && (err.code === 404 || err.code === 403)) && n < 3,
-  });
-}
-
-export function useSessionContext(id: string) {
-  const qc = useQueryClient();
-  return useQuery({
-    queryKey: keys.context(id),
-    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/context`, { schema: z.object({ context: SessionContext.or(z.record(z.string(), z.unknown())) }) }),
-    retry: false,
   });
 }
 

@@ -1,0 +1,76 @@
+'use client';
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, statusTone } from '@/components/ui';
+import { ApiClientError, errorMessage } from '@/lib/api-client';
+import { keys, localDay, useDaySessions, useSessionStatus } from '@/lib/hooks/sessions';
+import { useRecorderStore } from '@/lib/stores/recorder';
+import { STATUS_LABEL, formatTime, humanize } from './format';
+import { Recorder } from './Recorder';
+import { Processing } from './Processing';
+import { EndedWithoutNote } from './EndedWithoutNote';
+import { NoteView } from './note/NoteView';
+
+export function VisitView({ id }: { id: string }) {
+  const qc = useQueryClient();
+  const status = useSessionStatus(id);
+  const { date, offset } = useMemo(() => localDay(), []);
+  const day = useDaySessions(date, offset);
+  const item = day.data?.sessions.find((s) => s.ambient_session_id === id);
+  const recorderPhase = useRecorderStore((s) => (s.sessionId === id ? s.phase : 'idle'));
+
+  if (status.isError) {
+    const code = status.error instanceof ApiClientError ? status.error.code : 0;
+    return (
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+        <h1 className="text-lg font-semibold">{code === 404 ? 'Visit not found' : 'This visit could not be loaded'}</h1>
+        <p className="mt-1 text-sm">
+          {code === 404 ? 'It may belong to another clinician, or the link is wrong.' : errorMessage(status.error)}{' '}
+          <Link href="/visits" className="underline">
+            Back to today&apos;s visits
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (status.isPending) return <p className="text-sm text-slate-700">Loading visit…</p>;
+
+  const s = status.data.status;
+  // The recorder knows audio has ended before the status poll does.
+  const capturing = (s === 'created' || s === 'ready') && recorderPhase !== 'finished';
+  const shownStatus = !capturing && (s === 'created' || s === 'ready') ? 'running' : s;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{item?.chief_complaint || 'Visit'}</h1>
+        <Badge tone={statusTone(shownStatus)}>
+          <span data-testid="visit-status">{STATUS_LABEL[shownStatus] ?? shownStatus}</span>
+        </Badge>
+        {item ? (
+          <span className="text-sm text-slate-700">
+            {formatTime(item.created_at)}
+            {item.visit_type ? ` · ${humanize(item.visit_type)}` : ''}
+          </span>
+        ) : null}
+      </div>
+      {capturing ? (
+        <Recorder
+          sessionId={id}
+          resumed={s === 'ready'}
+          onEnded={() => {
+            void qc.invalidateQueries({ queryKey: keys.status(id) });
+            void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });
+          }}
+        />
+      ) : shownStatus === 'running' ? (
+        <Processing />
+      ) : s === 'completed' ? (
+        <NoteView id={id} />
+      ) : (
+        <EndedWithoutNote status={s} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+import { useEffect } from 'react';
+import { Button } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import type { ContentResponse } from '@/lib/contracts/sessions';
+import { useContent, useRecordings, useTranscript } from '@/lib/hooks/sessions';
+import { useQueryClient } from '@tanstack/react-query';
+import { keys } from '@/lib/hooks/sessions';
+import { isAlt } from '../shortcuts';
+import { SectionEditor, copyText } from './SectionEditor';
+import { StructuredDataPanel } from './StructuredDataPanel';
+import { TranscriptPanel } from './TranscriptPanel';
+
+export function NoteView({ id }: { id: string }) {
+  const qc = useQueryClient();
+  const content = useContent(id, 'completed');
+  const transcript = useTranscript(id, true);
+  const recordings = useRecordings(id, true);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isAlt(e, 'C')) {
+        e.preventDefault();
+        void copyAll();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  // Read through the cache: it holds the saved edits.
+  async function copyAll() {
+    const c = qc.getQueryData<ContentResponse>(keys.content(id));
+    if (!c) return;
+    const text = c.summary.map((s) => `${s.title}\n${s.content}`).join('\n\n');
+    await copyText(text, 'The note');
+  }
+
+  if (content.isError) {
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        The note could not be loaded: {errorMessage(content.error)}
+      </p>
+    );
+  }
+  if (content.isPending) return <p className="text-sm text-slate-700">Loading the note…</p>;
+
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <section aria-labelledby="note-title" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="note-title" className="text-lg font-semibold">
+            Note
+          </h2>
+          <p className="text-xs text-slate-700">Edits save automatically. Select text and press Alt+W to rewrite it.</p>
+          <Button size="sm" variant="secondary" className="ml-auto" onClick={() => void copyAll()} aria-keyshortcuts="Alt+C">
+            Copy whole note
+          </Button>
+        </div>
+        {content.data.summary.length === 0 ? <p className="text-sm text-slate-700">The note has no sections.</p> : null}
+        {content.data.summary.map((s) => (
+          <SectionEditor key={s.loinc_code} sessionId={id} section={s} />
+        ))}
+      </section>
+      <div className="flex flex-col gap-4">
+        <StructuredDataPanel data={content.data.structured_data} />
+        {transcript.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            The transcript could not be loaded: {errorMessage(transcript.error)}
+          </p>
+        ) : (
+          <TranscriptPanel entries={transcript.data?.final_transcript ?? []} recordings={recordings.data?.recordings ?? []} />
+        )}
+      </div>
+    </div>
+  );
+}
