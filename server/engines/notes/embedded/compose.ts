@@ -75,11 +75,17 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
   const S = capitalize(p.subj);
   const paragraphs: Piece[][] = [[]];
   const ros: HistoryFacts['ros'] = new Map();
+  const ROS_DISPLAY: Record<string, string> = { tired: 'fatigue', tiredness: 'fatigue', lightheaded: 'lightheadedness', dizzy: 'dizziness', 'chest pains': 'chest pain', coughing: 'cough', 'short of breath': 'shortness of breath', rashes: 'rash' };
   const addRos = (text: string, positive: boolean, tid: string) => {
-    for (const m of rosMatcher.match(text.toLowerCase().split(/[^a-z0-9']+/).filter(Boolean))) {
+    const toks = text.toLowerCase().split(/[^a-z0-9']+/).filter(Boolean);
+    for (const m of rosMatcher.match(toks)) {
       const entry = ros.get(m.id) ?? { pos: new Set(), neg: new Set(), src: new Set() };
-      const term = m.term.replace(/\byour\b/, 'her').replace(/^chest pains$/, 'chest pain');
-      (positive ? entry.pos : entry.neg).add(term);
+      const raw = m.term.replace(/\byour\b/, 'her');
+      const term = ROS_DISPLAY[raw] ?? raw;
+      // A negation only counts when it governs this term, not anywhere in the sentence ("not sure").
+      const before = toks.slice(Math.max(0, m.start - 4), m.start).join(' ');
+      const negHere = /\b(no|denies|deny|without|never|any)\b/.test(before) || (/\bnot\b/.test(before) && !/\bnot sure\b/.test(before));
+      (positive && !negHere ? entry.pos : !positive || negHere ? entry.neg : entry.pos).add(term);
       entry.src.add(tid);
       ros.set(m.id, entry);
     }
@@ -139,7 +145,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (first) text = finishSentence(`The patient ${body.replace(new RegExp(`^${p.subj}\\s+`, 'i'), '')}`);
     paragraphs.at(-1)!.push({ text, src: [s.tid] });
     hpiWords += text.split(' ').length;
-    addRos(answer, !/\b(no|not|denies|never|without)\b/i.test(answer), s.tid);
+    addRos(answer, true, s.tid);
     count++;
   }
   return { hpi: paragraphs.filter((x) => x.length), ros };

@@ -108,7 +108,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
           break;
         case '10164-2':
         case '61150-9': {
-          const paras = history.hpi.map((pieces, i) => ({ pieces: i === 0 && opener && !/year-old/.test(pieces[0]?.text ?? '') ? [opener, ...pieces] : pieces, para: true }));
+          const paras = history.hpi.map((pieces, i) => ({ pieces: i === 0 && opener && !/\d+-year-old/.test(pieces[0]?.text ?? '') ? [opener, ...pieces] : pieces, para: true }));
           if (!paras.length && opener) paras.push({ pieces: [opener], para: true });
           blocks = paras;
           break;

@@ -100,7 +100,7 @@ export function capitalize(s: string): string {
 export function finishSentence(s: string): string {
   let t = s.trim().replace(/[,;:\s-]+$/, '').replace(/\?$/, '.');
   if (!t) return '';
-  t = t.replace(/\bi\b/g, 'I').replace(/\bI'm\b/g, 'I am');
+  t = t.replace(/\bi\b/g, 'I').replace(/\bI'm\b/g, 'I am').replace(/\b(\d+)[ -]years?[ -]old\b/g, '$1-year-old');
   if (!/[.!]$/.test(t)) t += '.';
   return capitalize(t);
 }
@@ -116,6 +116,7 @@ const NOT_VERBS = new Set([
   'was', 'had', 'did', 'will', 'would', 'can', 'could', 'should', 'might', 'must', 'may', 'also', 'just', 'still', 'really',
   'usually', 'never', 'always', 'only', 'even', 'actually', 'definitely', 'probably', 'sometimes', 'think', 'guess',
   'mean', 'already', 'kind', 'sort', 'am', 'and', 'but', 'so', 'or', 'too', 'not', 'ever', 'often', 'recently', 'finally',
+  'kinda', 'sorta', 'gotta', 'first', 'then', 'now', 'again', 'guess', 'believe', 'suppose',
 ]);
 const ADVERBS = new Set(['also', 'just', 'still', 'really', 'usually', 'never', 'always', 'only', 'even', 'actually', 'definitely', 'probably', 'sometimes', 'often', 'recently', 'finally', 'kind of', 'generally', 'typically', 'normally']);
 const IRREGULAR: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is', "'m": 'is', be: 'is' };
