@@ -76,6 +76,18 @@ describe('FrameBuffer', () => {
     expect(b.connectionStartTime()).toBe(1_000_150);
   });
 
+  it('hands out a backlog in limited slices for pacing', () => {
+    const b = new FrameBuffer();
+    b.push(frame(0));
+    b.push(frame(1600));
+    b.connectionOpened();
+    expect(concat(b.takeUnsent(1000))).toEqual(frame(0, 1000));
+    expect(b.sentInConnectionMs).toBe(62.5);
+    expect(concat(b.takeUnsent(1000))).toEqual(frame(1000, 1000));
+    expect(concat(b.takeUnsent())).toEqual(frame(2000, 1200));
+    expect(b.allSent).toBe(true);
+  });
+
   it('refuses an ACK for more audio than the connection was sent', () => {
     const b = new FrameBuffer();
     b.connectionOpened();

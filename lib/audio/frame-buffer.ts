@@ -63,20 +63,29 @@ export class FrameBuffer {
   }
 
   /**
-   * Audio to send now on the current connection, in order, and marks it sent. A chunk that the server
-   * has partly ACKed is cut at the ACK so the new recording does not repeat stored audio.
+   * Audio to send now on the current connection, in order, and marks it sent: everything unsent, or at
+   * most `limitSamples` of it. A chunk the server has partly ACKed is cut at the ACK so the new
+   * recording does not repeat stored audio.
    */
-  takeUnsent(): Int16Array[] {
+  takeUnsent(limitSamples = Number.POSITIVE_INFINITY): Int16Array[] {
     if (!this.connected) return [];
     const out: Int16Array[] = [];
+    const stop = Math.min(this.total, this.sent + Math.max(0, Math.floor(limitSamples)));
     for (const c of this.chunks) {
+      if (this.sent >= stop) break;
       const end = c.start + c.samples.length;
       if (end <= this.sent) continue;
       const from = Math.max(0, this.sent - c.start);
-      out.push(from === 0 ? c.samples : c.samples.subarray(from));
-      this.sent = end;
+      const to = Math.min(c.samples.length, stop - c.start);
+      out.push(from === 0 && to === c.samples.length ? c.samples : c.samples.subarray(from, to));
+      this.sent = c.start + to;
     }
     return out;
+  }
+
+  /** Audio sent on the current connection so far (ms), for pacing a resend. */
+  get sentInConnectionMs(): number {
+    return ((this.sent - this.connectionBase) * 1000) / this.sampleRate;
   }
 
   /**

@@ -21,6 +21,8 @@ export interface RecorderOptions {
 
 const EOF_B64 = 'RU9G';
 const KEEP_ALIVE_MS = 5_000;
+/** How far ahead of real time a resent backlog may run (the server allows 30 s by default). */
+const RESEND_AHEAD_MS = 15_000;
 const BACKOFF_MS = [250, 500, 1_000, 2_000, 4_000];
 /** Failed connection attempts in a row after which the session itself is checked over REST. */
 const CHECK_AFTER_FAILURES = 3;
@@ -161,6 +163,8 @@ export class AmbientRecorder {
   }
 
   private flushResolve: (() => void) | null = null;
+  private connectionOpenedAt = 0;
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
 
   private connect() {
     if (this.stopped || this.ws) return;
@@ -185,10 +189,12 @@ export class AmbientRecorder {
           this.buffer.connectionOpened();
           const start = this.buffer.connectionStartTime() ?? Date.now();
           ws.send(JSON.stringify({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) }));
+          this.connectionOpenedAt = Date.now();
           if (this.cancelled) this.sendJson({ type: 'EVENT', event: 'CANCEL' });
-          else if (this.paused) this.sendJson({ type: 'EVENT', event: 'PAUSE' });
           this.setConnection('connected');
+          // Audio buffered before a pause goes first: the server refuses audio while paused.
           this.pump();
+          if (this.paused && !this.cancelled) this.sendJson({ type: 'EVENT', event: 'PAUSE' });
         };
         ws.onmessage = (e) => this.onServer(e.data);
         ws.onclose = (e) => this.onClose(ws, e.code, opened);
@@ -292,11 +298,22 @@ export class AmbientRecorder {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
-  /** Sends whatever the current connection has not carried yet, then EOF when ending. */
+  /**
+   * Sends whatever the current connection has not carried yet, then EOF when ending. A backlog (after a
+   * drop) goes out at most RESEND_AHEAD_MS ahead of real time, because the server closes a stream that
+   * runs too far ahead; the rest follows on a timer.
+   */
   private pump() {
     const ws = this.ws;
-    if (ws && ws.readyState === WebSocket.OPEN && this.buffer.isConnected) {
-      for (const f of this.buffer.takeUnsent()) ws.send(f);
+    if (ws && ws.readyState === WebSocket.OPEN && this.buffer.isConnected && !this.cancelled) {
+      const allowanceMs = RESEND_AHEAD_MS + (Date.now() - this.connectionOpenedAt) - this.buffer.sentInConnectionMs;
+      for (const f of this.buffer.takeUnsent((Math.max(0, allowanceMs) * this.buffer.sampleRate) / 1000)) ws.send(f);
+      if (!this.buffer.allSent && !this.pumpTimer) {
+        this.pumpTimer = setTimeout(() => {
+          this.pumpTimer = null;
+          this.pump();
+        }, 250);
+      }
       if (this.ending && !this.eofSent && this.buffer.allSent) {
         ws.send(JSON.stringify({ type: 'AUDIO', data: EOF_B64 }));
         this.eofSent = true;
@@ -391,6 +408,7 @@ export class AmbientRecorder {
     this.stopCapture();
     if (this.keepAlive) clearInterval(this.keepAlive);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pumpTimer) clearTimeout(this.pumpTimer);
     window.removeEventListener('online', this.onOnline);
     window.removeEventListener('offline', this.onOffline);
     const ws = this.ws;
