@@ -4,6 +4,7 @@ import { authRoutes } from './auth';
 import { infoRoutes } from './info';
 import { adminPartnerRoutes } from './admin-partners';
 import { metaRoutes } from './meta';
+import { adminConsoleRoutes } from './admin-console';
 import { sessionRoutes } from './sessions';
 import { preferenceRoutes } from './preferences';
 import { rewriteRoutes } from './rewrite';
@@ -16,6 +17,8 @@ export const ROUTES: RouteDef[] = [];
 ROUTES.push(...authRoutes, ...infoRoutes, ...adminPartnerRoutes, ...appRoutes, ...metaRoutes(() => ROUTES));
 ROUTES.push(...sessionRoutes, ...preferenceRoutes, ...rewriteRoutes);
 ROUTES.push(...webhookRoutes, ...ckgRoutes);
+
+ROUTES.push(...adminConsoleRoutes);
 
 /** The Next route-handler exports for one path. */
 export function handlersFor(path: string) {

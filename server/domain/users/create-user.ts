@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import { badRequest, conflict, forbidden, notFound } from '@/lib/errors';
+import { CreateUserRequest, type AdminUser } from '@/lib/contracts/admin';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { AdminPrincipal } from '../../auth/authenticate-admin';
+import { organizations, partnerOrganizations, partners, providerPartners, providers, users } from '../../db/schema';
+import { DEFAULT_SPECIALTY } from '../providers/register-provider';
+import { recordAudit } from '../audit/record-audit';
+import { hashPassword } from './hash-password';
+import { userDto } from './user-dto';
+
+type Input = z.output<typeof CreateUserRequest>;
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+/**
+ * The provider record a clinician user acts as: the given provider, or the provider with the given email
+ * (default: the user's), linked to the partner, created and linked when there is none yet.
+ */
+async function resolveProvider(tx: Tx, input: Input, partnerId: string | null): Promise<{ providerId: string; partnerId: string }> {
+  if (input.provider_id) {
+    const [p] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.id, input.provider_id)).limit(1);
+    if (!p) throw badRequest(`provider_id: provider ${input.provider_id} does not exist`);
+    const links = await tx.select({ partnerId: providerPartners.partnerId }).from(providerPartners).where(eq(providerPartners.providerId, p.id));
+    const link = partnerId ? links.find((l) => l.partnerId === partnerId) : links[0];
+    if (!link) throw badRequest(`provider_id: provider is not linked to partner ${partnerId ?? '(any)'}`);
+    return { providerId: p.id, partnerId: link.partnerId };
+  }
+  if (!partnerId) throw badRequest('partner_id: is required to find or create the provider');
+  const email = input.provider_email ?? input.email;
+  const candidates = await tx
+    .select({ id: providers.id, linked: providerPartners.partnerId })
+    .from(providers)
+    .leftJoin(providerPartners, and(eq(providerPartners.providerId, providers.id), eq(providerPartners.partnerId, partnerId)))
+    .where(eq(providers.email, email));
+  const linked = candidates.find((c) => c.linked);
+  if (linked) return { providerId: linked.id, partnerId };
+  let providerId = candidates[0]?.id;
+  if (!providerId) {
+    const orgExternalId = `console:${partnerId}`;
+    await tx.insert(organizations).values({ externalId: orgExternalId }).onConflictDoNothing();
+    const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.externalId, orgExternalId)).limit(1);
+    await tx.insert(partnerOrganizations).values({ partnerId, organizationId: org!.id }).onConflictDoNothing();
+    const [created] = await tx
+      .insert(providers)
+      .values({ identityKey: `email:${email}`, email, name: input.name ?? email, specialty: DEFAULT_SPECIALTY, organizationId: org!.id })
+      .onConflictDoNothing()
+      .returning({ id: providers.id });
+    if (!created) throw conflict(`provider_email: a provider with identity ${email} exists without that email on record`);
+    providerId = created.id;
+  } else {
+    const [p] = await tx.select({ organizationId: providers.organizationId }).from(providers).where(eq(providers.id, providerId)).limit(1);
+    await tx.insert(partnerOrganizations).values({ partnerId, organizationId: p!.organizationId }).onConflictDoNothing();
+  }
+  await tx.insert(providerPartners).values({ providerId, partnerId }).onConflictDoNothing();
+  return { providerId, partnerId };
+}
+
+export async function createUser(app: AppContext, input: Input, admin: AdminPrincipal): Promise<AdminUser> {
+  let partnerId = input.partner_id ?? null;
+  if (admin.role === 'partner_admin') {
+    if (input.role === 'service_admin') throw forbidden('only service admins create service admins');
+    if (partnerId && partnerId !== admin.partnerId) throw notFound(`partner ${partnerId} not found`);
+    partnerId = admin.partnerId;
+  }
+  if (input.role === 'service_admin') partnerId = null;
+  if (partnerId) {
+    const [p] = await app.db.select({ id: partners.partnerId }).from(partners).where(eq(partners.partnerId, partnerId)).limit(1);
+    if (!p) throw badRequest(`partner_id: partner ${partnerId} does not exist`);
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const row = await app.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+    if (existing) throw conflict(`email: a user with email ${input.email} already exists`);
+    let providerId: string | null = null;
+    if (input.role === 'clinician') {
+      const resolved = await resolveProvider(tx, input, partnerId);
+      providerId = resolved.providerId;
+      partnerId = resolved.partnerId;
+      if (admin.role === 'partner_admin' && partnerId !== admin.partnerId) throw notFound(`provider ${input.provider_id} not found`);
+    }
+    const [inserted] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, role: input.role, name: input.name ?? null, partnerId, providerId })
+      .returning();
+    return inserted!;
+  });
+  const dto = userDto(row);
+  await recordAudit(app.db, { actor: admin.actor, action: 'user.create', targetType: 'user', targetId: dto.id, partnerId: dto.partner_id, after: dto });
+  return dto;
+}
