@@ -13,7 +13,7 @@ import { isAlt } from './shortcuts';
 declare global {
   interface Window {
     /** Lets the end-to-end test drop the socket the way a network failure would; it cannot do more. */
-    __ambientRecorder?: { dropConnection(): void; unackedMs(): number };
+    __ambientRecorder?: { dropConnection(): void; unackedMs(): number; elapsedMs(): number };
   }
 }
 
@@ -71,7 +71,11 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
       },
     });
     rec.current = r;
-    window.__ambientRecorder = { dropConnection: () => r.dropConnection(), unackedMs: () => useRecorderStore.getState().unackedMs };
+    window.__ambientRecorder = {
+      dropConnection: () => r.dropConnection(),
+      unackedMs: () => useRecorderStore.getState().unackedMs,
+      elapsedMs: () => useRecorderStore.getState().elapsedMs,
+    };
     await r.start(useRecorderStore.getState().deviceId || undefined);
   }, [qc, sessionId]);
 

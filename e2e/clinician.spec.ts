@@ -1,0 +1,308 @@
+/**
+ * The clinician web app end to end, in Debian's Chromium with a fake microphone that plays a synthesised
+ * visit (espeak-ng, two voices, resampled to 16 kHz mono by sox): sign-in, new visit, recording with the
+ * live transcript, a dropped connection that loses no audio, processing, the note, a rewrite, playback.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { devices } from '@playwright/test';
+import { expect, expectAccessible, loginAs, test, type E2EState } from './fixtures';
+
+const VISIT_DIR = path.resolve(import.meta.dirname, '..', 'tmp', 'e2e-clinician');
+const VISIT_WAV = path.join(VISIT_DIR, 'visit-16k.wav');
+
+const VISIT: Array<['C' | 'P', string]> = [
+  ['C', 'Good morning. What brings you in today?'],
+  ['P', 'I have had a cough and a fever for two weeks, and my chest hurts when I cough.'],
+  ['C', 'Any shortness of breath or wheezing?'],
+  ['P', 'A little wheezing at night. No shortness of breath.'],
+  ['C', 'Do you take any medications?'],
+  ['P', 'I take lisinopril ten milligrams once a day for high blood pressure.'],
+  ['C', 'Your lungs sound clear and your temperature is one hundred point four.'],
+  ['C', 'I think this is acute bronchitis. I will start amoxicillin five hundred milligrams three times a day for seven days.'],
+  ['C', 'Keep taking the lisinopril, drink plenty of fluids, and come back if the fever lasts more than three days.'],
+  ['P', 'Thank you, doctor.'],
+];
+
+/**
+ * Written when this file loads in the worker, before the browser starts with it as the microphone. sox
+ * joins the two voices with pauses and converts to 16 kHz mono PCM16.
+ */
+function ensureVisitWav(): void {
+  if (fs.existsSync(VISIT_WAV)) return;
+  fs.mkdirSync(VISIT_DIR, { recursive: true });
+  const parts: string[] = [];
+  const silence = path.join(VISIT_DIR, 'pause.wav');
+  execFileSync('sox', ['-n', '-r', '22050', '-c', '1', '-b', '16', silence, 'trim', '0', '0.7']);
+  VISIT.forEach(([who, text], i) => {
+    const f = path.join(VISIT_DIR, `turn-${i}.wav`);
+    execFileSync('espeak-ng', ['-v', who === 'C' ? 'en-us+m3' : 'en-us+f3', '-s', '150', '-w', f, '--', text]);
+    parts.push(f, silence);
+  });
+  execFileSync('sox', [...parts, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', VISIT_WAV]);
+}
+ensureVisitWav();
+
+test.use({
+  permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${VISIT_WAV}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+/** Calls the v1 API from the page with the clinician's minted token, as the app does. */
+async function apiFromPage<T>(page: import('@playwright/test').Page, p: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const t = await (await fetch('/api/app/token')).json();
+    const res = await fetch(url, { headers: { sdp_service_token: t.service_token } });
+    return res.json();
+  }, p) as Promise<T>;
+}
+
+function shot(name: string) {
+  return path.join(test.info().outputDir, `${name}.png`);
+}
+
+async function attachShot(page: import('@playwright/test').Page, name: string) {
+  const file = shot(name);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
+}
+
+test.describe('clinician app', () => {
+  test('signs in and out, checks the role on every page, and needs a session', async ({ page, state }) => {
+    await page.goto('/visits');
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fvisits/);
+    await loginAs(page, state.users.clinician, '/visits');
+    await expect(page.getByRole('heading', { name: "Today's visits" })).toBeVisible();
+    await expect(page.getByTestId('signed-in-as')).toBeVisible();
+    await expectAccessible(page, '/visits');
+    await attachShot(page, 'visits-empty');
+
+    // Keyboard shortcut help is documented in the UI.
+    await page.keyboard.press('Shift+?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toContainText('Alt+W');
+    await expectAccessible(page, 'shortcut help');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/visits/new');
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fvisits%2Fnew/);
+
+    // Another role is refused server-side on each clinician page.
+    await loginAs(page, state.users.partnerAdmin, '/visits');
+    for (const p of ['/visits', '/visits/new', '/visits/00000000-0000-4000-8000-000000000000']) {
+      await page.goto(p);
+      await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+    }
+    const token = await page.evaluate(async () => (await fetch('/api/app/token')).status);
+    expect(token).toBe(403);
+  });
+
+  test('records a visit through a dropped connection and reviews, rewrites and plays the note', async ({ page, context, state }) => {
+    test.setTimeout(420_000);
+    await loginAs(page, state.users.clinician, '/visits');
+
+    // ---- New visit: pickers from the info lists, validation with the API's contract ----
+    await page.keyboard.press('Alt+N');
+    await expect(page).toHaveURL(/\/visits\/new$/);
+    await expect(page.getByLabel('Visit type')).toBeVisible();
+    await expect(page.getByLabel('Visit type').locator('option')).not.toHaveCount(0);
+    await page.getByLabel('Chief complaint').fill('Cough and fever for two weeks');
+    await page.getByLabel('Reason for visit').fill('Persistent cough');
+    await page.getByLabel('Visit type').selectOption('NEW_PATIENT');
+    await page.getByLabel('Encounter type').selectOption('AMBULATORY');
+    await page.getByLabel('Specialty').selectOption('FAMILY_MEDICINE');
+    await page.getByLabel('Your role').selectOption('ATTENDING');
+    await page.getByLabel('Sex').selectOption('female');
+    await expect(page.getByRole('checkbox', { name: /History of present illness/ })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Plan of care/ })).not.toBeChecked();
+    await page.getByLabel('Date of birth').fill('2999-01-01');
+    await expectAccessible(page, '/visits/new');
+    await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
+    await expect(page.getByText('Must not be in the future')).toBeVisible();
+    await page.getByLabel('Date of birth').fill('1961-04-12');
+    await attachShot(page, 'new-visit');
+    await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
+    await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
+    const sessionId = page.url().split('/').pop()!;
+
+    // ---- Recording ----
+    await expect(page.getByRole('heading', { name: 'Recording' })).toBeVisible();
+    await expectAccessible(page, 'recorder');
+    await page.keyboard.press('Alt+R');
+    await expect(page.getByTestId('connection-state')).toHaveText(/Connected/);
+    // The microphone picker fills in once permission is granted.
+    await expect(page.getByLabel('Microphone').locator('option')).not.toHaveCount(1);
+    await expect(page.getByRole('meter', { name: 'Input level' })).not.toHaveAttribute('aria-valuenow', '0', { timeout: 30_000 });
+    await expect(page.getByTestId('live-transcript').locator('li').first()).toBeVisible({ timeout: 90_000 });
+    await attachShot(page, 'recording-live-transcript');
+
+    // ---- Drop the connection, stay offline for a while, recover ----
+    await context.setOffline(true);
+    await page.evaluate(() => window.__ambientRecorder!.dropConnection());
+    await expect(page.getByTestId('connection-state')).toHaveText(/Offline|Reconnecting/);
+    await expect(page.getByTestId('unsent')).toBeVisible({ timeout: 15_000 });
+    await attachShot(page, 'recording-offline');
+    await context.setOffline(false);
+    await expect(page.getByTestId('connection-state')).toHaveText(/Connected/, { timeout: 30_000 });
+    // Everything recorded while offline is confirmed by the server after the resend.
+    await expect.poll(() => page.evaluate(() => window.__ambientRecorder!.unackedMs()), { timeout: 30_000 }).toBeLessThan(1000);
+
+    // Pause and resume with the keyboard.
+    await page.keyboard.press('Alt+P');
+    await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+    await page.keyboard.press('Alt+P');
+    await expect(page.getByText('Paused', { exact: true })).toHaveCount(0);
+    await page.waitForTimeout(3_000); // more speech after the pause, recorded at real time
+
+    await page.getByRole('button', { name: 'End visit' }).click();
+    const recordedMs = await page.evaluate(() => window.__ambientRecorder!.elapsedMs());
+    expect(recordedMs).toBeGreaterThan(10_000);
+
+    // ---- Processing, then the note ----
+    await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Note ready/);
+    await attachShot(page, 'processing');
+    await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });
+
+    // No audio lost and none stored twice: the server holds exactly what the browser recorded.
+    const list = await apiFromPage<{ sessions: Array<{ ambient_session_id: string; audio_ms: number }> }>(
+      page,
+      `/api/v1/ambient/sessions?date=${new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10)}&utc_offset_minutes=${-new Date().getTimezoneOffset()}`,
+    );
+    const row = list.sessions.find((s) => s.ambient_session_id === sessionId)!;
+    expect(Math.abs(row.audio_ms - recordedMs), `server ${row.audio_ms} ms vs recorded ${recordedMs} ms`).toBeLessThanOrEqual(10);
+    const recs = await apiFromPage<{ recordings: unknown[] }>(page, `/api/v1/ambient/session/${sessionId}/recording`);
+    expect(recs.recordings.length).toBeGreaterThanOrEqual(2); // the drop started a second recording
+
+    const sections = page.getByTestId('note-section');
+    await expect(sections.first()).toBeVisible();
+    expect(await sections.count()).toBeGreaterThanOrEqual(2);
+    const sd = page.getByTestId('structured-data');
+    await expect(sd).toContainText(/amoxicillin/i);
+    await expect(page.getByTestId('transcript').locator('li').first()).toBeVisible();
+    await expectAccessible(page, 'note');
+    await attachShot(page, 'note');
+
+    // ---- Rewrite a selection and write it back ----
+    const section = sections.first();
+    const box = section.locator('textarea');
+    const original = await box.inputValue();
+    expect(original.length).toBeGreaterThan(10);
+    const end = Math.min(original.length, Math.max(original.indexOf('.') + 1, 12));
+    await box.focus();
+    await box.evaluate((el: HTMLTextAreaElement, e) => {
+      el.setSelectionRange(0, e);
+      el.dispatchEvent(new Event('select', { bubbles: true }));
+    }, end);
+    await page.keyboard.press('Alt+W');
+    await expect(page.getByRole('menu', { name: 'Rewrite the selection' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Patient-friendly' }).click();
+    const preview = page.getByTestId('rewrite-preview');
+    await expect(preview).toBeVisible({ timeout: 60_000 });
+    const rewritten = (await preview.textContent())!;
+    await expectAccessible(page, 'rewrite preview');
+    await attachShot(page, 'rewrite-preview');
+    await page.getByRole('button', { name: 'Replace selection' }).click();
+    await expect(box).toHaveValue(rewritten + original.slice(end));
+    await expect(section.getByTestId('save-state')).toHaveText('Saved');
+    const stored = await apiFromPage<{ summary: Array<{ content: string }> }>(page, `/api/v1/ambient/session/${sessionId}/content`);
+    expect(stored.summary[0]!.content).toBe(rewritten + original.slice(end));
+    // Undo restores the original and saves it.
+    await section.getByRole('button', { name: 'Undo rewrite' }).click();
+    await expect(box).toHaveValue(original);
+    await expect(section.getByTestId('save-state')).toHaveText('Saved');
+    // A plain edit autosaves too and survives a reload.
+    await box.press('End');
+    await box.type(' Reviewed.');
+    await expect(section.getByTestId('save-state')).toHaveText('Saved');
+    await page.reload();
+    await expect(page.getByTestId('note-section').first().locator('textarea')).toHaveValue(original + ' Reviewed.');
+
+    // ---- Copy the whole note ----
+    await page.getByRole('button', { name: 'Copy whole note' }).click();
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clip).toContain(original + ' Reviewed.');
+
+    // ---- Audio playback seeks to a transcript line ----
+    const lines = page.getByTestId('transcript').locator('li button');
+    const target = lines.nth(Math.min(2, (await lines.count()) - 1));
+    const stamp = (await target.locator('span').first().textContent())!;
+    const [m, s] = stamp.split(':').map(Number);
+    await target.click();
+    const player = page.getByTestId('audio-player');
+    await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 20_000 }).toBeGreaterThanOrEqual(Math.max(0, m! * 60 + s! - 1));
+    await expect.poll(() => player.evaluate((a: HTMLAudioElement) => !a.paused || a.ended)).toBe(true);
+
+    // ---- Today's list shows the visit with its length ----
+    await page.goto('/visits');
+    const rowEl = page.getByTestId('visits-table').getByRole('row', { name: /Cough and fever for two weeks/ });
+    await expect(rowEl).toContainText('Note ready');
+    await expect(rowEl).toContainText(/New patient/);
+    await attachShot(page, 'visits-list');
+
+    // ---- Tablet width ----
+    await page.setViewportSize({ width: 768, height: 1024 });
+    for (const p of ['/visits', '/visits/new', `/visits/${sessionId}`]) {
+      await page.goto(p);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow at 768 px on ${p}`).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `${p} at 768 px`);
+    }
+    await attachShot(page, 'note-tablet');
+  });
+
+  test('explains a denied microphone', async ({ browser, state }) => {
+    const ctx = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: state.baseUrl, permissions: [] });
+    const page = await ctx.newPage();
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = async () => {
+        throw new DOMException('Permission denied', 'NotAllowedError');
+      };
+    });
+    await loginAs(page, state.users.clinician, '/visits/new');
+    await page.getByLabel('Chief complaint').fill('Denied microphone check');
+    await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByTestId('recorder-error')).toContainText('Microphone access is blocked');
+    await attachShot(page, 'mic-denied');
+    await ctx.close();
+  });
+
+  test('no secret reaches the client bundle', async ({ state }: { state: E2EState }) => {
+    const dist = path.resolve(import.meta.dirname, '..', process.env.NEXT_DIST_DIR || '.next', 'static');
+    expect(fs.existsSync(dist)).toBe(true);
+    const secretFile = path.join(state.dataDir, 'keys', 'auth-secret');
+    const authSecret = fs.existsSync(secretFile) ? fs.readFileSync(secretFile, 'utf8').trim() : null;
+    const needles = ['AUTH_SECRET', 'PRIVATE KEY-----', 'whsec_', ...(authSecret ? [authSecret] : [])];
+    const hits: string[] = [];
+    let files = 0;
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else {
+          files++;
+          const text = fs.readFileSync(p, 'utf8');
+          for (const n of needles) if (text.includes(n)) hits.push(`${path.relative(dist, p)}: ${n === authSecret ? '<the AUTH_SECRET value>' : n}`);
+        }
+      }
+    };
+    walk(dist);
+    expect(files).toBeGreaterThan(10);
+    expect(hits).toEqual([]);
+  });
+});
