@@ -5,4 +5,7 @@
 import './auth/console-resolver';
 import './webhooks/worker';
 import './domain/ckg/ckg-worker';
+import './codesets/service';
+import './pipeline/index';
+import './realtime/index';
 export {};

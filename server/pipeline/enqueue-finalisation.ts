@@ -1,12 +1,11 @@
 import type { AppContext } from '../context';
-
-export const FINALISE_QUEUE = 'session.finalise';
+import { ensureFinaliseQueue, FINALISE_QUEUE, finaliseRetryPolicy, type FinaliseJob } from './queue';
 
 /**
- * Queues the durable finalisation job for a session whose audio has ended. The singleton key makes a
- * repeated end (EOF and POST …/end, or a retried request) queue the work once.
+ * Queues the durable finalisation of a session whose audio has ended (stream EOF or REST end). Safe to
+ * call more than once: a job already waiting for the session absorbs the call.
  */
-export async function enqueueFinalisation(app: Pick<AppContext, 'boss'>, sessionId: string): Promise<void> {
-  await app.boss.createQueue(FINALISE_QUEUE).catch(() => {});
-  await app.boss.send(FINALISE_QUEUE, { sessionId }, { singletonKey: sessionId });
+export async function enqueueFinalisation(app: AppContext, sessionId: string): Promise<string | null> {
+  await ensureFinaliseQueue(app);
+  return app.boss.send(FINALISE_QUEUE, { sessionId } satisfies FinaliseJob, { singletonKey: sessionId, ...finaliseRetryPolicy() });
 }

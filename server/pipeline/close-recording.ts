@@ -1,0 +1,21 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { ambientSessions, recordings } from '../db/schema';
+import { bytesToMs } from '../realtime/frames';
+
+/**
+ * Marks a recording finished with the bytes known durable and how far the live recogniser got (null when
+ * it failed or never ran to the end), and sets the session's total audio length.
+ */
+export async function closeRecording(
+  app: AppContext,
+  rec: { id: string; sessionId: string; sessionOffsetMs: number },
+  durableBytes: number,
+  liveTranscriptMs: number | null,
+): Promise<void> {
+  await app.db.update(recordings).set({ durableBytes, liveTranscriptMs, endedAt: new Date() }).where(eq(recordings.id, rec.id));
+  await app.db
+    .update(ambientSessions)
+    .set({ audioMs: sql`greatest(${ambientSessions.audioMs}, ${rec.sessionOffsetMs + bytesToMs(durableBytes)})` })
+    .where(eq(ambientSessions.id, rec.sessionId));
+}

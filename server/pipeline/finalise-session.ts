@@ -1,0 +1,230 @@
+import crypto from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { DEFAULT_NOTE_SECTIONS } from '@/lib/info';
+import { isTerminal } from '@/lib/contracts/session-status';
+import type { SessionContext } from '@/lib/contracts/sessions';
+import type { AppContext } from '../context';
+import { ambientSessions, recordings, sessionContent, transcriptEntries } from '../db/schema';
+import { getBlobStore } from '../blob/index';
+import { transitionSession } from '../domain/sessions/transition-session';
+import { getPreferences } from '../domain/preferences/get-preferences';
+import { getPatientContext } from '../domain/ckg/get-patient-context';
+import { assignSpeakerRoles } from '../engines/speech/speakers';
+import type { SpeechSegment } from '../engines/speech/types';
+import type { MedicationOrder, NoteRequest, NoteSectionRequest, TranscriptLine } from '../engines/notes/types';
+import { getHub } from '../realtime/hub';
+import { BYTES_PER_MS, bytesToMs } from '../realtime/frames';
+import { getNotesEngine, getSpeechEngine } from './engines';
+
+/** A failure with the error_code the session ends with once retries are exhausted. */
+export class FinaliseError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type FinaliseOutcome = 'completed' | 'skipped' | 'unchanged';
+
+/** Less audio than this left after the live transcript is not worth a recogniser call. */
+const MIN_TAIL_MS = 200;
+
+interface RecordingAudio {
+  id: string;
+  sequenceNumber: number;
+  /** Offset on the session timeline, from the audio actually stored. */
+  offsetMs: number;
+  storedOffsetMs: number;
+  pcm: Buffer;
+  liveTranscriptMs: number | null;
+}
+
+interface TimedSegment {
+  recordingId: string;
+  text: string;
+  startMs: number;
+  endMs: number;
+  lang?: string;
+}
+
+async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingAudio[]> {
+  const blob = getBlobStore(app);
+  const rows = await app.db.select().from(recordings).where(eq(recordings.sessionId, sessionId)).orderBy(asc(recordings.sequenceNumber));
+  const out: RecordingAudio[] = [];
+  let offsetBytes = 0;
+  for (const r of rows) {
+    let pcm: Buffer;
+    try {
+      const size = await blob.size(r.blobKey);
+      pcm = await blob.read(r.blobKey, { start: 0, end: size - (size % 2) });
+    } catch (err) {
+      throw new FinaliseError('AUDIO_UNAVAILABLE', `recording ${r.sequenceNumber} could not be read: ${(err as Error).message}`);
+    }
+    // Bytes that were acknowledged to the client are missing: storage lost audio, and a note from the rest would be silently incomplete.
+    if (pcm.length < r.durableBytes) {
+      throw new FinaliseError('AUDIO_UNAVAILABLE', `recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
+    }
+    if (pcm.length !== r.durableBytes) await app.db.update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
+    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm, liveTranscriptMs: r.liveTranscriptMs });
+    offsetBytes += pcm.length;
+  }
+  return out;
+}
+
+/**
+ * One recording's final segments (recording-relative): the live recogniser's when it finished the whole
+ * recording, else its segments up to where it stopped plus a transcription of the rest.
+ */
+async function transcribeRecording(app: AppContext, sessionId: string, rec: RecordingAudio): Promise<TimedSegment[]> {
+  const live = await app.db
+    .select({ text: transcriptEntries.text, start: transcriptEntries.startOffsetMs, end: transcriptEntries.endOffsetMs, lang: transcriptEntries.langId })
+    .from(transcriptEntries)
+    .where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.recordingId, rec.id), eq(transcriptEntries.source, 'live')))
+    .orderBy(asc(transcriptEntries.position));
+  const segs: TimedSegment[] = live.map((e) => ({ recordingId: rec.id, text: e.text, startMs: e.start - rec.storedOffsetMs, endMs: e.end - rec.storedOffsetMs, lang: e.lang }));
+  const audioMs = bytesToMs(rec.pcm.length);
+  if (rec.liveTranscriptMs !== null && rec.liveTranscriptMs >= audioMs) return segs;
+  const cutoffMs = segs.reduce((m, s) => Math.max(m, s.endMs), 0);
+  const cutoffBytes = Math.min(rec.pcm.length, Math.floor(cutoffMs * BYTES_PER_MS / 2) * 2);
+  if (audioMs - cutoffMs < MIN_TAIL_MS) return segs;
+  let tail: SpeechSegment[];
+  try {
+    tail = await getSpeechEngine(app).transcribe(rec.pcm.subarray(cutoffBytes));
+  } catch (err) {
+    throw new FinaliseError('TRANSCRIPTION_FAILED', `recording ${rec.sequenceNumber} could not be transcribed: ${(err as Error).message}`);
+  }
+  const shift = bytesToMs(cutoffBytes);
+  for (const s of tail) {
+    if (s.text.trim()) segs.push({ recordingId: rec.id, text: s.text, startMs: s.startMs + shift, endMs: s.endMs + shift, lang: s.lang });
+  }
+  return segs;
+}
+
+function emrContext(ctx: Awaited<ReturnType<typeof getPatientContext>>): NoteRequest['emrContext'] {
+  if (!ctx) return undefined;
+  return {
+    medications: ctx.medications.filter((m) => m.active).map((m) => ({ name: m.name, rxcui: m.rxcui ?? undefined, status: m.status })),
+    problems: ctx.problems.filter((p) => p.active).map((p) => ({ name: p.name, code: p.icd10 ?? undefined })),
+  };
+}
+
+/** Fills what a partner may leave out of a context order with the neutral values the engine's type expects. */
+function contextOrder(o: NonNullable<NonNullable<SessionContext['orders']>['medication_orders']>['values'][number]): MedicationOrder {
+  return {
+    drug_name: o.drug_name,
+    medication_code: o.medication_code ?? null,
+    status: o.status,
+    dosage: { quantity: o.dosage?.quantity ?? null, unit: o.dosage?.unit ?? null, raw_value: o.dosage?.raw_value ?? null },
+    frequency: { raw_value: o.frequency?.raw_value ?? null, structured_value: o.frequency?.structured_value ?? null },
+    medication_timing: o.medication_timing ?? null,
+    route: o.route ?? null,
+    duration_in_days: o.duration_in_days ?? null,
+    number_of_refills: o.number_of_refills ?? null,
+    instructions: o.instructions ?? null,
+    metadata: { origin: o.metadata?.origin ?? 'EMR', encounter_relation: o.metadata?.encounter_relation ?? 'CURRENT_ENCOUNTER' },
+    linked_diagnosis_codes: o.linked_diagnosis_codes ?? [],
+  };
+}
+
+async function skip(app: AppContext, sessionId: string, reason: string): Promise<FinaliseOutcome> {
+  await transitionSession(app.db, sessionId, 'skipped', { allowSame: true, reason });
+  return 'skipped';
+}
+
+/**
+ * Audio → final transcript → speaker roles → note → completed (or skipped). Idempotent: every write
+ * replaces the previous run's, so a re-run after a crash at any point leaves one result.
+ */
+export async function finaliseSession(app: AppContext, sessionId: string): Promise<FinaliseOutcome> {
+  const session = (await app.db.select().from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
+  if (!session || isTerminal(session.status) || session.status === 'created') return 'unchanged';
+  if (session.status === 'ready') await transitionSession(app.db, sessionId, 'running', { allowSame: true, reason: 'finalisation' });
+  // A stream still open in this process is ended first so its last audio and live segments are settled.
+  await getHub(app).takeOver(sessionId, 'session audio has ended');
+
+  const recs = await loadAudio(app, sessionId);
+  const totalMs = recs.reduce((a, r) => a + bytesToMs(r.pcm.length), 0);
+  for (const r of recs) {
+    if (r.offsetMs !== r.storedOffsetMs) await app.db.update(recordings).set({ sessionOffsetMs: r.offsetMs }).where(eq(recordings.id, r.id));
+  }
+  await app.db.update(ambientSessions).set({ audioMs: totalMs }).where(eq(ambientSessions.id, sessionId));
+  if (totalMs < app.config.minSpeechMs) return skip(app, sessionId, `audio ${totalMs} ms is below the minimum ${app.config.minSpeechMs} ms`);
+
+  const segments: TimedSegment[] = [];
+  for (const r of recs) {
+    for (const s of await transcribeRecording(app, sessionId, r)) segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs });
+  }
+  if (!segments.some((s) => s.text.trim())) return skip(app, sessionId, 'empty transcript');
+
+  const sessionPcm = Buffer.concat(recs.map((r) => r.pcm));
+  let roles: SpeechSegment[];
+  try {
+    roles = assignSpeakerRoles(
+      segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs, isFinal: true, words: [] })),
+      sessionPcm,
+    );
+  } catch (err) {
+    // Roles are an enrichment: a transcript with UNKNOWN speakers is still a valid result.
+    app.log.warn({ sessionId, err: (err as Error).message }, 'speaker roles not assigned');
+    roles = segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs, isFinal: true, words: [], speaker: 'UNKNOWN' }));
+  }
+
+  const lines: TranscriptLine[] = segments.map((s, i) => ({
+    transcriptId: crypto.randomUUID(),
+    speaker: roles[i]?.speaker ?? 'UNKNOWN',
+    text: s.text,
+    startMs: Math.round(s.startMs),
+    endMs: Math.round(s.endMs),
+  }));
+  await app.db.transaction(async (tx) => {
+    await tx.delete(transcriptEntries).where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.source, 'final')));
+    await tx.insert(transcriptEntries).values(
+      lines.map((l, i) => ({
+        id: l.transcriptId,
+        sessionId,
+        recordingId: segments[i]!.recordingId,
+        position: i,
+        source: 'final',
+        text: l.text,
+        speaker: l.speaker,
+        langId: segments[i]!.lang && segments[i]!.lang !== 'en' ? segments[i]!.lang! : 'en-US',
+        startOffsetMs: l.startMs,
+        endOffsetMs: l.endMs,
+      })),
+    );
+  });
+
+  const context = (session.context ?? {}) as SessionContext;
+  const prefs = (await getPreferences(app, session.providerId)).personalization_preference;
+  const sections: NoteSectionRequest[] = context.sections?.length
+    ? context.sections.map((s) => ({ loinc: s.loinc, ...(s.precharted_content ? { precharted: s.precharted_content as NoteSectionRequest['precharted'] } : {}) }))
+    : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));
+  const emrPatientId = context.patient?.emr_patient_id;
+  const request: NoteRequest = {
+    transcript: lines,
+    sections,
+    preferences: { verbosity: prefs.verbosity, sectionFormat: Object.fromEntries(prefs.section_format.map((f) => [f.loinc, f.style])) },
+    visit: context.visit,
+    patient: context.patient ? { dob: context.patient.dob, sex: context.patient.sex } : undefined,
+    specialty: context.provider?.specialty,
+    emrContext: emrPatientId ? emrContext(await getPatientContext(app, session.partnerId, emrPatientId)) : undefined,
+    contextDiagnoses: context.diagnoses?.values.map((d) => ({ ...d, codes: d.codes.map((c) => ({ ...c, description: c.description ?? '' })) })),
+    contextMedicationOrders: context.orders?.medication_orders?.values.map(contextOrder),
+    hccModel: app.config.hccModel,
+  };
+  const engine = getNotesEngine(app);
+  let note;
+  try {
+    note = await engine.generate(request);
+  } catch (err) {
+    throw new FinaliseError('NOTE_GENERATION_FAILED', `note generation failed: ${(err as Error).message}`);
+  }
+  await app.db
+    .insert(sessionContent)
+    .values({ sessionId, summary: note.summary, structuredData: note.structured_data, engine: engine.name })
+    .onConflictDoUpdate({ target: sessionContent.sessionId, set: { summary: note.summary, structuredData: note.structured_data, engine: engine.name, updatedAt: new Date() } });
+  await transitionSession(app.db, sessionId, 'completed', { allowSame: true, reason: 'finalised' });
+  return 'completed';
+}

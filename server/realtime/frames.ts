@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Base64 of the ASCII bytes "EOF": the last AUDIO frame of a recording. */
+export const EOF_MARKER = 'RU9G';
+
+const ClientFrame = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('START_TIME'), data: z.string({ error: 'data must be a base64 string' }) }),
+    z.object({ type: z.literal('AUDIO'), data: z.string({ error: 'data must be a base64 string' }) }),
+    z.object({ type: z.literal('EVENT'), event: z.string({ error: 'event must be a string' }) }),
+  ],
+  { error: 'type must be one of START_TIME, AUDIO, EVENT' },
+);
+
+export type ParsedFrame =
+  | { kind: 'start_time'; value: string }
+  | { kind: 'audio'; pcm: Buffer }
+  | { kind: 'eof' }
+  | { kind: 'event'; event: string }
+  | { kind: 'error'; message: string };
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+export function decodeBase64(data: string): Buffer | null {
+  if (BASE64.test(data)) return Buffer.from(data, 'base64');
+  if (BASE64URL.test(data) && data.length % 4 !== 1) return Buffer.from(data, 'base64url');
+  return null;
+}
+
+/** Checks an RFC 3339 time and returns it normalised for PostgreSQL (which keeps microseconds). */
+export function parseRfc3339(text: string): string | null {
+  const m = RFC3339.exec(text.trim());
+  if (!m) return null;
+  const ms = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${(m[7] ?? '').slice(0, 4)}${m[8]!.toUpperCase()}`);
+  if (!Number.isFinite(ms)) return null;
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${(m[7] ?? '').slice(0, 7)}${m[8]!.toUpperCase()}`;
+}
+
+/**
+ * One client frame. Binary frames are raw PCM; text frames are JSON. PCM must be whole 16-bit samples:
+ * an odd byte count would shift every later sample by one byte and turn the rest of the recording to noise.
+ */
+export function parseClientFrame(data: Buffer, isBinary: boolean): ParsedFrame {
+  if (isBinary) {
+    if (data.length % 2 !== 0) return { kind: 'error', message: `binary frame has ${data.length} bytes; PCM16 frames must have an even byte count` };
+    return { kind: 'audio', pcm: data };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data.toString('utf8'));
+  } catch {
+    return { kind: 'error', message: 'frame is not valid JSON' };
+  }
+  const parsed = ClientFrame.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { kind: 'error', message: issue.path.length && !issue.message.startsWith(String(issue.path[0])) ? `${issue.path.join('.')}: ${issue.message}` : issue.message };
+  }
+  const f = parsed.data;
+  if (f.type === 'EVENT') return { kind: 'event', event: f.event };
+  if (f.type === 'AUDIO' && f.data === EOF_MARKER) return { kind: 'eof' };
+  const bytes = decodeBase64(f.data);
+  if (!bytes) return { kind: 'error', message: `${f.type} data is not valid base64` };
+  if (f.type === 'START_TIME') {
+    const value = parseRfc3339(bytes.toString('utf8'));
+    if (!value) return { kind: 'error', message: 'START_TIME data must be the base64 of an RFC 3339 time such as 2026-01-31T09:30:00.000Z' };
+    return { kind: 'start_time', value };
+  }
+  if (bytes.length % 2 !== 0) return { kind: 'error', message: `AUDIO data decodes to ${bytes.length} bytes; PCM16 frames must have an even byte count` };
+  return { kind: 'audio', pcm: bytes };
+}
+
+export type ServerFrame =
+  | { type: 'ACK'; received_ms: number; session_ms?: number }
+  | { type: 'TRANSCRIPT'; is_final: boolean; transcript_id?: string; text: string; start_offset_ms: number; end_offset_ms: number; speaker?: string; utterance_end?: boolean }
+  | { type: 'STATUS'; status: string; paused?: boolean; recording_id?: string; sequence_number?: number }
+  | { type: 'ERROR'; code: number; message: string };
+
+/** PCM16 mono 16 kHz: 32 bytes a millisecond. */
+export const BYTES_PER_MS = 32;
+export const bytesToMs = (bytes: number): number => Math.floor(bytes / BYTES_PER_MS);

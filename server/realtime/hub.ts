@@ -1,0 +1,32 @@
+import type { AppContext } from '../context';
+
+export interface ActiveStream {
+  readonly sessionId: string;
+  /** Ends the stream as if the connection dropped (session stays as it is); resolves once cleaned up. */
+  stop(code: number, reason: string): Promise<void>;
+}
+
+/** The streams open in this process, by session: one live recording per session at a time. */
+export class StreamHub {
+  readonly bySession = new Map<string, ActiveStream>();
+  readonly all = new Set<{ stop(code: number, reason: string): Promise<void> }>();
+
+  /** Stops the session's current stream, if any, and waits until its audio is settled. */
+  async takeOver(sessionId: string, reason: string): Promise<void> {
+    const prev = this.bySession.get(sessionId);
+    if (prev) await prev.stop(4409, reason);
+  }
+
+  async stopAll(code: number, reason: string): Promise<void> {
+    await Promise.all([...this.all].map((s) => s.stop(code, reason).catch(() => {})));
+  }
+}
+
+export function getHub(app: Pick<AppContext, 'services'>): StreamHub {
+  let hub = app.services.get('realtime.hub') as StreamHub | undefined;
+  if (!hub) {
+    hub = new StreamHub();
+    app.services.set('realtime.hub', hub);
+  }
+  return hub;
+}

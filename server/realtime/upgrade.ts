@@ -1,0 +1,115 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { isApiError } from '@/lib/errors';
+import type { AppContext } from '../context';
+import { authenticateServiceToken, type ServicePrincipal } from '../auth/authenticate-service';
+import { rejectUpgrade } from './router';
+
+export const AUTH_PROTOCOL = 'AmbientAuth';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface UpgradeCredentials {
+  token?: string;
+  resourceId?: string;
+  providerId?: string;
+  offeredProtocols: string[];
+}
+
+/**
+ * Browsers cannot set headers on a WebSocket, so they pass `AmbientAuth, <id>, <token>[, <provider_id>]`
+ * as the subprotocol list; other clients may use headers `sdp_service_token`, `<idHeader>`, `sdp_provider_id`.
+ */
+export function readCredentials(req: IncomingMessage, idHeader: string): UpgradeCredentials {
+  const header = (name: string): string | undefined => {
+    const v = req.headers[name];
+    return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+  };
+  const offered = (header('sec-websocket-protocol') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (offered[0] === AUTH_PROTOCOL) {
+    return { resourceId: offered[1], token: offered[2], providerId: offered[3] ?? header('sdp_provider_id'), offeredProtocols: offered };
+  }
+  return { token: header('sdp_service_token'), resourceId: header(idHeader), providerId: header('sdp_provider_id'), offeredProtocols: offered };
+}
+
+/** Close codes: 4000 + the HTTP status the same failure has on the REST API. */
+export function closeCodeFor(err: unknown): { code: number; message: string } {
+  if (isApiError(err) && [400, 401, 403, 404, 409, 413, 429].includes(err.status)) return { code: 4000 + err.status, message: err.message };
+  return { code: 1011, message: 'internal server error' };
+}
+
+/** A close reason is limited to 123 bytes of UTF-8. */
+export function closeReason(message: string): string {
+  let r = message;
+  while (Buffer.byteLength(r) > 123) r = r.slice(0, -1);
+  return r;
+}
+
+export function webSocketServer(app: AppContext): WebSocketServer {
+  let wss = app.services.get('realtime.wss') as WebSocketServer | undefined;
+  if (!wss) {
+    // ws enforces this hard cap by closing with 1009; frames between the configured limit and the cap are
+    // read and answered with an ERROR frame first, which is the clearer failure for a client.
+    const hardCap = Math.max(app.config.ws.maxFrameBytes * 4, app.config.ws.maxFrameBytes + 64 * 1024);
+    wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: hardCap,
+      perMessageDeflate: false,
+      handleProtocols: (protocols) => (protocols.has(AUTH_PROTOCOL) ? AUTH_PROTOCOL : false),
+    });
+    app.services.set('realtime.wss', wss);
+  }
+  return wss;
+}
+
+export interface AuthorisedUpgrade<T> {
+  principal: ServicePrincipal;
+  target: T;
+}
+
+/**
+ * Authenticates before the handshake completes, then completes it either way: a browser only sees a close
+ * code (4401, 4403, 4404, 4409) on an open socket, never an HTTP status. The HTTP error body is used only
+ * where no socket can be opened to carry a code: a request that is not a WebSocket handshake (ws answers
+ * 400) and subprotocols offered without AmbientAuth and no header token (401), where completing the
+ * handshake without echoing a protocol would fail on the client before any close code could arrive.
+ */
+export async function upgradeAuthorised<T>(
+  app: AppContext,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  idHeader: string,
+  resolve: (principal: ServicePrincipal, resourceId: string) => Promise<T>,
+  onOpen: (ws: WebSocket, upgrade: AuthorisedUpgrade<T>) => void,
+): Promise<void> {
+  socket.on('error', () => {});
+  const creds = readCredentials(req, idHeader);
+  if (creds.offeredProtocols.length && !creds.offeredProtocols.includes(AUTH_PROTOCOL) && !creds.token) {
+    return rejectUpgrade(socket, 401, `subprotocol list must start with ${AUTH_PROTOCOL}, <${idHeader}>, <service_token>`);
+  }
+  let result: AuthorisedUpgrade<T> | null = null;
+  let failure: { code: number; message: string } | null = null;
+  try {
+    const principal = await authenticateServiceToken(app, creds.token, creds.providerId, { write: true });
+    if (!creds.resourceId) failure = { code: 4404, message: `${idHeader} is required` };
+    else if (!UUID.test(creds.resourceId)) failure = { code: 4404, message: `${idHeader} must be a UUID` };
+    else result = { principal, target: await resolve(principal, creds.resourceId.toLowerCase()) };
+  } catch (err) {
+    failure = closeCodeFor(err);
+    if (failure.code === 1011) app.log.error({ err: (err as Error).message, path: req.url }, 'websocket upgrade failed');
+  }
+  if (socket.destroyed) return;
+  webSocketServer(app).handleUpgrade(req, socket, head, (ws) => {
+    if (failure || !result) {
+      const f = failure ?? { code: 1011, message: 'internal server error' };
+      ws.send(JSON.stringify({ type: 'ERROR', code: f.code >= 4000 ? f.code - 4000 : 500, message: f.message }));
+      ws.close(f.code, closeReason(f.message));
+      return;
+    }
+    onOpen(ws, result);
+  });
+}
