@@ -306,6 +306,66 @@ describe('session API on a live server', () => {
     expect((await call(server, withoutId, 'GET', `${S(s.ambient_session_id)}/status`)).status).toBe(401);
   });
 
+  it("checks DISCONTINUED and REFILLED orders against the medications ingested through CKG", async () => {
+    const mrn = `MRN-${crypto.randomUUID().slice(0, 8)}`;
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        {
+          resource: {
+            resourceType: 'MedicationRequest',
+            id: 'mr-1',
+            status: 'active',
+            intent: 'order',
+            medicationCodeableConcept: { text: 'Lisinopril 10 MG Oral Tablet', coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '314076', display: 'Lisinopril 10 MG Oral Tablet' }] },
+            subject: { reference: 'Patient/p1' },
+          },
+        },
+        {
+          resource: {
+            resourceType: 'MedicationRequest',
+            id: 'mr-2',
+            status: 'stopped',
+            intent: 'order',
+            medicationCodeableConcept: { text: 'Simvastatin 20 MG Oral Tablet', coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '198211' }] },
+            subject: { reference: 'Patient/p1' },
+          },
+        },
+      ],
+    };
+    const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: mrn, bundle });
+    expect(ingest.status, JSON.stringify(ingest.body)).toBe(202);
+    let state = '';
+    for (let i = 0; i < 200 && !['COMPLETED', 'FAILED', 'ABORTED'].includes(state); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await call(server, dr, 'GET', `/api/v1/ckg/transactions/${ingest.body.transaction_id}`)).body.state;
+    }
+    expect(state).toBe('COMPLETED');
+
+    const { ambient_session_id: id } = await createSession(server, dr);
+    const order = (drug_name: string, status: string) => ({ drug_name, status });
+    const withOrders = (...values: unknown[]) => ({ patient: { emr_patient_id: mrn }, orders: { medication_orders: { values } } });
+
+    const notOn = await call(server, dr, 'POST', `${S(id)}/context`, withOrders(order('amoxicillin', 'NEW'), order('metformin', 'DISCONTINUED')));
+    expect(notOn).toMatchObject({
+      status: 400,
+      body: { code: 400, message: 'orders.medication_orders.values[1]: metformin is not an active medication for this patient, so it cannot be DISCONTINUED' },
+    });
+    const stopped = await call(server, dr, 'POST', `${S(id)}/context`, withOrders(order('simvastatin', 'REFILLED')));
+    expect(stopped.status).toBe(400);
+    expect(stopped.body.message).toMatch(/^orders\.medication_orders\.values\[0\]: simvastatin is not an active medication/);
+
+    const ok = await call(server, dr, 'POST', `${S(id)}/context`, withOrders(order('Lisinopril', 'REFILLED'), { ...order('Zestril', 'DISCONTINUED'), medication_code: { code: '314076', type: 'RXCUI' } }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.context.orders.medication_orders.values.map((o: any) => o.status)).toEqual(['REFILLED', 'DISCONTINUED']);
+
+    // A PATCH that changes the patient re-checks the stored orders against the new patient's list.
+    const moved = await call(server, dr, 'PATCH', `${S(id)}/context`, { patient: { emr_patient_id: 'MRN-nobody' } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toMatch(/^orders\.medication_orders\.values\[0\]: Lisinopril cannot be REFILLED because no EMR medication list is known/);
+  });
+
   it('validates path parameters', async () => {
     const r = await call(server, dr, 'GET', '/api/v1/ambient/session/not-a-uuid/status');
     expect(r).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/ambient_session_id/) } });
