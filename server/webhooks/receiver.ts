@@ -2,7 +2,7 @@ import { verifyWebhookSignature } from './sign';
 
 /** generated-at further than this from the receiver's clock is refused, so a captured request cannot be replayed later. */
 export const MAX_SKEW_MS = 5 * 60 * 1000;
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type NotificationKind = 'session.success' | 'session.failure' | 'ckg';
 

@@ -1,6 +1,6 @@
 import { getAppContext, type AppContext } from '@/server/context';
 import { json } from '@/server/http/route';
-import { receiveNotification } from '@/server/webhooks/receiver';
+import { MAX_BODY_BYTES, receiveNotification } from '@/server/webhooks/receiver';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +15,8 @@ export async function POST(req: Request): Promise<Response> {
   } catch {
     return json({ code: 503, message: 'service is starting' }, 503);
   }
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) return json({ code: 413, message: `request body is larger than ${MAX_BODY_BYTES} bytes` }, 413);
   const rawBody = Buffer.from(await req.arrayBuffer());
   const result = receiveNotification({
     secret: app.config.webhookReceiverSecret,
