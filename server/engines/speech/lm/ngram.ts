@@ -128,7 +128,7 @@ export function writeArpa(model: Mixture, trigramParts: WittenBellTrigram[], voc
   for (const part of trigramParts) for (let n = 2; n <= 3; n++) for (const k of part.counts[n - 1]!.keys()) explicit[n - 1]!.add(k);
 
   const p1 = new Map<string, number>();
-  const words = vocab.filter((w) => w !== BOS);
+  const words = [...vocab.filter((w) => w !== BOS && w !== EOS), EOS];
   let z = 0;
   for (const w of words) {
     const p = model.prob(w, []);

@@ -12,6 +12,7 @@ interface Lib {
   cmd_ln_free_r: (c: unknown) => number;
   ps_init: (c: unknown) => unknown;
   ps_free: (ps: unknown) => number;
+  ps_start_stream: (ps: unknown) => number;
   ps_start_utt: (ps: unknown) => number;
   ps_process_raw: (ps: unknown, data: Int16Array, n: number, noSearch: number, fullUtt: number) => number;
   ps_end_utt: (ps: unknown) => number;
@@ -49,6 +50,7 @@ function loadLib(): Lib {
     cmd_ln_free_r: sb.func('int cmd_ln_free_r(cmd_ln_t *c)'),
     ps_init: ps.func('ps_decoder_t *ps_init(cmd_ln_t *config)'),
     ps_free: ps.func('int ps_free(ps_decoder_t *ps)'),
+    ps_start_stream: ps.func('int ps_start_stream(ps_decoder_t *ps)'),
     ps_start_utt: ps.func('int ps_start_utt(ps_decoder_t *ps)'),
     ps_process_raw: ps.func('int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n, int no_search, int full_utt)'),
     ps_end_utt: ps.func('int ps_end_utt(ps_decoder_t *ps)'),
@@ -106,13 +108,24 @@ export class PocketSphinxDecoder {
     for (const f of [model.hmm, model.lm, model.dict]) {
       if (!fs.existsSync(f)) throw new Error(`speech model file missing: ${f}`);
     }
-    const argv = ['-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-logfn', '/dev/null'];
+    // Segmentation is ours (vad.ts); the library's own silence removal would renumber frames within an
+    // utterance and shift word times.
+    const argv = ['-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-logfn', '/dev/null', '-remove_silence', 'no'];
     for (const [k, v] of Object.entries(model.args ?? {})) argv.push(k, v);
     const cfg = l.cmd_ln_parse_r(null, l.ps_args(), argv.length, argv, 1);
     if (!cfg) throw new Error('pocketsphinx rejected its configuration');
     this.ps = l.ps_init(cfg);
     l.cmd_ln_free_r(cfg);
     if (!this.ps) throw new Error('pocketsphinx decoder failed to initialise');
+  }
+
+  /**
+   * Forgets the channel estimates (cepstral mean) learnt from earlier audio, so a reused decoder treats a
+   * new recording as new and gives the same result whichever stream used it before.
+   */
+  startStream(): void {
+    this.end();
+    if (loadLib().ps_start_stream(this.ps) < 0) throw new Error('ps_start_stream failed');
   }
 
   start(): void {
@@ -132,12 +145,16 @@ export class PocketSphinxDecoder {
     const l = loadLib();
     const out: RawWord[] = [];
     let seg = l.ps_seg_iter(this.ps);
+    // This library version numbers frames from the decoder's creation, not the utterance's start; the
+    // first segment (<s> or silence, always present) marks where the utterance begins.
+    let base: number | null = null;
     while (seg) {
       const w = l.ps_seg_word(seg);
       const sf = [0];
       const ef = [0];
       l.ps_seg_frames(seg, sf, ef);
-      if (!NON_WORDS.test(w)) out.push({ word: w.replace(/\(\d+\)$/, ''), startFrame: sf[0]!, endFrame: ef[0]! });
+      base ??= sf[0]!;
+      if (!NON_WORDS.test(w)) out.push({ word: w.replace(/\(\d+\)$/, ''), startFrame: sf[0]! - base, endFrame: ef[0]! - base });
       seg = l.ps_seg_next(seg);
     }
     return out;

@@ -46,7 +46,9 @@ port.on('message', (m: ToWorker) => {
 
 function handle(m: ToWorker): void {
   if (m.t === 'open') {
-    streams.set(m.id, { dec: decoder(), utt: -1, sinceHyp: 0, lastHyp: '' });
+    const dec = decoder();
+    dec.startStream();
+    streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '' });
     return;
   }
   const s = streams.get(m.id);

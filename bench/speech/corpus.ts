@@ -1,0 +1,86 @@
+/**
+ * Recordings with reference text for the speech bench and decoder tuning:
+ *  - real read speech shipped by Debian's pocketsphinx-testdata (LibriVox excerpts, "go forward"),
+ *  - clinic dialogues synthesised from ACI-BENCH conversations, one espeak-ng voice per speaker.
+ * Synthesised audio is cached under the OS temp dir so that repeated runs skip espeak-ng.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeWav, toPcm16Mono16k } from '../../server/engines/speech/audio.js';
+import { synthesizeDialogue, type Turn } from '../../server/engines/speech/synth.js';
+import type { SpeakerRole } from '../../server/engines/speech/types.js';
+
+export interface Recording {
+  id: string;
+  kind: 'human' | 'clinic';
+  pcm: Buffer;
+  reference: string;
+  turns?: (Turn & { startMs: number; endMs: number })[];
+}
+
+const TESTDATA = '/usr/share/pocketsphinx/test/data';
+export const ACI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/data/aci-bench');
+
+export function humanRecordings(): Recording[] {
+  const out: Recording[] = [];
+  const trans = path.join(TESTDATA, 'librivox/transcription');
+  if (fs.existsSync(trans)) {
+    for (const line of fs.readFileSync(trans, 'utf8').split('\n')) {
+      const m = /^<s>\s*(.*?)\s*<\/s>\s*\((.+)\)$/.exec(line.trim());
+      if (!m) continue;
+      const wav = path.join(TESTDATA, 'librivox', `${m[2]}.wav`);
+      if (fs.existsSync(wav)) out.push({ id: `librivox/${m[2]}`, kind: 'human', pcm: toPcm16Mono16k(decodeWav(fs.readFileSync(wav))), reference: m[1]! });
+    }
+  }
+  const gf = path.join(TESTDATA, 'goforward.raw');
+  if (fs.existsSync(gf)) out.push({ id: 'goforward', kind: 'human', pcm: fs.readFileSync(gf), reference: 'go forward ten meters' });
+  return out;
+}
+
+interface Encounter {
+  encounter_id: string;
+  dialogue: string;
+}
+
+export function dialogueTurns(dialogue: string): Turn[] {
+  const turns: Turn[] = [];
+  for (const line of dialogue.split('\n')) {
+    const m = /^\[(\w+)\]\s*(.*)$/.exec(line.trim());
+    if (!m || !m[2]!.replace(/[^a-z0-9]/gi, '')) continue;
+    const role: SpeakerRole = m[1] === 'doctor' ? 'CLINICIAN' : m[1] === 'patient' ? 'PATIENT' : 'UNKNOWN';
+    if (role === 'UNKNOWN') continue;
+    turns.push({ role, text: m[2]!.replace(/\s+([,.?!])/g, '$1') });
+  }
+  return turns;
+}
+
+export function aciEncounters(split: 'train' | 'valid'): Encounter[] | null {
+  const f = path.join(ACI_DIR, `${split}.jsonl`);
+  if (!fs.existsSync(f)) return null;
+  return fs.readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Encounter);
+}
+
+const CACHE = path.join(os.tmpdir(), 'ambient-speech-bench-cache');
+
+/** The first `maxTurns` turns of each chosen encounter, spoken by two voices. */
+export function clinicRecordings(split: 'train' | 'valid', encounters: number, maxTurns: number, skip = 0): Recording[] {
+  const es = aciEncounters(split);
+  if (!es) return [];
+  fs.mkdirSync(CACHE, { recursive: true });
+  return es.slice(skip, skip + encounters).map((e) => {
+    const turns = dialogueTurns(e.dialogue).slice(0, maxTurns);
+    const key = crypto.createHash('sha1').update(JSON.stringify(turns)).digest('hex').slice(0, 12);
+    const file = path.join(CACHE, `${split}-${e.encounter_id}-${key}.json`);
+    let dlg: ReturnType<typeof synthesizeDialogue>;
+    if (fs.existsSync(file) && fs.existsSync(`${file}.pcm`)) {
+      dlg = { turns: JSON.parse(fs.readFileSync(file, 'utf8')), pcm: fs.readFileSync(`${file}.pcm`) };
+    } else {
+      dlg = synthesizeDialogue(turns);
+      fs.writeFileSync(`${file}.pcm`, dlg.pcm);
+      fs.writeFileSync(file, JSON.stringify(dlg.turns));
+    }
+    return { id: `aci-${split}/${e.encounter_id}`, kind: 'clinic' as const, pcm: dlg.pcm, reference: turns.map((t) => t.text).join(' '), turns: dlg.turns };
+  });
+}
