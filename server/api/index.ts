@@ -11,6 +11,7 @@ import { rewriteRoutes } from './rewrite';
 import { appRoutes } from './app';
 import { webhookRoutes } from './webhooks';
 import { ckgRoutes } from './ckg';
+import { dictationRoutes } from './dictation';
 
 /** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
 export const ROUTES: RouteDef[] = [];
@@ -19,6 +20,7 @@ ROUTES.push(...sessionRoutes, ...preferenceRoutes, ...rewriteRoutes);
 ROUTES.push(...webhookRoutes, ...ckgRoutes);
 
 ROUTES.push(...adminConsoleRoutes);
+ROUTES.push(...dictationRoutes);
 
 /** The Next route-handler exports for one path. */
 export function handlersFor(path: string) {
