@@ -59,16 +59,26 @@ export async function deliverWebhook(app: AppContext, deliveryId: string, opts: 
   const url = partner?.webhookUrl ?? null;
 
   const generatedAt = String(Date.now());
+  let signature = '';
+  let unsignable: string | null = null;
+  try {
+    if (partner) signature = signWebhook(app.secrets.open(partner.webhookSecretEnc), generatedAt, row.body);
+  } catch {
+    // Sending unsigned would teach receivers to accept unsigned requests; this needs an operator instead.
+    unsignable = 'the webhook secret cannot be decrypted (was SECRET_KEY changed?); rotate the partner webhook secret';
+  }
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': WEBHOOK_USER_AGENT,
     'generated-at': generatedAt,
-    'X-API-Key': partner ? signWebhook(app.secrets.open(partner.webhookSecretEnc), generatedAt, row.body) : '',
+    'X-API-Key': signature,
     'webhook-id': row.id,
     'webhook-attempt': String(attempt),
   };
 
-  const result = url
+  const result = unsignable
+    ? { ok: false, retryable: false, status: null, error: unsignable, durationMs: 0, address: null }
+    : url
     ? await sendWebhook({
         url,
         headers,
