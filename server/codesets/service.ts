@@ -1,0 +1,56 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { SERVICES } from '../services';
+import { buildCodeIndex, builtinCodeIndex, officialCodeIndex, resolveCodesetsDir, type CodeIndex } from './index';
+import { CODE_INDEX_SERVICE } from './running';
+import { codeHccLabel, codeHccMap, codeIcd10, codeRxnorm } from './schema';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = PgDatabase<PgQueryResultHKT, any, any>;
+
+/**
+ * The imported tables as an in-memory index, or undefined when nothing was imported. Lookups run once
+ * per diagnosis while a note is written, so the tables are read once rather than queried per code.
+ */
+export async function loadCodeIndexFromDb(db: AnyDb): Promise<CodeIndex | undefined> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(codeIcd10);
+  if (!n) return undefined;
+  const [icd10, hccMap, hccLabels, rxnorm] = await Promise.all([
+    db.select({ code: codeIcd10.code, description: codeIcd10.description }).from(codeIcd10),
+    db
+      .select({ icd10: codeHccMap.icd10Code, cc: codeHccMap.cc, model: codeHccMap.model, modelName: codeHccMap.modelName })
+      .from(codeHccMap)
+      .where(inArray(codeHccMap.model, ['V28', 'V24'])),
+    db.select().from(codeHccLabel),
+    db.select().from(codeRxnorm),
+  ]);
+  return buildCodeIndex({ icd10, hccMap, hccLabels, rxnorm }, 'official');
+}
+
+/** Imported tables first, then CODESETS_DIR (or ../shared/data/codesets), then the built-in set. */
+export async function resolveCodeIndex(db: AnyDb | undefined, env: NodeJS.ProcessEnv = process.env): Promise<{ index: CodeIndex; from: 'database' | 'files' | 'builtin' }> {
+  const fromDb = db ? await loadCodeIndexFromDb(db) : undefined;
+  if (fromDb) return { index: fromDb, from: 'database' };
+  const dir = resolveCodesetsDir(env);
+  if (dir) {
+    try {
+      const idx = officialCodeIndex(dir);
+      if (idx.counts.icd10 > 0) return { index: idx, from: 'files' };
+    } catch {
+      // An unreadable directory is an operator problem; the built-in set keeps notes coded meanwhile.
+    }
+  }
+  return { index: builtinCodeIndex(), from: 'builtin' };
+}
+
+SERVICES.push({
+  name: 'codesets:index',
+  async start(ctx) {
+    const { index, from } = await resolveCodeIndex(ctx.db as unknown as AnyDb);
+    ctx.services.set(CODE_INDEX_SERVICE, index);
+    ctx.log.info({ from, icd10: index.counts.icd10, hccMap: index.counts.hccMap, rxnorm: index.counts.rxnorm }, 'code sets loaded');
+  },
+  stop(ctx) {
+    ctx.services.delete(CODE_INDEX_SERVICE);
+  },
+});
