@@ -1,0 +1,47 @@
+'use client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { apiFetch, type QueryValue } from '@/lib/api-client';
+import { Button } from '@/components/ui';
+
+/** A keyset-paginated admin list: pages are fetched with the previous page's next_cursor. */
+export function useCursorList<T, K extends string>(key: readonly unknown[], path: string, field: K, query: Record<string, QueryValue>, enabled = true) {
+  const q = useInfiniteQuery({
+    queryKey: [...key, query],
+    enabled,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Record<K, T[]> & { next_cursor: string | null }>(path, { query: { ...query, cursor: pageParam, limit: 50 }, signal }),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const rows = q.data?.pages.flatMap((p) => p[field]) ?? [];
+  return { ...q, rows };
+}
+
+export function LoadMore({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <div className="mt-3">
+      <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+        Load more
+      </Button>
+    </div>
+  );
+}
+
+/** Filters live in the URL, so a filtered view can be linked to and survives a reload. */
+export function useUrlFilters<K extends string>(keys: readonly K[]): [Record<K, string>, (next: Partial<Record<K, string>>) => void] {
+  const sp = useSearchParams();
+  const router = useRouter();
+  const values = Object.fromEntries(keys.map((k) => [k, sp.get(k) ?? ''])) as Record<K, string>;
+  const set = (next: Partial<Record<K, string>>) => {
+    const params = new URLSearchParams(sp.toString());
+    for (const [k, v] of Object.entries(next) as Array<[K, string | undefined]>) {
+      if (v) params.set(k, v);
+      else params.delete(k);
+    }
+    const qs = params.toString();
+    router.replace(qs ? `?${qs}` : '?', { scroll: false });
+  };
+  return [values, set];
+}
