@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { notFound } from '@/lib/errors';
+import { ApiError, isApiError, notFound } from '@/lib/errors';
 import type { RewriteRequest, RewriteResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
@@ -32,13 +32,21 @@ export async function rewriteSelection(app: AppContext, auth: ServicePrincipal, 
       .limit(1);
     if (owned.length === 0) throw notFound(`ambient session ${body.ambient_session_id} not found`);
   }
-  const rewritten = await notesEngine(app).rewrite({
-    selectedText: body.selected_text,
-    contextBefore: body.context_before,
-    contextAfter: body.context_after,
-    instruction: body.instruction,
-    loincCode: body.loinc_code,
-  });
+  let rewritten: string;
+  try {
+    rewritten = await notesEngine(app).rewrite({
+      selectedText: body.selected_text,
+      contextBefore: body.context_before,
+      contextAfter: body.context_after,
+      instruction: body.instruction,
+      loincCode: body.loinc_code,
+    });
+  } catch (err) {
+    if (isApiError(err)) throw err;
+    // The engine may be a remote model: its failure is the service's, not the caller's. No text is logged.
+    app.log.warn({ requestId, engine: notesEngine(app).name, err: (err as Error)?.message }, 'rewrite engine failed');
+    throw new ApiError(503, 'the rewrite engine is unavailable; retry later', { 'retry-after': '5' });
+  }
   return {
     rewritten_text: rewritten,
     selection_start: body.selection_start,
