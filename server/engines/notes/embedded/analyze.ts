@@ -168,7 +168,11 @@ export function conditionMentions(s: Sentence): ConditionMention[] {
     }
     const window = s.tokens.slice(Math.max(0, start - 5), start).join(' ');
     // "no" right before a list ("no fever, chills or cough") negates the whole list.
-    const negated = NEG_BEFORE.test(window) && !/\b(no longer|not sure|not only|but)\b/.test(window);
+    // Clinicians rule things out at a distance: "I don't think this is a sign of a stroke".
+    const wide = s.tokens.slice(Math.max(0, start - 10), start).join(' ');
+    const negated =
+      (NEG_BEFORE.test(window) && !/\b(no longer|not sure|not only|but)\b/.test(window)) ||
+      /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely)\b/.test(wide);
     const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), m.end + 4).join(' ')) && !/\b(my|your) (own|personal)\b/.test(s.text);
     out.push({ ...m, code, start, negated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
   }

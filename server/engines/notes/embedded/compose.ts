@@ -3,7 +3,7 @@ import type { Diagnosis, MedicationOrder, NoteRequest } from '../types';
 import { NO, YES, conditionMentions, type Analysis, type ConditionMention, type Sentence } from './analyze';
 import { CONCEPT_NAME, rosMatcher, tokenize } from './lexicon';
 import { findDrugs, isCompleteOrder, parseOrder } from './meds';
-import { capitalize, clinicianToNote, finishSentence, pronouns, toThirdPerson } from './text';
+import { capitalize, clinicianToNote, finishSentence, pronouns, removeDisfluencies, toThirdPerson } from './text';
 import { STATUS } from './vocab';
 
 export interface Piece { text: string; src: string[] }
@@ -16,7 +16,7 @@ const CLINICAL =
   /\b(pain|hurt|hurts|ache|aching|sore|swell|swelling|swollen|feel|feeling|felt|medication|medicine|pill|pills|doctor|hospital|surgery|emergency|er|blood|sugar|sugars|pressure|sleep|sleeping|eat|eating|diet|exercise|walk|walking|work|taking|take|took|started|start|worse|better|help|helped|helps|weeks?|days?|months?|years?|ago|since|morning|night|tried|try|notice|noticed|symptoms?|numb|tingling|dizzy|tired|weight|pounds|fell|fall|injur|twist|pop|lift|running|bend|stairs|therapy|appointment|smok|drink|alcohol|cough|breath|breathing|fever|vomit|nause|diarrh|rash|itch|stress|anxious|depress|mood)\w*/i;
 
 function stripFiller(s: string): string {
-  return s.replace(FILLER_START, '').replace(/\b(you know|i mean|like,|kind of like|sort of)\b,?\s*/gi, '').replace(/\s+/g, ' ').trim();
+  return removeDisfluencies(s.replace(FILLER_START, '')).replace(FILLER_START, '').trim();
 }
 
 const QUESTION_LEADS: RegExp[] = [
@@ -278,6 +278,31 @@ function isDiagnosisCode(code: string): boolean {
   return !/^(Z0|Z1|Z2|Z3|Z5|Z7[1-6]|W|T14)/.test(code);
 }
 
+/**
+ * Spoken plans run on ("… metformin I am going to order an A1c I want you to …"); each new first-person
+ * action starts a clause so it can be filed under its own heading and kept or dropped on its own.
+ */
+export function splitPlanClauses(text: string): string[] {
+  return text
+    .split(/,?\s+(?:and\s+|so\s+|then\s+)?(?=(?:i|we) (?:will|would like|want|am going|are going|'ll|'m going|also want|also will|do want|think|recommend)\b|(?:i'd|we'd) like\b)/i)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+const ORDINAL_INTRO =
+  /^(?:[a-z]+,?\s+)?(?:so\s+|now\s+|and\s+)?(?:for|with|regarding|as for|in terms of|moving on to|onto|on to)\s+(?:your|the|her|his|their)?\s*(?:first|second|third|fourth|fifth|next|last|final|other)\s+(?:problem|issue|concern|thing)(?:\s+(?:of|is|with|which is))?\s*(?:your|the|her|his|their)?\s*/i;
+
+/** "for your second problem of your diabetes mellitus, we will …" → "we will …": the heading names it. */
+function stripProblemIntro(t: string, p: Problem, mentions: ConditionMention[]): string {
+  let out = t.replace(ORDINAL_INTRO, '');
+  const m = mentions.find((x) => x.code === p.code);
+  if (m && out !== t) {
+    const surface = new RegExp(`^(?:[a-z]+\\s+){0,2}?${m.surface.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\w*[,.]?\\s*`, 'i');
+    out = out.replace(surface, '');
+  }
+  return out.trim() || t;
+}
+
 /** Groups the clinician's assessment/plan talk by problem and files each sentence under its heading. */
 export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: Piece[] } {
   const { a } = ctx;
@@ -288,7 +313,7 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
   const sents = a.sentences
     .slice(a.planStart)
     .filter((s) => s.role === 'CLINICIAN')
-    .flatMap((s) => s.text.split(/,\s*(?:and\s+)?(?=(?:we|i) (?:will|would|want|am going|are going|'ll|also)\b)/i).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })));
+    .flatMap((s) => splitPlanClauses(s.text).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })));
   for (const s of sents) {
     let t = stripFiller(s.text.replace(/\bhey,? dragon,?[^.]*\.?/gi, ''));
     if (!t || PLAN_NOISE.test(t) || t.split(' ').length < 4 || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
@@ -304,6 +329,7 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
     }
     if (current) current.mentions.push(...mentions.filter((m) => m.code === current!.code));
     t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your)\s+([^,]+),\s*/i, '');
+    if (current) t = stripProblemIntro(t, current, mentions);
     const note = finishSentence(clinicianToNote(t, a.sex));
     if (note.split(' ').length < 3) continue;
     const piece: Piece = { text: note, src: [s.tid] };
@@ -330,8 +356,8 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
   const blocks: Block[] = [];
   if (opener && ctx.verbosity !== 'CONCISE') blocks.push({ pieces: [opener], para: true });
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 3;
-  for (const p of problems) {
-    blocks.push({ heading: `${p.name}.`, pieces: [], para: true });
+  problems.forEach((p, n) => {
+    blocks.push({ heading: `${n + 1}. ${p.name}.`, pieces: [], para: true });
     const parts: Array<[string, Piece[]]> = [
       ['Medical Reasoning', p.reasoning],
       ['Additional Testing', p.testing],
@@ -344,7 +370,7 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
       if (ctx.verbosity === 'CONCISE' && label === 'Medical Reasoning' && (p.treatment.length || p.testing.length)) continue;
       blocks.push({ label, pieces: pieces.slice(0, cap), bullet: true });
     }
-  }
+  });
   if (!problems.length && orphan.length) blocks.push({ pieces: orphan.slice(0, cap * 2), para: true });
   const agreed = ctx.a.sentences.slice(ctx.a.planStart).filter((s) => s.role === 'PATIENT' && /\b(okay|sounds good|sure|yes|yeah|agree|alright|that's fine|no problem|perfect)\b/i.test(s.text)).at(-1);
   if (agreed && (problems.length || orphan.length))

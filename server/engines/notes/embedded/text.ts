@@ -171,3 +171,22 @@ export function clinicianToNote(sentence: string, sex: Sex): string {
   t = t.replace(/\bi\b/g, 'I');
   return t.replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * Spoken disfluencies scribes never write: discourse fillers ("okay so", "you know", "I mean"),
+ * hedges used as fillers ("like", "kind of"), tag questions ("does that sound good?") and dangling
+ * conjunctions left where a turn was cut. Content words are kept, so facts survive.
+ */
+export function removeDisfluencies(text: string): string {
+  let t = ` ${text} `;
+  t = t.replace(/\b(?:um+|uh+|uhm|er|ah|hmm+|mm-hmm|uh-huh)\b[,.]?/gi, ' ');
+  t = t.replace(/[,\s]+(?:okay|ok|alright|all right|right|you know|correct|yeah|is that okay|does that sound good|does that make sense|sound good|sounds good|how does that sound|is that right|right now)\s*[?.!]?\s*$/i, ' ');
+  t = t.replace(/\b(?:you know|i mean|you see|let's see|let me see),?\s*/gi, ' ');
+  t = t.replace(/(^|[,.;]\s*|\s)(?:okay|ok|alright|all right|so|well|now|yeah|oh|anyway)(?:,\s*|\s+(?=(?:okay|ok|alright|so|well|now|and|i|we|you|she|he|it|the|your|my|her|his|that|there|this)\b))/gi, '$1');
+  t = t.replace(/,\s*like,?\s+/gi, ', ').replace(/\blike,\s+/gi, '').replace(/\b(?:kind of|sort of|kinda|sorta)\s+(?:like\s+)?/gi, '');
+  t = t.replace(/\b(?:just|really|actually|basically|definitely|pretty much|literally|honestly)\s+/gi, '');
+  t = t.replace(/\b(a little bit|a little)\b/gi, 'some').replace(/\bsome of some\b/gi, 'some');
+  t = t.replace(/(?:\s*,)?\s+\b(?:and|but|so|or|then|and then|because|that|the|to|with|a)\s*[.,]?\s*$/i, ' ');
+  t = t.replace(/\s+([,.?!])/g, '$1').replace(/,(\s*,)+/g, ',').replace(/^\s*[,.]\s*/, '').replace(/\s+/g, ' ').trim();
+  return t;
+}
