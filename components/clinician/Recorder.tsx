@@ -49,7 +49,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
     () => () => {
       rec.current?.shutdown();
       rec.current = null;
-      delete window.__ambientRecorder;
+      // The hook stays so a test can read the final figures after the recorder view is gone.
     },
     [],
   );
@@ -222,7 +222,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
         <h2 id="live-title" className="text-lg font-semibold">
           Live transcript
         </h2>
-        <div className="mt-2 max-h-[28rem] flex-1 overflow-y-auto" tabIndex={0} aria-label="Live transcript, newest at the bottom">
+        <div className="mt-2 max-h-[28rem] flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label="Live transcript, newest at the bottom">
           {lineCount === 0 && !partialText ? (
             <p className="text-sm text-slate-700">{recording ? 'Listening… the transcript appears here as people speak.' : 'The transcript appears here while you record.'}</p>
           ) : null}

@@ -72,9 +72,18 @@ export function SectionEditor({ sessionId, section }: { sessionId: string; secti
     [persist],
   );
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  // Leaving the page (or the note) must not drop an edit still waiting for its autosave.
+  const persistRef = useRef(persist);
+  persistRef.current = persist;
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        void persistRef.current(latest.current);
+      }
+    },
+    [],
+  );
 
   const readSelection = () => {
     const el = ref.current;
