@@ -189,14 +189,76 @@ const EXAM_SYSTEMS: Array<[string, RegExp]> = [
 const FINDING = /\b(normal|clear|no|not|tender|tenderness|swelling|swollen|murmur|regular|soft|pain|painful|decreased|limited|intact|positive|negative|full|range of motion|strength|reflex|bruit|edema|rash|redness|erythema|warm|effusion|crepitus|bruising|ecchymosis|wheez\w*|crackles|enlarged|elevated|\d+\/\d+|\d)\b/i;
 const EXAM_INSTRUCTION = /^(take a deep breath|breathe|look (up|down|at)|follow my|lie back|lay back|sit up|push|pull|squeeze|relax|bend|turn|open|say|stand|walk|let me|i'm going to|i am going to|i want to|i'm just going to|i'll|let's|can you|could you|go ahead)\b/i;
 
+/**
+ * Normal findings said in passing ("your heart sounds good", "lungs are clear") in the wording scribes
+ * use for a normal system exam. A clause that also names an abnormal finding is not templated.
+ */
+export const NORMAL_EXAM: Array<{ system: string; said: RegExp; unless: RegExp; text: string }> = [
+  {
+    system: 'Cardiovascular',
+    said: /\b(?:heart|heart sounds?|heart exam)\b[^.]{0,30}\b(?:sounds? (?:good|great|fine|normal|okay|ok|clear)|(?:is|are|looks?) (?:good|great|fine|normal|okay|ok)|normal|regular rate and rhythm|regular)\b|\bregular rate and rhythm\b/i,
+    unless: /\b(?:murmur|gallop|rub|irregular|click|bruit|extra)\b(?![^.]{0,12}\b(?:no|any)\b)|\b\d\/6\b/i,
+    text: 'Regular rate and rhythm. No murmurs, gallops, or rubs.',
+  },
+  {
+    system: 'Respiratory',
+    said: /\b(?:lungs?|breath sounds|lung exam)\b[^.]{0,30}\b(?:clear|sounds? (?:good|great|fine|normal|okay|ok)|(?:is|are|look|looks) (?:good|great|fine|normal|okay|ok)|normal)\b/i,
+    unless: /\b(?:wheez\w*|crackles?|rales|rhonchi|diminished|decreased)\b(?<!\bno (?:wheez\w*|crackles?|rales|rhonchi))/i,
+    text: 'Lungs are clear to auscultation bilaterally. No wheezes, rales, or rhonchi.',
+  },
+  {
+    system: 'Gastrointestinal',
+    said: /\b(?:abdomen|belly|stomach|abdominal exam)\b[^.]{0,30}\b(?:soft|(?:is|feels|looks) (?:good|fine|normal|okay|ok)|normal|non-?tender)\b/i,
+    unless: /\b(?:tender|tenderness|pain|distended|guarding|rebound|mass)\b(?<!\b(?:non-?|no |not )(?:tender|tenderness|pain|distended|guarding|rebound|mass))/i,
+    text: 'Soft, nontender, and nondistended. No masses, rebound, or guarding.',
+  },
+  {
+    system: 'Neck',
+    said: /\bneck\b[^.]{0,30}\b(?:supple|(?:is|feels|looks) (?:good|fine|normal|okay|ok)|normal)\b/i,
+    unless: /\b(?:tender|swollen|enlarged|mass|bruit|stiff|jvd|jugular)\b/i,
+    text: 'Supple without thyromegaly or lymphadenopathy.',
+  },
+  {
+    system: 'Musculoskeletal',
+    said: /\b(?:no|don't see any|do not see any|not seeing any|without)\s+(?:\w+\s+){0,2}(?:swelling|edema)\b[^.]{0,25}\b(?:legs?|ankles?|lower extremit\w*|feet)\b|\bno (?:lower extremity |leg |pitting )?edema\b/i,
+    unless: /\b(?:trace|pitting|\d\+)\b/i,
+    text: 'No lower extremity edema.',
+  },
+  {
+    system: 'Vitals',
+    said: /\b(?:vital signs|vitals)\b[^.]{0,25}\b(?:look|looks|are|were|seem)\s+(?:good|great|fine|normal|okay|ok|stable|within normal limits)\b/i,
+    unless: /\b(?:elevated|high|low|fever|\d{2,3}\/\d{2,3})\b/i,
+    text: 'All vital signs are within the normal limits.',
+  },
+];
+
+/** Clauses of an exam sentence ("your heart sounds good, and your lungs are clear") for per-system templating. */
+function examClauses(t: string): string[] {
+  return t
+    .split(/,\s*|;\s*|\s+(?:and|but|so)\s+(?=(?:your|the|her|his|there|i|on|no)\b)|\s+(?=(?:let me|let's|i'm going to|i am going to|i'm just going to|if you can|can you|i want to|(?:and )?listen(?:ing)? to)\b)|(?<=\b(?:heart|lungs|belly|abdomen)\b)\s+(?=(?:your|the|her|his) (?:heart|lungs?|belly|abdomen)\b)/i).map((x) => x.trim()).filter(Boolean);
+}
+
 export function examBlocks(ctx: NoteContext): Block[] {
   const { a } = ctx;
   const bySystem = new Map<string, Piece[]>();
   const sents = a.sentences.slice(a.examStart, a.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
+  const templated = new Set<string>();
   for (const s of sents) {
     let t = stripFiller(s.text).replace(/^(so|and|now|on|um|okay)\s+/i, '');
     t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)? of (?:the |your )?(.+?),? (?:there is|there's|i see|i feel|shows|reveals)\s+/i, 'Examination of the $1 reveals ');
     t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)?,?\s*(?!of\b)/i, '').replace(/\b(hey,? dragon,?|show me the [a-z ]+)/gi, '');
+    const rest: string[] = [];
+    for (const clause of examClauses(t)) {
+      const normal = NORMAL_EXAM.find((n) => n.said.test(clause) && !n.unless.test(clause));
+      if (!normal) { rest.push(clause); continue; }
+      if (templated.has(normal.system)) continue;
+      templated.add(normal.system);
+      const list = bySystem.get(normal.system) ?? [];
+      list.push({ text: normal.text, src: [s.tid] });
+      bySystem.set(normal.system, list);
+    }
+    if (rest.length === 0) continue;
+    t = rest.join(', ');
     if (EXAM_INSTRUCTION.test(t) && !FINDING.test(t.replace(EXAM_INSTRUCTION, '').slice(0, 0))) {
       const rest = t.replace(/^.*?\b(and|so)\s+(?=your|the|there|i (do|don't) )/i, '');
       if (rest === t) continue;
@@ -352,10 +414,49 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
   return { problems, orphan };
 }
 
+/** Pieces in order until the word budget is spent; a piece repeating an earlier one is dropped. */
+function budgeted(pieces: Piece[], cap: number, budget: number, seen: string[][]): Piece[] {
+  const out: Piece[] = [];
+  let words = 0;
+  for (const p of pieces) {
+    if (out.length >= cap) break;
+    const toks = tokenize(p.text);
+    const repeat = seen.some((prev) => {
+      const set = new Set(prev);
+      return toks.filter((t) => set.has(t)).length >= toks.length * 0.8;
+    });
+    if (repeat) continue;
+    if (out.length && words + toks.length > budget) break;
+    out.push(p);
+    seen.push(toks);
+    words += toks.length;
+  }
+  return out;
+}
+
+const FOLLOW_UP =
+  /\b(?:see (?:you|her|him|them) (?:back )?|follow(?: |-)?up (?:with me )?|come back |return |recheck (?:you )?|back )in (?:about |another |a )?(\d+|a|one|two|three|four|six|couple(?: of)?|few) ?(days?|weeks?|months?|years?)\b/i;
+
+/** "I'll see you back in 4 weeks" → the follow-up line scribes end the plan with. */
+export function followUpPiece(ctx: NoteContext): Piece | undefined {
+  for (const s of ctx.a.sentences.slice(ctx.a.planStart).reverse()) {
+    if (s.role !== 'CLINICIAN') continue;
+    const m = FOLLOW_UP.exec(s.text);
+    if (!m) continue;
+    const n = /^(a|one)$/i.test(m[1]) ? '1' : /^couple/i.test(m[1]) ? 'a couple of' : /^few$/i.test(m[1]) ? 'a few' : m[1];
+    const unit = n === '1' ? m[2].replace(/s$/, '') : /s$/.test(m[2]) ? m[2] : `${m[2]}s`;
+    return { text: `The patient will follow up in ${n} ${unit.toLowerCase()}.`, src: [s.tid] };
+  }
+  return undefined;
+}
+
 export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[], opener?: Piece): Block[] {
   const blocks: Block[] = [];
   if (opener && ctx.verbosity !== 'CONCISE') blocks.push({ pieces: [opener], para: true });
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 3;
+  // Scribes write a line or two per heading; budget tuned on the ACI-BENCH train split.
+  const wordBudget = ctx.verbosity === 'DETAILED' ? 10_000 : ctx.verbosity === 'CONCISE' ? 25 : 60;
+  const seen: string[][] = [];
   problems.forEach((p, n) => {
     blocks.push({ heading: `${n + 1}. ${p.name}.`, pieces: [], para: true });
     const parts: Array<[string, Piece[]]> = [
@@ -368,13 +469,16 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
     for (const [label, pieces] of parts) {
       if (!pieces.length) continue;
       if (ctx.verbosity === 'CONCISE' && label === 'Medical Reasoning' && (p.treatment.length || p.testing.length)) continue;
-      blocks.push({ label, pieces: pieces.slice(0, cap), bullet: true });
+      const kept = budgeted(pieces, cap, wordBudget, seen);
+      if (kept.length) blocks.push({ label, pieces: kept, bullet: true });
     }
   });
   if (!problems.length && orphan.length) blocks.push({ pieces: orphan.slice(0, cap * 2), para: true });
+  const followUp = followUpPiece(ctx);
   const agreed = ctx.a.sentences.slice(ctx.a.planStart).filter((s) => s.role === 'PATIENT' && /\b(okay|sounds good|sure|yes|yeah|agree|alright|that's fine|no problem|perfect)\b/i.test(s.text)).at(-1);
   if (agreed && (problems.length || orphan.length))
     blocks.push({ label: 'Patient Agreements', pieces: [{ text: 'The patient understands and agrees with the recommended medical treatment plan.', src: [agreed.tid] }], para: true });
+  if (followUp) blocks.push({ label: 'Instructions', pieces: [followUp], para: true });
   return blocks;
 }
 
