@@ -1,0 +1,303 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair, SignJWT } from 'jose';
+import { startServer, type TestServer } from '../test/harness';
+import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '10000' } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function admin(path: string, init: { method?: string; body?: unknown; key?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  if (init.cookie) headers.cookie = init.cookie;
+  const res =
+    init.key || init.cookie
+      ? await fetch(`${server.baseUrl}${path}`, { method: init.method ?? (init.body ? 'POST' : 'GET'), headers, body: init.body ? JSON.stringify(init.body) : undefined })
+      : await adminFetch(server.baseUrl, path, { method: init.method ?? (init.body ? 'POST' : 'GET'), body: init.body ? JSON.stringify(init.body) : undefined });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** Signs in through next-auth's credentials callback, as the login form does; returns the session cookie. */
+async function consoleLogin(email: string, password: string): Promise<string | null> {
+  const csrfRes = await fetch(`${server.baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const res = await fetch(`${server.baseUrl}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
+    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${server.baseUrl}/admin` }),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('authjs.session-token='));
+  return session ? session.split(';')[0]! : null;
+}
+
+const uid = () => crypto.randomUUID().slice(0, 8);
+
+async function createUser(body: Record<string, unknown>) {
+  const r = await admin('/api/admin/v1/users', { body: { password: 'correct-horse-battery', ...body } });
+  expect(r.status, JSON.stringify(r.json)).toBe(201);
+  return r.json;
+}
+
+async function auditFor(query: string) {
+  const r = await admin(`/api/admin/v1/audit?${query}`);
+  expect(r.status).toBe(200);
+  return r.json.entries as Array<{ action: string; actor: string; target_id: string; partner_id: string; before: any; after: any }>;
+}
+
+describe('providers per partner', () => {
+  let partner: TestPartner;
+  beforeAll(async () => {
+    partner = await createTestPartner(server.baseUrl);
+  });
+
+  it('lists registered providers with organisation, link state and last login, and searches them', async () => {
+    const a = await registerAndLogin(server.baseUrl, partner, { email: `alice.${uid()}@clinic.example`, orgId: 'org-alpha' });
+    await registerAndLogin(server.baseUrl, partner, { email: `bob.${uid()}@clinic.example`, orgId: 'org-alpha' });
+    const all = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers`);
+    expect(all.status).toBe(200);
+    expect(all.json.providers).toHaveLength(2);
+    const alice = all.json.providers.find((p: any) => p.email === a.email);
+    expect(alice).toMatchObject({ organization_external_id: 'org-alpha', link_state: 'linked', disabled: false, specialty: 'FAMILY_MEDICINE' });
+    expect(Date.parse(alice.last_login_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    const found = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers?q=alice`);
+    expect(found.json.providers.map((p: any) => p.email)).toEqual([a.email]);
+
+    const page1 = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers?limit=1`);
+    expect(page1.json.providers).toHaveLength(1);
+    const page2 = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers?limit=1&cursor=${page1.json.next_cursor}`);
+    expect(page2.json.providers).toHaveLength(1);
+    expect(page2.json.providers[0].provider_id).not.toBe(page1.json.providers[0].provider_id);
+    expect(page2.json.next_cursor).toBeNull();
+
+    const bad = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers?limit=0`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/limit/);
+  });
+
+  it('a disabled provider cannot log in (403) nor use its token; enabling restores both; audited with before/after', async () => {
+    const email = `carol.${uid()}@clinic.example`;
+    const prov = await registerAndLogin(server.baseUrl, partner, { email });
+    const list = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers?q=${encodeURIComponent(email)}`);
+    const providerId = list.json.providers[0].provider_id;
+
+    const dis = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers/${providerId}/disable`, { method: 'POST' });
+    expect(dis.status).toBe(200);
+    expect(dis.json.disabled).toBe(true);
+
+    const token = await partner.token({ email });
+    const login = await post('/api/v1/auth/login', { partner_id: partner.partnerId, partner_token: token });
+    expect(login.status).toBe(403);
+    expect(await login.json()).toEqual({ code: 403, message: 'provider is disabled' });
+    const create = await post('/api/v1/ambient/session/create', {}, prov.headers);
+    expect(create.status).toBe(403);
+
+    const en = await admin(`/api/admin/v1/partners/${partner.partnerId}/providers/${providerId}/enable`, { method: 'POST' });
+    expect(en.json.disabled).toBe(false);
+    expect((await post('/api/v1/auth/login', { partner_id: partner.partnerId, partner_token: token })).status).toBe(200);
+
+    const entries = await auditFor(`target_type=provider&partner_id=${partner.partnerId}`);
+    const forProvider = entries.filter((e) => e.target_id === providerId);
+    expect(forProvider.map((e) => e.action)).toEqual(['provider.enable', 'provider.disable']);
+    expect(forProvider[1]).toMatchObject({ actor: 'api-key:ADMIN_API_KEY', before: { disabled: false }, after: { disabled: true } });
+  });
+
+  it('a provider of another partner, or an unknown one, is 404', async () => {
+    const other = await createTestPartner(server.baseUrl);
+    await registerAndLogin(server.baseUrl, other);
+    const otherList = await admin(`/api/admin/v1/partners/${other.partnerId}/providers`);
+    const foreign = otherList.json.providers[0].provider_id;
+    expect((await admin(`/api/admin/v1/partners/${partner.partnerId}/providers/${foreign}/disable`, { method: 'POST' })).status).toBe(404);
+    expect((await admin(`/api/admin/v1/partners/nope-${uid()}/providers`)).status).toBe(404);
+  });
+});
+
+describe('API keys', () => {
+  it('creates a key shown once (only a prefix listed), authorises with it, and answers 401 after revocation', async () => {
+    const created = await admin('/api/admin/v1/api-keys', { body: { name: `automation-${uid()}` } });
+    expect(created.status).toBe(201);
+    const key: string = created.json.key;
+    expect(key).toMatch(/^amb_/);
+    expect(key.startsWith(created.json.prefix)).toBe(true);
+    const listed = await admin('/api/admin/v1/api-keys');
+    const row = listed.json.api_keys.find((k: any) => k.id === created.json.id);
+    expect(row).toMatchObject({ name: created.json.name, partner_id: null, revoked_at: null });
+    expect(JSON.stringify(listed.json)).not.toContain(key);
+
+    const use = await admin('/api/admin/v1/partners', { key });
+    expect(use.status).toBe(200);
+
+    const revoked = await admin(`/api/admin/v1/api-keys/${created.json.id}`, { method: 'DELETE' });
+    expect(revoked.status).toBe(200);
+    expect(revoked.json.revoked_at).not.toBeNull();
+    const after = await admin('/api/admin/v1/partners', { key });
+    expect(after.status).toBe(401);
+    expect(after.json).toEqual({ code: 401, message: 'admin API key is invalid or revoked' });
+
+    const entries = await auditFor('target_type=api_key&action=api_key.revoke');
+    const e = entries.find((x) => x.target_id === created.json.id)!;
+    expect(e.before.revoked_at).toBeNull();
+    expect(e.after.revoked_at).toBe(revoked.json.revoked_at);
+    expect(JSON.stringify(e)).not.toContain(key);
+  });
+
+  it('a partner-scoped key sees only its partner (others 404) and cannot create partners or service-wide keys', async () => {
+    const mine = await createTestPartner(server.baseUrl);
+    const theirs = await createTestPartner(server.baseUrl);
+    const created = await admin('/api/admin/v1/api-keys', { body: { name: 'partner key', partner_id: mine.partnerId } });
+    const key = created.json.key;
+    const partners = await admin('/api/admin/v1/partners', { key });
+    expect(partners.json.partners.map((p: any) => p.partner_id)).toEqual([mine.partnerId]);
+    expect((await admin(`/api/admin/v1/partners/${theirs.partnerId}`, { key })).status).toBe(404);
+    expect((await admin(`/api/admin/v1/partners/${theirs.partnerId}/providers`, { key })).status).toBe(404);
+    expect((await admin(`/api/admin/v1/sessions?partner_id=${theirs.partnerId}`, { key })).status).toBe(404);
+    const newKey = await admin('/api/admin/v1/api-keys', { key, body: { name: 'child' } });
+    expect(newKey.status).toBe(201);
+    expect(newKey.json.partner_id).toBe(mine.partnerId);
+    expect((await admin('/api/admin/v1/api-keys', { key, body: { name: 'x', partner_id: theirs.partnerId } })).status).toBe(404);
+    const p = await admin('/api/admin/v1/partners', { key, body: { name: 'n', type: 'STANDARD', issuer: 'i', jwks_uri: 'https://x.example/jwks' } });
+    expect(p.status).toBe(403);
+  });
+});
+
+describe('console users and sign-in', () => {
+  it('a service admin signs in with email and password and can call the admin API with the session cookie', async () => {
+    const email = `root.${uid()}@example.com`;
+    const user = await createUser({ email, role: 'admin', name: 'Root' });
+    expect(user).toMatchObject({ email, role: 'service_admin', partner_id: null, provider_id: null });
+    expect(JSON.stringify(user)).not.toMatch(/argon2|password/);
+
+    expect(await consoleLogin(email, 'wrong-password-123')).toBeNull();
+    const cookie = await consoleLogin(email, 'correct-horse-battery');
+    expect(cookie).not.toBeNull();
+    const r = await admin('/api/admin/v1/partners', { cookie: cookie! });
+    expect(r.status).toBe(200);
+
+    // The cookie cannot drive a write from another site.
+    const forged = await admin('/api/admin/v1/api-keys', { cookie: cookie!, body: { name: 'x' }, headers: { origin: 'https://evil.example' } });
+    expect(forged.status).toBe(401);
+    const sameSite = await admin('/api/admin/v1/api-keys', { cookie: cookie!, body: { name: `console-${uid()}` }, headers: { origin: server.baseUrl } });
+    expect(sameSite.status).toBe(201);
+    expect(sameSite.json.created_by).toBe(`user:${email}`);
+
+    const users = await admin('/api/admin/v1/users');
+    expect(users.json.users.find((u: any) => u.email === email)).toMatchObject({ role: 'service_admin', disabled: false });
+    expect(users.json.users.find((u: any) => u.email === email).last_login_at).not.toBeNull();
+  });
+
+  it('a partner admin session sees only its partner; a clinician session is not an admin', async () => {
+    const mine = await createTestPartner(server.baseUrl);
+    const theirs = await createTestPartner(server.baseUrl);
+    const paEmail = `pa.${uid()}@example.com`;
+    await createUser({ email: paEmail, role: 'partner_admin', partner_id: mine.partnerId });
+    const cookie = (await consoleLogin(paEmail, 'correct-horse-battery'))!;
+    const partners = await admin('/api/admin/v1/partners', { cookie });
+    expect(partners.json.partners.map((p: any) => p.partner_id)).toEqual([mine.partnerId]);
+    expect((await admin(`/api/admin/v1/partners/${theirs.partnerId}`, { cookie })).status).toBe(404);
+    const audit = await admin('/api/admin/v1/audit', { cookie });
+    expect(audit.json.entries.every((e: any) => e.partner_id === mine.partnerId)).toBe(true);
+
+    const drEmail = `dr.${uid()}@example.com`;
+    const clin = await createUser({ email: drEmail, role: 'clinician', partner_id: mine.partnerId });
+    expect(clin.provider_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(clin.partner_id).toBe(mine.partnerId);
+    const providers = await admin(`/api/admin/v1/partners/${mine.partnerId}/providers?q=${encodeURIComponent(drEmail)}`);
+    expect(providers.json.providers[0].provider_id).toBe(clin.provider_id);
+    const clinCookie = (await consoleLogin(drEmail, 'correct-horse-battery'))!;
+    expect(clinCookie).toBeTruthy();
+    expect((await admin('/api/admin/v1/partners', { cookie: clinCookie })).status).toBe(401);
+  });
+
+  it('validates users: duplicate email 409, partner_admin without partner 400, short password 400', async () => {
+    const email = `dup.${uid()}@example.com`;
+    await createUser({ email, role: 'service_admin' });
+    const dup = await admin('/api/admin/v1/users', { body: { email, password: 'correct-horse-battery', role: 'service_admin' } });
+    expect(dup.status).toBe(409);
+    expect(dup.json.message).toMatch(/^email:/);
+    const noPartner = await admin('/api/admin/v1/users', { body: { email: `x.${uid()}@example.com`, password: 'correct-horse-battery', role: 'partner_admin' } });
+    expect(noPartner).toEqual({ status: 400, json: { code: 400, message: 'partner_id: is required for partner_admin users' } });
+    const short = await admin('/api/admin/v1/users', { body: { email: `y.${uid()}@example.com`, password: 'short', role: 'service_admin' } });
+    expect(short.status).toBe(400);
+    expect(short.json.message).toMatch(/^password:/);
+    const created = await auditFor('action=user.create');
+    const entry = created.find((e) => e.after?.email === email)!;
+    expect(entry.before).toBeNull();
+    expect(entry.after).toMatchObject({ email, role: 'service_admin' });
+  });
+});
+
+describe('sessions', () => {
+  it('lists sessions with filters and pages, and shows one with its status history', async () => {
+    const partner = await createTestPartner(server.baseUrl);
+    const prov = await registerAndLogin(server.baseUrl, partner);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await post('/api/v1/ambient/session/create', {}, prov.headers);
+      expect(r.status).toBe(201);
+      ids.push(((await r.json()) as { ambient_session_id: string }).ambient_session_id);
+    }
+    const list = await admin(`/api/admin/v1/sessions?partner_id=${partner.partnerId}&status=created`);
+    expect(list.json.sessions.map((s: any) => s.ambient_session_id)).toEqual([...ids].reverse());
+    expect(list.json.sessions[0]).toMatchObject({ partner_id: partner.partnerId, provider_name: 'Dr Test', provider_email: prov.email, status: 'created' });
+
+    const p1 = await admin(`/api/admin/v1/sessions?partner_id=${partner.partnerId}&limit=2`);
+    const p2 = await admin(`/api/admin/v1/sessions?partner_id=${partner.partnerId}&limit=2&cursor=${p1.json.next_cursor}`);
+    expect([...p1.json.sessions, ...p2.json.sessions].map((s: any) => s.ambient_session_id)).toEqual([...ids].reverse());
+    expect(p2.json.next_cursor).toBeNull();
+
+    const none = await admin(`/api/admin/v1/sessions?partner_id=${partner.partnerId}&status=completed`);
+    expect(none.json.sessions).toEqual([]);
+    const future = await admin(`/api/admin/v1/sessions?partner_id=${partner.partnerId}&from=2999-01-01`);
+    expect(future.json.sessions).toEqual([]);
+    const badDate = await admin(`/api/admin/v1/sessions?from=yesterday`);
+    expect(badDate.status).toBe(400);
+    expect(badDate.json.message).toMatch(/^query parameter from:/);
+
+    const detail = await admin(`/api/admin/v1/sessions/${ids[0]}`);
+    expect(detail.status).toBe(200);
+    expect(detail.json.session.ambient_session_id).toBe(ids[0]);
+    expect(detail.json.transitions[0]).toMatchObject({ to_status: 'created' });
+    expect(detail.json).toMatchObject({ recordings: [], transcript: [], content: null, webhook_deliveries: [] });
+
+    const key = (await admin('/api/admin/v1/api-keys', { body: { name: 'other', partner_id: (await createTestPartner(server.baseUrl)).partnerId } })).json.key;
+    expect((await admin(`/api/admin/v1/sessions/${ids[0]}`, { key })).status).toBe(404);
+    expect((await admin(`/api/admin/v1/sessions/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+});
+
+describe('trust test', () => {
+  it('says whether a partner_token would be accepted, and why not', async () => {
+    const partner = await createTestPartner(server.baseUrl);
+    const ok = await admin(`/api/admin/v1/partners/${partner.partnerId}/test-trust`, { body: { partner_token: await partner.token({ email: 'Dr.X@Clinic.Example' }) } });
+    expect(ok.json).toEqual({ valid: true, email: 'dr.x@clinic.example' });
+    const expired = await admin(`/api/admin/v1/partners/${partner.partnerId}/test-trust`, { body: { partner_token: await partner.token({}, { expiresIn: Math.floor(Date.now() / 1000) - 3600 }) } });
+    expect(expired.json).toEqual({ valid: false, reason: 'partner_token has expired' });
+    const { privateKey } = await generateKeyPair('RS256');
+    const foreign = await new SignJWT({ email: 'a@b.example' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'unknown-kid' })
+      .setIssuer(partner.issuer)
+      .setAudience(partner.audience)
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    const unknownKid = await admin(`/api/admin/v1/partners/${partner.partnerId}/test-trust`, { body: { partner_token: foreign } });
+    expect(unknownKid.json).toEqual({ valid: false, reason: 'partner_token key id (kid) is not in the partner JWKS' });
+    const garbage = await admin(`/api/admin/v1/partners/${partner.partnerId}/test-trust`, { body: { partner_token: 'not-a-jwt' } });
+    expect(garbage.json.valid).toBe(false);
+    const empty = await admin(`/api/admin/v1/partners/${partner.partnerId}/test-trust`, { body: { partner_token: '' } });
+    expect(empty.json).toEqual({ code: 400, message: 'partner_token: must not be empty' });
+  });
+});
