@@ -164,6 +164,38 @@ describe('webhook delivery against the real server', () => {
     expect((await admin(server, 'POST', `/api/admin/v1/partners/no-such-partner/test-webhook`)).status).toBe(404);
   });
 
+  it("scopes the delivery API to a partner admin's own partner and records admin actions in the audit log", async () => {
+    const mine = await createTestPartner(server.baseUrl, { webhook_url: receiver.url('/scoped-a') });
+    const theirs = await createTestPartner(server.baseUrl, { webhook_url: receiver.url('/scoped-b') });
+    const myDelivery = (await admin(server, 'POST', `/api/admin/v1/partners/${mine.partnerId}/test-webhook`)).body.delivery.id as string;
+    const theirDelivery = (await admin(server, 'POST', `/api/admin/v1/partners/${theirs.partnerId}/test-webhook`)).body.delivery.id as string;
+    const created = await admin(server, 'POST', '/api/admin/v1/api-keys', { name: 'partner-a admin', partner_id: mine.partnerId });
+    expect(created.status).toBe(201);
+    const as = (method: string, path: string) =>
+      fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${created.body.key}`, 'content-type': 'application/json' } });
+
+    const list = (await (await as('GET', '/api/admin/v1/webhook-deliveries?limit=200')).json()) as { deliveries: Array<{ id: string; partner_id: string }> };
+    expect(list.deliveries.map((d) => d.id)).toContain(myDelivery);
+    expect(new Set(list.deliveries.map((d) => d.partner_id))).toEqual(new Set([mine.partnerId]));
+    const filtered = (await (await as('GET', `/api/admin/v1/webhook-deliveries?partner_id=${theirs.partnerId}`)).json()) as { deliveries: unknown[] };
+    expect(filtered.deliveries).toEqual([]);
+    expect((await as('GET', `/api/admin/v1/webhook-deliveries/${theirDelivery}`)).status).toBe(404);
+    expect((await as('POST', `/api/admin/v1/webhook-deliveries/${theirDelivery}/redeliver`)).status).toBe(404);
+    expect((await as('POST', `/api/admin/v1/partners/${theirs.partnerId}/test-webhook`)).status).toBe(404);
+    expect((await as('GET', `/api/admin/v1/webhook-deliveries/${myDelivery}`)).status).toBe(200);
+    expect((await as('POST', `/api/admin/v1/webhook-deliveries/${myDelivery}/redeliver`)).status).toBe(200);
+
+    const audit = await admin(server, 'GET', `/api/admin/v1/audit?partner_id=${mine.partnerId}`);
+    expect(audit.status).toBe(200);
+    const entries = audit.body.entries as Array<{ action: string; target_id: string | null; actor: string }>;
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'webhook_delivery.redeliver', target_id: myDelivery, actor: 'api-key:partner-a admin' }),
+        expect.objectContaining({ action: 'partner.test_webhook', target_id: myDelivery, actor: 'api-key:ADMIN_API_KEY' }),
+      ]),
+    );
+  });
+
   describe('reference receiver POST /webhooks/notification', () => {
     const post = (body: string, headers: Record<string, string>) =>
       fetch(`${server.baseUrl}/webhooks/notification`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
