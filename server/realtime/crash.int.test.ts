@@ -1,0 +1,67 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { createTestPartner, registerAndLogin } from '../test/partners';
+import { TestSocket } from '../test/ws-client';
+import { synthesizeDialogue } from '../engines/speech/synth';
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+});
+
+describe('/ws/ambient durability', () => {
+  it('keeps every acknowledged byte through a SIGKILL, and a reconnect after restart finishes the session', async () => {
+    const pcm = synthesizeDialogue(
+      [
+        { role: 'CLINICIAN', text: 'How long have you had the cough?' },
+        { role: 'PATIENT', text: 'About two weeks, and it is worse at night.' },
+        { role: 'CLINICIAN', text: 'Any fever or shortness of breath?' },
+        { role: 'PATIENT', text: 'A little fever yesterday but no shortness of breath.' },
+      ],
+      600,
+    ).pcm;
+    const first = await startServer();
+    servers.push(first);
+    const provider = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl));
+    const created = await fetch(`${first.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
+    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+
+    const ws = await TestSocket.open(`${first.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
+    ws.startTime();
+    const sendUpTo = Math.floor(pcm.length / 2 / 32) * 32;
+    await ws.sendPcm(pcm.subarray(0, sendUpTo));
+    await ws.next((f) => f.type === 'ACK' && f.received_ms >= 2000, 'ACKs');
+    await first.kill();
+    const ackedBytes = ws.lastAckMs() * 32;
+    expect(ackedBytes).toBeGreaterThan(0);
+
+    const second = await startServer({ dataDir: first.dataDir });
+    servers.push(second);
+    const ws2 = await TestSocket.open(`${second.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
+    const ready = await ws2.next((f) => f.type === 'STATUS' && f.status === 'ready', 'STATUS ready');
+    expect(ready.sequence_number).toBe(2);
+    ws2.startTime();
+    // The client resumes from its last acknowledgement.
+    await ws2.sendPcm(pcm.subarray(ackedBytes));
+    await ws2.next((f) => f.type === 'ACK' && f.received_ms === Math.floor((pcm.length - ackedBytes) / 32), 'final ACK');
+    ws2.eof();
+    await ws2.closed;
+
+    const headers = provider.headers;
+    const deadline = Date.now() + 180_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      status = ((await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/status`, { headers })).json()) as { status: string }).status;
+      if (['completed', 'failed', 'skipped'].includes(status)) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(status).toBe('completed');
+    const rec = (await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/recording`, { headers })).json()) as { recordings: any[] };
+    expect(rec.recordings.map((r) => r.sequence_number)).toEqual([1, 2]);
+    const [a, b] = await Promise.all(rec.recordings.map(async (r) => Buffer.from(await (await fetch(r.presigned_url)).arrayBuffer()).subarray(44)));
+    // Every acknowledged byte survived, and nothing that was stored is other than what was sent.
+    expect(a!.length).toBeGreaterThanOrEqual(ackedBytes);
+    expect(a!.equals(pcm.subarray(0, a!.length))).toBe(true);
+    expect(b!.equals(pcm.subarray(ackedBytes))).toBe(true);
+  }, 400_000);
+});
