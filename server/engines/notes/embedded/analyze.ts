@@ -158,12 +158,15 @@ export function conditionMentions(s: Sentence): ConditionMention[] {
   for (const m of conditionMatcher.match(s.tokens)) {
     let code = m.id;
     let start = m.start;
-    const side = s.tokens.slice(Math.max(0, m.start - 3), m.start).find((t) => t === 'right' || t === 'left' || t === 'bilateral');
+    // Laterality said before the term ("right knee pain") or just after it ("knee pain on the left side").
+    const after = /^(?:on|in) (?:the|my|your|her|his) (right|left)\b|^(?:of|in) (?:the|my|your|her|his|both) (right|left|bilateral)\b/.exec(s.tokens.slice(m.end, m.end + 4).join(' '));
+    const side = s.tokens.slice(Math.max(0, m.start - 3), m.start).find((t) => t === 'right' || t === 'left' || t === 'bilateral') ?? (after ? after[1] ?? after[2] : undefined);
     if (side && !/^(right|left|bilateral)\b/.test(m.term)) {
       const lat = conditionMatcher.match(tokenize(`${side} ${m.term}`))[0];
       if (lat && lat.start === 0 && lat.end === tokenize(`${side} ${m.term}`).length) {
         code = lat.id;
-        start = s.tokens.lastIndexOf(side, m.start);
+        const at = s.tokens.lastIndexOf(side, m.start);
+        if (at >= 0) start = at;
       }
     }
     const window = s.tokens.slice(Math.max(0, start - 5), start).join(' ');

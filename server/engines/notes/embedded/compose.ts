@@ -509,7 +509,8 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   for (const s of a.sentences) {
     if (s.role !== 'CLINICIAN' || s.question) continue;
     for (const m of conditionMentions(s)) {
-      if (m.negated || m.family || !/^[A-QS-Y]/.test(m.code) || !isDiagnosisCode(m.code) || /^(Z|S|T|W)/.test(m.code)) continue;
+      // Injuries (S codes) count only when the clinician names them in the assessment, not when asking.
+      if (m.negated || m.family || !/^[A-QS-Y]/.test(m.code) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code) || (/^S/.test(m.code) && s.i < a.planStart)) continue;
       if (s.i >= a.planStart || /\b(history|diagnosed|have|has|with|your)\b/.test(s.tokens.slice(Math.max(0, m.start - 6), m.start).join(' ')))
         add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), a.sex)));
     }

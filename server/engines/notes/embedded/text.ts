@@ -182,7 +182,9 @@ export function removeDisfluencies(text: string): string {
   t = t.replace(/\b(?:um+|uh+|uhm|er|ah|hmm+|mm-hmm|uh-huh)\b[,.]?/gi, ' ');
   t = t.replace(/[,\s]+(?:okay|ok|alright|all right|right|you know|correct|yeah|is that okay|does that sound good|does that make sense|sound good|sounds good|how does that sound|is that right|right now)\s*[?.!]?\s*$/i, ' ');
   t = t.replace(/\b(?:you know|i mean|you see|let's see|let me see),?\s*/gi, ' ');
-  t = t.replace(/(^|[,.;]\s*|\s)(?:okay|ok|alright|all right|so|well|now|yeah|oh|anyway)(?:,\s*|\s+(?=(?:okay|ok|alright|so|well|now|and|i|we|you|she|he|it|the|your|my|her|his|that|there|this)\b))/gi, '$1');
+  // Twice, because one match consumes the space the next filler in a run ("okay so") starts after.
+  for (let k = 0; k < 2; k++)
+    t = t.replace(/(^|[,.;]\s*|\s)(?:okay|ok|alright|all right|so|well|now|yeah|oh|anyway)(?:,\s*|\s+(?=(?:okay|ok|alright|so|well|now|and|i|we|you|she|he|it|the|your|my|her|his|that|there|this)\b))/gi, '$1');
   t = t.replace(/,\s*like,?\s+/gi, ', ').replace(/\blike,\s+/gi, '').replace(/\b(?:kind of|sort of|kinda|sorta)\s+(?:like\s+)?/gi, '');
   t = t.replace(/\b(?:just|really|actually|basically|definitely|pretty much|literally|honestly)\s+/gi, '');
   t = t.replace(/\b(a little bit|a little)\b/gi, 'some').replace(/\bsome of some\b/gi, 'some');
