@@ -64,7 +64,11 @@ export function NewVisitForm() {
   const create = useCreateVisit();
   const [f, setF] = useState<FormState>(INITIAL);
   const [errors, setErrors] = useState<Partial<Record<keyof FormState | 'form', string>>>({});
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => {
+    setF((s) => ({ ...s, [k]: v }));
+    // A corrected field drops its message; the next submit validates everything again.
+    setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e));
+  };
   const opts = (list: Array<{ code: string }> | undefined) => (list ?? []).map((i) => ({ value: i.code, label: humanize(i.code) }));
   const loincs = info.data?.loincs ?? [];
   const sectionSet = useMemo(() => new Set(f.sections), [f.sections]);

@@ -10,6 +10,11 @@
 export interface FrameBufferOptions {
   /** Samples per second of the PCM16 mono audio (16 kHz on /ws/ambient). */
   sampleRate?: number;
+  /**
+   * Start each connection with a 1 ms probe and wait for its ACK (see `probe` below). Only useful with a
+   * server whose ACKs carry session_ms, as /ws/ambient's do.
+   */
+  probe?: boolean;
 }
 
 interface Chunk {
@@ -32,9 +37,21 @@ export class FrameBuffer {
   /** Where the current connection (recording) began on the timeline; its ACKs count from here. */
   private connectionBase = 0;
   private connected = false;
+  /** Session-timeline ms at which client sample 0 sits; learned from the `session_ms` of an ACK. */
+  private sessionBaseMs: number | null = null;
+  /**
+   * After a drop the old recording may hold more than its last ACK said (ACKs lost in flight). Each
+   * connection therefore first sends a 1 ms probe; its ACK's session_ms tells where the server's audio
+   * really ends (on the first connection: where this page's audio begins on the session timeline), and
+   * the resend continues from there instead of repeating it.
+   */
+  private probe: 'none' | 'pending' | 'sent' = 'none';
+
+  private readonly useProbe: boolean;
 
   constructor(opts: FrameBufferOptions = {}) {
     this.sampleRate = opts.sampleRate ?? 16_000;
+    this.useProbe = opts.probe ?? false;
   }
 
   /** Appends captured audio; `at` is when its first sample was captured. */
@@ -52,6 +69,11 @@ export class FrameBuffer {
     this.connected = true;
     this.connectionBase = this.acked;
     this.sent = this.acked;
+    this.probe = this.useProbe ? 'pending' : 'none';
+  }
+
+  private get probeSamples(): number {
+    return Math.round(this.sampleRate / 1000);
   }
 
   connectionClosed(): void {
@@ -68,7 +90,12 @@ export class FrameBuffer {
    * recording does not repeat stored audio.
    */
   takeUnsent(limitSamples = Number.POSITIVE_INFINITY): Int16Array[] {
-    if (!this.connected) return [];
+    if (!this.connected || this.probe === 'sent') return [];
+    if (this.probe === 'pending') {
+      if (this.total - this.sent < this.probeSamples) return [];
+      limitSamples = this.probeSamples;
+      this.probe = 'sent';
+    }
     const out: Int16Array[] = [];
     const stop = Math.min(this.total, this.sent + Math.max(0, Math.floor(limitSamples)));
     for (const c of this.chunks) {
@@ -89,13 +116,28 @@ export class FrameBuffer {
   }
 
   /**
-   * The server's ACK for the current connection. Returns false (and changes nothing) for an ACK that
-   * claims more audio than this connection was sent: a confused or stale message must not make the
-   * buffer drop audio it still needs.
+   * The server's ACK for the current connection: `receivedMs` of this recording are durable, and (when
+   * the server says so) `sessionMs` is the same point on the session's timeline. Returns false (and
+   * changes nothing) for an ACK that claims more audio than this connection was sent: a confused or stale
+   * message must not make the buffer drop audio it still needs.
    */
-  ack(receivedMs: number): boolean {
+  ack(receivedMs: number, sessionMs?: number): boolean {
     if (!this.connected || !Number.isFinite(receivedMs) || receivedMs < 0) return false;
-    const upTo = this.connectionBase + Math.floor((receivedMs * this.sampleRate) / 1000);
+    const perMs = this.sampleRate / 1000;
+    const haveSession = sessionMs !== undefined && Number.isFinite(sessionMs);
+    if (this.probe === 'sent' && haveSession && this.sessionBaseMs !== null) {
+      // Client samples the server held before this recording began.
+      const held = Math.round((sessionMs! - receivedMs - this.sessionBaseMs) * perMs);
+      if (held >= this.connectionBase + this.probeSamples && held <= this.total) {
+        // This recording is the probe, then the audio from `held` on.
+        this.connectionBase = held - this.probeSamples;
+        this.sent = Math.max(this.sent, held);
+      }
+    } else if (haveSession && this.sessionBaseMs === null) {
+      this.sessionBaseMs = sessionMs! - receivedMs - this.connectionBase / perMs;
+    }
+    this.probe = 'none';
+    const upTo = this.connectionBase + Math.floor(receivedMs * perMs);
     if (upTo > this.sent) return false;
     if (upTo <= this.acked) return true;
     this.acked = upTo;
@@ -115,6 +157,11 @@ export class FrameBuffer {
     const c = this.chunks.find((x) => x.start + x.samples.length > this.connectionBase);
     if (!c) return undefined;
     return c.at + ((Math.max(this.connectionBase, c.start) - c.start) * 1000) / this.sampleRate;
+  }
+
+  /** A connection's probe is out and its ACK not yet in. */
+  get awaitingProbeAck(): boolean {
+    return this.probe === 'sent';
   }
 
   /** Everything captured has been sent on the current connection. */

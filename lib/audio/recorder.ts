@@ -58,7 +58,7 @@ export async function listInputDevices(): Promise<Array<{ deviceId: string; labe
 }
 
 export class AmbientRecorder {
-  private readonly buffer = new FrameBuffer();
+  private readonly buffer = new FrameBuffer({ probe: true });
   private readonly wsUrl: string;
   private ws: WebSocket | null = null;
   private media: MediaStream | null = null;
@@ -164,6 +164,8 @@ export class AmbientRecorder {
 
   private flushResolve: (() => void) | null = null;
   private connectionOpenedAt = 0;
+  /** PAUSE goes out only after the audio buffered before it: the server refuses audio while paused. */
+  private pauseSent = false;
   private pumpTimer: ReturnType<typeof setTimeout> | null = null;
 
   private connect() {
@@ -191,10 +193,9 @@ export class AmbientRecorder {
           ws.send(JSON.stringify({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) }));
           this.connectionOpenedAt = Date.now();
           if (this.cancelled) this.sendJson({ type: 'EVENT', event: 'CANCEL' });
+          this.pauseSent = false;
           this.setConnection('connected');
-          // Audio buffered before a pause goes first: the server refuses audio while paused.
           this.pump();
-          if (this.paused && !this.cancelled) this.sendJson({ type: 'EVENT', event: 'PAUSE' });
         };
         ws.onmessage = (e) => this.onServer(e.data);
         ws.onclose = (e) => this.onClose(ws, e.code, opened);
@@ -216,7 +217,9 @@ export class AmbientRecorder {
     }
     switch (msg.type) {
       case 'ACK':
-        if (typeof msg.received_ms === 'number') this.buffer.ack(msg.received_ms);
+        if (typeof msg.received_ms === 'number') this.buffer.ack(msg.received_ms, typeof msg.session_ms === 'number' ? msg.session_ms : undefined);
+        // A probe's ACK releases the backlog.
+        this.pump();
         this.store.patch({ ackedMs: this.buffer.ackedMs, unackedMs: this.buffer.unackedMs });
         this.checkEnded();
         break;
@@ -307,12 +310,17 @@ export class AmbientRecorder {
     const ws = this.ws;
     if (ws && ws.readyState === WebSocket.OPEN && this.buffer.isConnected && !this.cancelled) {
       const allowanceMs = RESEND_AHEAD_MS + (Date.now() - this.connectionOpenedAt) - this.buffer.sentInConnectionMs;
-      for (const f of this.buffer.takeUnsent((Math.max(0, allowanceMs) * this.buffer.sampleRate) / 1000)) ws.send(f);
-      if (!this.buffer.allSent && !this.pumpTimer) {
+      // Whole milliseconds, so recordings split on the server's millisecond timeline.
+      for (const f of this.buffer.takeUnsent(Math.floor(Math.max(0, allowanceMs)) * (this.buffer.sampleRate / 1000))) ws.send(f);
+      if (!this.buffer.allSent && !this.buffer.awaitingProbeAck && !this.pumpTimer) {
         this.pumpTimer = setTimeout(() => {
           this.pumpTimer = null;
           this.pump();
         }, 250);
+      }
+      if (this.paused && !this.pauseSent && this.buffer.allSent) {
+        ws.send(JSON.stringify({ type: 'EVENT', event: 'PAUSE' }));
+        this.pauseSent = true;
       }
       if (this.ending && !this.eofSent && this.buffer.allSent) {
         ws.send(JSON.stringify({ type: 'AUDIO', data: EOF_B64 }));
@@ -325,14 +333,15 @@ export class AmbientRecorder {
   pause() {
     if (this.store.phase !== 'recording') return;
     this.paused = true;
-    this.sendJson({ type: 'EVENT', event: 'PAUSE' });
     this.store.patch({ phase: 'paused' });
+    this.pump();
   }
 
   resume() {
     if (this.store.phase !== 'paused') return;
     this.paused = false;
-    this.sendJson({ type: 'EVENT', event: 'RESUME' });
+    if (this.pauseSent) this.sendJson({ type: 'EVENT', event: 'RESUME' });
+    this.pauseSent = false;
     this.store.patch({ phase: 'recording' });
   }
 
@@ -342,9 +351,10 @@ export class AmbientRecorder {
    */
   async end(): Promise<void> {
     if (this.ending || this.stopped) return;
-    this.paused = false;
+    const wasPaused = this.paused;
     this.store.patch({ phase: 'finishing' });
-    if (this.node) {
+    // Audio from a paused stretch is not part of the visit, so only a live recorder is flushed.
+    if (this.node && !wasPaused) {
       await new Promise<void>((resolve) => {
         this.flushResolve = resolve;
         this.node!.port.postMessage({ type: 'flush' });
@@ -354,6 +364,9 @@ export class AmbientRecorder {
     }
     this.ending = true;
     this.stopCapture();
+    this.paused = false;
+    if (this.pauseSent) this.sendJson({ type: 'EVENT', event: 'RESUME' });
+    this.pauseSent = false;
     const done = new Promise<void>((resolve) => this.endWaiters.push(resolve));
     this.pump();
     await done;
