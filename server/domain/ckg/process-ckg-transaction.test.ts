@@ -32,7 +32,7 @@ async function transaction(patient: string, entries: unknown[], createdAt: Date)
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-unit-'));
   database = await openDatabase({ dataDir: dir });
-  app = { config: loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv), log: createLogger('silent'), database, db: database.db, services: new Map() } as unknown as AppContext;
+  app = { config: loadConfig({ ...process.env, DATA_DIR: dir }), log: createLogger('silent'), database, db: database.db, services: new Map() } as unknown as AppContext;
   await app.db.insert(partners).values({ partnerId: 'ckg-unit', name: 'CKG unit', type: 'STANDARD', accessLevel: 'FULL', issuer: 'https://idp', webhookSecretEnc: 'unused' });
 }, 120_000);
 
