@@ -194,7 +194,15 @@ describe('/ws/ambient', () => {
     await ws.next((f) => f.type === 'ERROR' && /RFC 3339/.test(f.message), 'ERROR for bad START_TIME');
     ws.audio(Buffer.alloc(3200));
     await ws.next((f) => f.type === 'ACK' && f.received_ms === 100, 'ACK after errors');
-    expect(ws.frames.filter((f) => f.type === 'ERROR').every((f) => f.code === 400)).toBe(true);
+    // While paused, audio is refused (not stored) until RESUME.
+    ws.event('PAUSE');
+    await ws.next((f) => f.type === 'STATUS' && f.paused === true, 'paused');
+    ws.audio(Buffer.alloc(3200));
+    await ws.next((f) => f.type === 'ERROR' && f.code === 409 && /RESUME/.test(f.message), 'ERROR while paused');
+    ws.event('RESUME');
+    ws.audio(Buffer.alloc(3200));
+    await ws.next((f) => f.type === 'ACK' && f.received_ms === 200, 'ACK after RESUME');
+    expect(ws.frames.filter((f) => f.type === 'ERROR').map((f) => f.code)).toEqual([400, 400, 400, 400, 400, 400, 409]);
     // ABORT ends this stream only; the session stays ready for a later one.
     ws.event('ABORT');
     expect((await ws.closed).code).toBe(1000);

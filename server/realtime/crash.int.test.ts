@@ -64,4 +64,46 @@ describe('/ws/ambient durability', () => {
     expect(a!.equals(pcm.subarray(0, a!.length))).toBe(true);
     expect(b!.equals(pcm.subarray(ackedBytes))).toBe(true);
   }, 400_000);
+
+  it('finishes a finalisation interrupted by a crash after restart, with one transcript and one note', async () => {
+    const pcm = synthesizeDialogue(
+      [
+        { role: 'CLINICIAN', text: 'What brings you in today?' },
+        { role: 'PATIENT', text: 'I have a sore throat and a fever since Monday.' },
+      ],
+      600,
+    ).pcm;
+    const first = await startServer();
+    servers.push(first);
+    const provider = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl));
+    const created = await fetch(`${first.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
+    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const ws = await TestSocket.open(`${first.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
+    ws.startTime();
+    await ws.sendPcm(pcm);
+    ws.eof();
+    await ws.next((f) => f.type === 'STATUS' && f.status === 'running', 'STATUS running');
+    // The job is queued or running now; the crash leaves it behind in the queue.
+    await first.kill();
+
+    const second = await startServer({ dataDir: first.dataDir });
+    servers.push(second);
+    const headers = provider.headers;
+    const deadline = Date.now() + 180_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      status = ((await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/status`, { headers })).json()) as { status: string }).status;
+      if (['completed', 'failed', 'skipped'].includes(status)) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(status).toBe('completed');
+    const transcript = (await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers })).json()) as { final_transcript: any[] };
+    expect(transcript.final_transcript.length).toBeGreaterThan(0);
+    // One set of entries: no segment appears twice on the timeline.
+    const starts = transcript.final_transcript.map((e) => `${e.start_offset.seconds}.${e.start_offset.nanos}`);
+    expect(new Set(starts).size).toBe(starts.length);
+    const content = (await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/content`, { headers })).json()) as { summary: any[] };
+    const ids = new Set(transcript.final_transcript.map((e) => e.transcript_id));
+    for (const s of content.summary) for (const t of s.source_transcripts) expect(ids.has(t)).toBe(true);
+  }, 400_000);
 });

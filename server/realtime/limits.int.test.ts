@@ -42,6 +42,19 @@ describe('/ws/ambient limits', () => {
     expect(await status(id)).toBe('ready');
   }, 30_000);
 
+  it('KEEP_ALIVE events keep a connection without audio open past the idle timeout', async () => {
+    const id = await createSession();
+    const ws = await open(id);
+    for (let i = 0; i < 8; i++) {
+      ws.event('KEEP_ALIVE');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(ws.closeInfo).toBeNull();
+    expect(ws.frames.some((f) => f.type === 'ERROR')).toBe(false);
+    ws.event('ABORT');
+    expect((await ws.closed).code).toBe(1000);
+  }, 30_000);
+
   it('closes a client sending far faster than real time with ERROR 429 and 4429, keeping what was acknowledged', async () => {
     const id = await createSession();
     const ws = await open(id);
