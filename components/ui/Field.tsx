@@ -20,15 +20,16 @@ export function Field({ label, hint, error, required, className, children }: Fie
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
+      {/* The asterisk sits outside the label so the control's accessible name is the label text alone. */}
+      <span className="text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
         {required ? (
           <span aria-hidden="true" className="text-red-700">
             {' '}
             *
           </span>
         ) : null}
-      </label>
+      </span>
       {children({ id, describedBy, invalid: Boolean(error) })}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-600">
