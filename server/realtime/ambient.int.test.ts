@@ -261,6 +261,7 @@ describe('/ws/ambient', () => {
     const end = await api('POST', `/api/v1/ambient/session/${id}/end`);
     expect(end.status).toBeLessThan(300);
     expect(await waitForStatus(id, ['completed', 'failed', 'skipped'])).toBe('failed');
+    expect(server.logs()).toMatch(/"code":"AUDIO_UNAVAILABLE"/);
   }, 120_000);
 });
 
