@@ -110,9 +110,11 @@ export class AmbientRecorder {
         audio: {
           deviceId: deviceId ? { exact: deviceId } : undefined,
           channelCount: 1,
-          echoCancellation: true,
-          noiseSuppression: true,
-          autoGainControl: true,
+          // Call-style processing (made for a far end and a speaker) garbles speech for the recogniser;
+          // an ambient room recording is sent as captured.
+          echoCancellation: false,
+          noiseSuppression: false,
+          autoGainControl: false,
         },
       });
     } catch (err) {
