@@ -214,9 +214,10 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
     contextMedicationOrders: context.orders?.medication_orders?.values.map(contextOrder),
     hccModel: app.config.hccModel,
   };
-  const engine = getNotesEngine(app);
+  let engine;
   let note;
   try {
+    engine = getNotesEngine(app);
     note = await engine.generate(request);
   } catch (err) {
     throw new FinaliseError('NOTE_GENERATION_FAILED', `note generation failed: ${(err as Error).message}`);
