@@ -25,7 +25,7 @@ export interface SpeechConfig {
   maxRetries?: number;
 }
 
-export function speechConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SpeechConfig {
+export function speechConfigFromEnv(env: Record<string, string | undefined> = process.env): SpeechConfig {
   const engine = (env.SPEECH_ENGINE ?? 'embedded').trim().toLowerCase();
   if (engine !== 'embedded' && engine !== 'openai' && engine !== 'none') {
     throw new Error(`SPEECH_ENGINE must be embedded, openai or none (got "${engine}")`);
