@@ -116,6 +116,7 @@ test.describe('clinician app', () => {
     await loginAs(page, state.users.clinician, '/visits');
 
     // ---- New visit: pickers from the info lists, validation with the API's contract ----
+    await expect(page.getByText('Loading visits…')).toHaveCount(0); // hydrated, so the shortcut is live
     await page.keyboard.press('Alt+N');
     await expect(page).toHaveURL(/\/visits\/new$/);
     await expect(page.getByRole('combobox', { name: 'Visit type' })).toBeVisible();
@@ -232,7 +233,7 @@ test.describe('clinician app', () => {
     await expect(section.getByTestId('save-state')).toHaveText('Saved');
     // A plain edit autosaves too and survives a reload.
     await box.press('End');
-    await box.type(' Reviewed.');
+    await box.pressSequentially(' Reviewed.');
     await expect(section.getByTestId('save-state')).toHaveText('Saved');
     await page.reload();
     await expect(page.getByTestId('note-section').first().locator('textarea')).toHaveValue(original + ' Reviewed.');
