@@ -79,7 +79,13 @@ export class DecoderPool {
   /** Starts all threads and loads their models now rather than on the first stream. */
   async warm(): Promise<void> {
     while (this.workers.length < this.size) this.startWorker();
-    await Promise.all(this.workers.map((w) => w.ready));
+    // Idle threads are unref'd; while the caller waits for them they must keep the process alive.
+    for (const w of this.workers) w.worker.ref();
+    try {
+      await Promise.all(this.workers.map((w) => w.ready));
+    } finally {
+      for (const w of this.workers) if (w.streams === 0) w.worker.unref();
+    }
   }
 
   open(listener: Listener): { send: (m: DistributiveOmit<ToWorker, 'id'>, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
