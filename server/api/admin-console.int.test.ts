@@ -31,6 +31,11 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 
 /** Signs in through next-auth's credentials callback, as the login form does; returns the session cookie. */
 async function consoleLogin(email: string, password: string): Promise<string | null> {
+  const raw = await consoleLoginRaw(email, password);
+  return raw ? raw.split(';')[0]! : null;
+}
+
+async function consoleLoginRaw(email: string, password: string): Promise<string | null> {
   const csrfRes = await fetch(`${server.baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -40,8 +45,7 @@ async function consoleLogin(email: string, password: string): Promise<string | n
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
     body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${server.baseUrl}/admin` }),
   });
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('authjs.session-token='));
-  return session ? session.split(';')[0]! : null;
+  return res.headers.getSetCookie().find((c) => c.startsWith('authjs.session-token=')) ?? null;
 }
 
 const uid = () => crypto.randomUUID().slice(0, 8);
@@ -197,6 +201,16 @@ describe('console users and sign-in', () => {
     const users = await admin('/api/admin/v1/users');
     expect(users.json.users.find((u: any) => u.email === email)).toMatchObject({ role: 'service_admin', disabled: false });
     expect(users.json.users.find((u: any) => u.email === email).last_login_at).not.toBeNull();
+  });
+
+  it('the session cookie is HttpOnly, SameSite=Lax and expires after AUTH_SESSION_MAX_AGE (8 h by default)', async () => {
+    const email = `exp.${uid()}@example.com`;
+    await createUser({ email, role: 'service_admin' });
+    const raw = (await consoleLoginRaw(email, 'correct-horse-battery'))!;
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(raw)![1]!);
+    expect(Math.abs(expires - (Date.now() + 8 * 3600_000))).toBeLessThan(10 * 60_000);
   });
 
   it('a partner admin session sees only its partner; a clinician session is not an admin', async () => {

@@ -13,11 +13,35 @@ afterAll(async () => {
   for (const s of servers) await s.stop();
 });
 
+/**
+ * On the PostgreSQL pass the server runs on DATABASE_URL (the harness leaves it in DATA_DIR/test-database-url);
+ * the CLI must use the same database, and for a directory no server has used yet, a fresh one.
+ */
+async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
+  if (!process.env.TEST_DATABASE_URL) return {};
+  const marker = path.join(dataDir, 'test-database-url');
+  if (!fs.existsSync(marker)) {
+    const { default: pg } = await import('pg');
+    const name = `ambient_cli_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`create database ${name}`);
+    } finally {
+      await client.end();
+    }
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    fs.writeFileSync(marker, url.toString());
+  }
+  return { DATABASE_URL: fs.readFileSync(marker, 'utf8') };
+}
+
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const r = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/cli/admin.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ADMIN_API_KEY: '', ...env },
+      env: { ...process.env, LOG_LEVEL: 'warn', ADMIN_API_KEY: '', DATABASE_URL: '', ...env },
       timeout: 120_000,
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
@@ -62,7 +86,7 @@ describe('admin CLI against a running server (it holds the PGlite directory)', (
   it('demo prints a token and curl lines that really register and log in; users and keys go through the admin API', async () => {
     const server = await startServer();
     servers.push(server);
-    const env = { DATA_DIR: server.dataDir, HOST: '127.0.0.1', PORT: String(server.port), PUBLIC_BASE_URL: server.baseUrl };
+    const env = { DATA_DIR: server.dataDir, HOST: '127.0.0.1', PORT: String(server.port), PUBLIC_BASE_URL: server.baseUrl, ...(await databaseEnv(server.dataDir)) };
 
     const demo = await cli(['demo'], env);
     expect(demo.code, demo.stderr).toBe(0);
@@ -121,7 +145,7 @@ describe('admin CLI with no server running (opens the database itself)', () => {
   it('sets up the demo and a key directly; a server started later accepts both', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-cli-'));
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+    const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...(await databaseEnv(dataDir)) };
     const demo = await cli(['demo'], env);
     expect(demo.code, demo.stderr).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'keys', 'dev-issuer.jwk.json'))).toBe(true);
