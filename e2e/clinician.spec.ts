@@ -204,39 +204,44 @@ test.describe('clinician app', () => {
     await attachShot(page, 'note');
 
     // ---- Rewrite a selection and write it back ----
-    const section = sections.first();
+    const section = page.locator('[data-testid="note-section"][data-loinc="10164-2"]');
     const box = section.locator('textarea');
-    const original = await box.inputValue();
-    expect(original.length).toBeGreaterThan(10);
-    const end = Math.min(original.length, Math.max(original.indexOf('.') + 1, 12));
     await box.focus();
-    await box.evaluate((el: HTMLTextAreaElement, e) => {
-      el.setSelectionRange(0, e);
+    await box.press('Control+End');
+    await box.pressSequentially(' Pt has HTN and SOB.');
+    await expect(section.getByTestId('save-state')).toHaveText('Saved');
+    const original = await box.inputValue();
+    const start = original.lastIndexOf(' Pt has') + 1;
+    const end = original.length;
+    await box.evaluate((el: HTMLTextAreaElement, [a, z]) => {
+      el.setSelectionRange(a!, z!);
       el.dispatchEvent(new Event('select', { bubbles: true }));
-    }, end);
+    }, [start, end]);
     await page.keyboard.press('Alt+W');
     await expect(page.getByRole('menu', { name: 'Rewrite the selection' })).toBeVisible();
-    await page.getByRole('menuitem', { name: 'Patient-friendly' }).click();
+    await page.getByRole('menuitem', { name: 'Verbose' }).click();
     const preview = page.getByTestId('rewrite-preview');
     await expect(preview).toBeVisible({ timeout: 60_000 });
+    await expect(preview).toContainText(/hypertension/i);
     const rewritten = (await preview.textContent())!;
     await expectAccessible(page, 'rewrite preview');
     await attachShot(page, 'rewrite-preview');
     await page.getByRole('button', { name: 'Replace selection' }).click();
-    await expect(box).toHaveValue(rewritten + original.slice(end));
+    await expect(box).toHaveValue(original.slice(0, start) + rewritten);
     await expect(section.getByTestId('save-state')).toHaveText('Saved');
-    const stored = await apiFromPage<{ summary: Array<{ content: string }> }>(page, `/api/v1/ambient/session/${sessionId}/content`);
-    expect(stored.summary[0]!.content).toBe(rewritten + original.slice(end));
+    const stored = await apiFromPage<{ summary: Array<{ loinc_code: string; content: string }> }>(page, `/api/v1/ambient/session/${sessionId}/content`);
+    expect(stored.summary.find((x) => x.loinc_code === '10164-2')!.content).toBe(original.slice(0, start) + rewritten);
+    await attachShot(page, 'rewrite-written-back');
     // Undo restores the original and saves it.
     await section.getByRole('button', { name: 'Undo rewrite' }).click();
     await expect(box).toHaveValue(original);
     await expect(section.getByTestId('save-state')).toHaveText('Saved');
     // A plain edit autosaves too and survives a reload.
-    await box.press('End');
+    await box.press('Control+End');
     await box.pressSequentially(' Reviewed.');
     await expect(section.getByTestId('save-state')).toHaveText('Saved');
     await page.reload();
-    await expect(page.getByTestId('note-section').first().locator('textarea')).toHaveValue(original + ' Reviewed.');
+    await expect(page.locator('[data-testid="note-section"][data-loinc="10164-2"] textarea')).toHaveValue(original + ' Reviewed.');
 
     // ---- Copy the whole note ----
     await page.getByRole('button', { name: 'Copy whole note' }).click();
