@@ -17,11 +17,11 @@ function Change({ e }: { e: AuditEntry }) {
       <div className="mt-2 grid grid-cols-1 gap-2 md:grid-cols-2">
         <div>
           <p className="text-xs font-semibold">Before</p>
-          <pre className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs">{JSON.stringify(e.before, null, 2)}</pre>
+          <pre tabIndex={0} aria-label={`Before entry ${e.id}`} className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs">{JSON.stringify(e.before, null, 2)}</pre>
         </div>
         <div>
           <p className="text-xs font-semibold">After</p>
-          <pre className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs">{JSON.stringify(e.after, null, 2)}</pre>
+          <pre tabIndex={0} aria-label={`After entry ${e.id}`} className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs">{JSON.stringify(e.after, null, 2)}</pre>
         </div>
       </div>
     </details>
