@@ -1,27 +1,8 @@
 import type { NextConfig } from 'next';
+import { SECURITY_HEADERS } from './server/http/security-headers';
 
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Referrer-Policy', value: 'no-referrer' },
-  { key: 'Permissions-Policy', value: 'camera=(), geolocation=(), microphone=(self)' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  {
-    key: 'Content-Security-Policy',
-    value: [
-      "default-src 'self'",
-      "script-src 'self' 'unsafe-inline'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "media-src 'self' blob:",
-      "connect-src 'self' ws: wss:",
-      "worker-src 'self' blob:",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join('; '),
-  },
-];
+// One list for pages (here) and the API requests server/main.ts dispatches itself.
+const securityHeaders = SECURITY_HEADERS;
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { currentRequestId } from './observability/request-context';
 
 /**
  * Secrets and PHI never reach the logs: tokens, keys and any free text about a patient are redacted by
@@ -9,6 +10,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: undefined,
+      // Lines written while serving a request, or running a job a request enqueued, carry its id.
+      mixin() {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
       redact: {
         paths: [
           'req.headers.authorization',

@@ -9,7 +9,12 @@ import { createLogger } from './logger';
 import { closeAppContext, createAppContext } from './bootstrap';
 import { routeUpgrade } from './realtime/router';
 import { startServices } from './services';
+import { ROUTES } from './api';
+import { constantTimeEqual } from './auth/secret-box';
+import { dispatchDirect, RouteMatcher } from './http/node-dispatch';
+import { getMetrics, recordRequest } from './observability/metrics';
 import './register-services';
+import { runWithRequestId } from './observability/request-context';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -36,20 +41,57 @@ async function main(): Promise<void> {
   const app = next({ dev: config.dev, dir, hostname: config.host, port: config.port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // In dev Next recompiles route files on change, so dispatch stays with Next there.
+  const matcher = config.dev ? null : new RouteMatcher(ROUTES);
+  const metrics = getMetrics(ctx);
+  const metricsToken = process.env.METRICS_TOKEN || undefined;
 
   const server = http.createServer((req, res) => {
-    const started = process.hrtime.bigint();
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    runWithRequestId(requestId, () => serve(req, res, requestId));
+  });
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void => {
+    const started = process.hrtime.bigint();
     req.headers['x-request-id'] = requestId;
     // Rate limits key on the socket address; a client-supplied header must not choose the bucket.
     req.headers['x-real-ip'] = req.socket.remoteAddress ?? 'unknown';
     res.setHeader('x-request-id', requestId);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    const direct = matcher?.match(pathname) ?? null;
+    const routeLabel = direct ? direct.template : pathname === '/metrics' ? '/metrics' : pathname.startsWith('/_next/') ? '/_next/*' : 'next';
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const url = req.url ?? '/';
-      log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      recordRequest(ctx, routeLabel, req.method ?? 'GET', res.statusCode, ms / 1000);
+      log.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
+    if (pathname === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Optional bearer token: metrics name routes and volumes, which some deployments keep private.
+      if (metricsToken && !constantTimeEqual(req.headers.authorization ?? '', `Bearer ${metricsToken}`)) {
+        res.statusCode = 401;
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ code: 401, message: 'metrics require Authorization: Bearer <METRICS_TOKEN>' }));
+        return;
+      }
+      metrics.registry.metrics().then(
+        (text) => {
+          res.setHeader('content-type', metrics.registry.contentType);
+          res.end(req.method === 'HEAD' ? undefined : text);
+        },
+        () => {
+          res.statusCode = 500;
+          res.end();
+        },
+      );
+      return;
+    }
+    if (direct) {
+      // A fixed origin: the Host header is client input and handlers build links from PUBLIC_BASE_URL anyway.
+      void dispatchDirect(direct, req, res, `${config.publicBaseUrl}${url}`, requestId);
+      return;
+    }
     handle(req, res).catch((err: Error) => {
       log.error({ requestId, err: err.message }, 'request handler failed');
       if (!res.headersSent) {
@@ -58,6 +100,22 @@ async function main(): Promise<void> {
         res.end(JSON.stringify({ code: 500, message: 'internal server error' }));
       }
     });
+  };
+  // Node answers unparsable requests (oversized headers, bad request lines) with a bare status line; give
+  // them the same {code, message} body as every other error.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message =
+      status === 431 ? 'request headers are too large' : status === 408 ? 'request timed out' : 'malformed HTTP request';
+    const body = JSON.stringify({ code: status, message });
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   server.headersTimeout = 30_000;
   server.requestTimeout = 120_000;

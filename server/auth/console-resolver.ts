@@ -13,7 +13,13 @@ function parseCookies(header: string | null): Map<string, string> {
     const i = part.indexOf('=');
     if (i <= 0) continue;
     const name = part.slice(0, i).trim();
-    if (!out.has(name)) out.set(name, decodeURIComponent(part.slice(i + 1).trim()));
+    if (out.has(name)) continue;
+    // A malformed escape in any cookie (ours or another site's on this host) must not fail the request.
+    try {
+      out.set(name, decodeURIComponent(part.slice(i + 1).trim()));
+    } catch {
+      continue;
+    }
   }
   return out;
 }

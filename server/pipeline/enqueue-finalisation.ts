@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { ensureFinaliseQueue, FINALISE_QUEUE, finaliseRetryPolicy, type FinaliseJob } from './queue';
+import { currentRequestId } from '../observability/request-context';
 
 /**
  * Queues the durable finalisation of a session whose audio has ended (stream EOF or REST end). Safe to
@@ -7,5 +8,5 @@ import { ensureFinaliseQueue, FINALISE_QUEUE, finaliseRetryPolicy, type Finalise
  */
 export async function enqueueFinalisation(app: AppContext, sessionId: string): Promise<string | null> {
   await ensureFinaliseQueue(app);
-  return app.boss.send(FINALISE_QUEUE, { sessionId } satisfies FinaliseJob, { singletonKey: sessionId, ...finaliseRetryPolicy() });
+  return app.boss.send(FINALISE_QUEUE, { sessionId, requestId: currentRequestId() } satisfies FinaliseJob, { singletonKey: sessionId, ...finaliseRetryPolicy() });
 }

@@ -15,6 +15,7 @@ import type { MedicationOrder, NoteRequest, NoteSectionRequest, TranscriptLine }
 import { getHub } from '../realtime/hub';
 import { BYTES_PER_MS, bytesToMs } from '../realtime/frames';
 import { getNotesEngine, getSpeechEngine } from './engines';
+import { timeStage } from '../observability/metrics';
 
 /** A failure with the error_code the session ends with once retries are exhausted. */
 export class FinaliseError extends Error {
@@ -144,7 +145,7 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
   // A stream still open in this process is ended first so its last audio and live segments are settled.
   await getHub(app).takeOver(sessionId, 'session audio has ended');
 
-  const recs = await loadAudio(app, sessionId);
+  const recs = await timeStage(app, 'load_audio', () => loadAudio(app, sessionId));
   const totalMs = recs.reduce((a, r) => a + bytesToMs(r.pcm.length), 0);
   for (const r of recs) {
     if (r.offsetMs !== r.storedOffsetMs) await app.db.update(recordings).set({ sessionOffsetMs: r.offsetMs }).where(eq(recordings.id, r.id));
@@ -153,9 +154,11 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
   if (totalMs < app.config.minSpeechMs) return skip(app, sessionId, `audio ${totalMs} ms is below the minimum ${app.config.minSpeechMs} ms`);
 
   const segments: TimedSegment[] = [];
-  for (const r of recs) {
-    for (const s of await transcribeRecording(app, sessionId, r)) segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs });
-  }
+  await timeStage(app, 'transcribe', async () => {
+    for (const r of recs) {
+      for (const s of await transcribeRecording(app, sessionId, r)) segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs });
+    }
+  });
   if (!segments.some((s) => s.text.trim())) return skip(app, sessionId, 'empty transcript');
 
   const sessionPcm = Buffer.concat(recs.map((r) => r.pcm));
@@ -217,8 +220,9 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
   let engine;
   let note;
   try {
-    engine = getNotesEngine(app);
-    note = await engine.generate(request);
+    const notes = getNotesEngine(app);
+    engine = notes;
+    note = await timeStage(app, 'notes', () => notes.generate(request));
   } catch (err) {
     throw new FinaliseError('NOTE_GENERATION_FAILED', `note generation failed: ${(err as Error).message}`);
   }

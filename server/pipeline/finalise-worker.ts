@@ -7,6 +7,8 @@ import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
 import { enqueueFinalisation } from './enqueue-finalisation';
 import { FinaliseError, finaliseSession } from './finalise-session';
 import { ensureFinaliseQueue, FINALISE_QUEUE, type FinaliseJob } from './queue';
+import { observeStage, recordJob } from '../observability/metrics';
+import { runWithRequestId } from '../observability/request-context';
 
 /** Finalisations of one session never overlap within a process, whichever job or path started them. */
 function sessionLocks(app: AppContext): Map<string, Promise<unknown>> {
@@ -53,10 +55,13 @@ export async function runFinaliseJob(app: AppContext, job: PgBoss.JobWithMetadat
     try {
       const outcome = await finaliseSession(app, sessionId);
       app.log.info({ sessionId, outcome, ms: Date.now() - started, attempt: job.retryCount + 1 }, 'session finalised');
+      recordJob(app, FINALISE_QUEUE, 'completed', (Date.now() - started) / 1000);
+      observeStage(app, 'total', (Date.now() - started) / 1000);
     } catch (err) {
       const code = err instanceof FinaliseError ? err.code : 'PROCESSING_FAILED';
       const last = job.retryCount >= job.retryLimit;
       app.log.warn({ sessionId, code, err: (err as Error).message, attempt: job.retryCount + 1, last }, 'session finalisation failed');
+      recordJob(app, FINALISE_QUEUE, last ? 'failed' : 'retry', (Date.now() - started) / 1000);
       if (!last) throw err;
       await transitionSession(app.db, sessionId, 'failed', { allowSame: true, errorCode: code, errorDetail: detail(err), reason: 'finalisation failed' });
     }
@@ -78,7 +83,7 @@ export async function startFinaliseWorkers(app: AppContext): Promise<void> {
   await ensureFinaliseQueue(app);
   for (let i = 0; i < FINALISE_CONCURRENCY; i++) {
     await app.boss.work<FinaliseJob>(FINALISE_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) await runFinaliseJob(app, job);
+      for (const job of jobs) await runWithRequestId(job.data.requestId, () => runFinaliseJob(app, job));
     });
   }
   await requeueRunning(app);

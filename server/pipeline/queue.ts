@@ -4,6 +4,8 @@ export const FINALISE_QUEUE = 'session.finalise';
 
 export interface FinaliseJob {
   sessionId: string;
+  /** The request that ended the audio, so the job's log lines can be found from it. */
+  requestId?: string;
 }
 
 function envInt(name: string, fallback: number): number {

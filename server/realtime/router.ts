@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../context';
+import { recordWsConnection } from '../observability/metrics';
 
 export type UpgradeHandler = (ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -18,6 +19,7 @@ export function rejectUpgrade(socket: Duplex, status: number, message: string): 
 export function routeUpgrade(ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
   const handler = wsRoutes.get(pathname);
+  recordWsConnection(ctx, handler ? pathname : 'unknown', handler ? 'routed' : 'not_found');
   if (!handler) return rejectUpgrade(socket, 404, `no WebSocket endpoint ${pathname}`);
   handler(ctx, req, socket, head);
 }

@@ -6,6 +6,7 @@ import { dispatchDelivery } from './queues';
 import { sendWebhook } from './send';
 import { signWebhook } from './sign';
 import type { Resolver } from './ssrf';
+import { recordWebhookAttempt } from '../observability/metrics';
 
 export const WEBHOOK_USER_AGENT = 'ambient-docs-webhooks/1.0';
 
@@ -133,6 +134,7 @@ export async function deliverWebhook(app: AppContext, deliveryId: string, opts: 
     { deliveryId: row.id, partnerId: row.partnerId, eventType: row.eventType, attempt, responseCode: result.status, outcome, ms: result.durationMs, ...(result.status === null && result.error ? { error: result.error } : {}) },
     'webhook attempt',
   );
+  recordWebhookAttempt(app, row.eventType, outcome);
   // Receiver bodies (kept in webhook_attempts) stay out of the process log; they may echo what was sent.
   // A claim that lapsed mid-attempt belongs to whoever took it over; they record the outcome.
   if (finished.length === 0) return { outcome: 'skipped', attempt };

@@ -1,10 +1,13 @@
 import type { AppContext } from '../../context';
+import { currentRequestId } from '../../observability/request-context';
 
 export const CKG_QUEUE = 'ckg-process';
 export const CKG_JOB_RETRY_LIMIT = 3;
 
 export interface CkgJob {
   transactionId: string;
+  /** The ingest request, for log correlation. */
+  requestId?: string;
 }
 
 export function ensureCkgQueue(app: AppContext): Promise<void> {
@@ -20,5 +23,5 @@ export function ensureCkgQueue(app: AppContext): Promise<void> {
 
 export async function dispatchCkgTransaction(app: AppContext, transactionId: string): Promise<void> {
   await ensureCkgQueue(app);
-  await app.boss.send(CKG_QUEUE, { transactionId } satisfies CkgJob, { retryLimit: CKG_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true });
+  await app.boss.send(CKG_QUEUE, { transactionId, requestId: currentRequestId() } satisfies CkgJob, { retryLimit: CKG_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true });
 }

@@ -5,6 +5,8 @@ import { CKG_QUEUE, ensureCkgQueue, type CkgJob } from './ckg-queue';
 import { failCkgTransaction } from './fail-ckg-transaction';
 import { processCkgTransaction } from './process-ckg-transaction';
 import { sweepCkgTransactions } from './sweep-ckg-transactions';
+import { recordJob } from '../../observability/metrics';
+import { runWithRequestId } from '../../observability/request-context';
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Longer than a job's whole retry ladder, so the sweeper only picks up transactions whose job is gone. */
@@ -19,13 +21,18 @@ SERVICES.push({
     await ensureCkgQueue(ctx);
     await ctx.boss.work<CkgJob>(CKG_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs: JobWithMetadata<CkgJob>[]) => {
       for (const job of jobs) {
-        try {
-          await processCkgTransaction(ctx, job.data.transactionId);
-        } catch (err) {
-          ctx.log.warn({ transactionId: job.data.transactionId, retry: job.retryCount, err: (err as Error).message }, 'CKG processing failed');
-          if (job.retryCount >= job.retryLimit) await failCkgTransaction(ctx, job.data.transactionId);
-          else throw err;
-        }
+        await runWithRequestId(job.data.requestId, async () => {
+          const started = performance.now();
+          try {
+            await processCkgTransaction(ctx, job.data.transactionId);
+            recordJob(ctx, CKG_QUEUE, 'completed', (performance.now() - started) / 1000);
+          } catch (err) {
+            recordJob(ctx, CKG_QUEUE, job.retryCount >= job.retryLimit ? 'failed' : 'retry', (performance.now() - started) / 1000);
+            ctx.log.warn({ transactionId: job.data.transactionId, retry: job.retryCount, err: (err as Error).message }, 'CKG processing failed');
+            if (job.retryCount >= job.retryLimit) await failCkgTransaction(ctx, job.data.transactionId);
+            else throw err;
+          }
+        });
       }
     });
     // At start nothing is in flight in this process; older unfinished transactions lost their job.

@@ -1,0 +1,215 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorResponse, methodHandlers, type HttpMethod, type NextRouteHandler, type RouteDef } from './route';
+import { SECURITY_HEADERS } from './security-headers';
+
+/**
+ * Answers /api/v1/* and /api/admin/v1/* straight from the route definitions, skipping Next's router and
+ * its per-request rendering machinery (the largest cost of a status poll). The app/ route files bind to
+ * the same definitions through the same `methodHandlers`, so both paths give identical answers; anything
+ * this matcher does not recognise exactly (unknown paths, odd encodings, trailing slashes) falls through
+ * to Next, whose catch-all answers it as before.
+ */
+export interface DirectRoute {
+  /** The OpenAPI path template, e.g. /api/v1/ambient/session/{ambient_session_id}/status: a low-cardinality metrics label. */
+  template: string;
+  handlers: Record<HttpMethod | 'HEAD' | 'OPTIONS', NextRouteHandler>;
+  params: Record<string, string>;
+  /** A path parameter whose percent-encoding is not valid UTF-8: answered 400 rather than handed to Next. */
+  badParam?: string;
+}
+
+interface Node {
+  literal: Map<string, Node>;
+  param?: { name: string; node: Node };
+  route?: { template: string; handlers: DirectRoute['handlers'] };
+}
+
+const PREFIXES = ['/api/v1/', '/api/admin/v1/'];
+
+export function isDirectPath(pathname: string): boolean {
+  return PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+export class RouteMatcher {
+  private readonly root: Node = { literal: new Map() };
+
+  constructor(routes: RouteDef[]) {
+    const byPath = new Map<string, RouteDef[]>();
+    for (const r of routes) {
+      if (!isDirectPath(r.path)) continue;
+      byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+    }
+    for (const [template, defs] of byPath) {
+      let node = this.root;
+      for (const seg of template.split('/').filter(Boolean)) {
+        const m = /^\{(.+)\}$/.exec(seg);
+        if (m) {
+          node.param ??= { name: m[1]!, node: { literal: new Map() } };
+          if (node.param.name !== m[1]) throw new Error(`conflicting path parameters at ${template}`);
+          node = node.param.node;
+        } else {
+          let next = node.literal.get(seg);
+          if (!next) node.literal.set(seg, (next = { literal: new Map() }));
+          node = next;
+        }
+      }
+      node.route = { template, handlers: methodHandlers(defs) };
+    }
+  }
+
+  /** Literal segments win over parameters (as in Next: /session/create beats /session/{id}). */
+  match(pathname: string): DirectRoute | null {
+    if (!isDirectPath(pathname) || pathname.endsWith('/') || pathname.includes('//')) return null;
+    const segs = pathname.split('/').filter(Boolean);
+    const params: Record<string, string> = {};
+    let badParam: string | undefined;
+    const walk = (node: Node, i: number): Node | null => {
+      if (i === segs.length) return node.route ? node : null;
+      const seg = segs[i]!;
+      const lit = node.literal.get(seg);
+      if (lit) {
+        const found = walk(lit, i + 1);
+        if (found) return found;
+      }
+      if (node.param) {
+        let value: string;
+        try {
+          value = decodeURIComponent(seg);
+        } catch {
+          badParam ??= node.param.name;
+          value = seg;
+        }
+        params[node.param.name] = value;
+        const found = walk(node.param.node, i + 1);
+        if (found) return found;
+        delete params[node.param.name];
+      }
+      return null;
+    };
+    const node = walk(this.root, 0);
+    return node?.route ? { template: node.route.template, handlers: node.route.handlers, params, badParam } : null;
+  }
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+const BODY_ITERATOR = Symbol('body-iterator');
+type BodyHolder = IncomingMessage & { [BODY_ITERATOR]?: AsyncIterator<Buffer> };
+
+/**
+ * The request body as a web stream that touches the socket only when a handler reads it (high-water mark
+ * 0, so nothing is pulled ahead). Whatever a handler leaves unread is drained by releaseBody once the
+ * response is written: a body parked half-read would stall the next request on the keep-alive connection.
+ */
+function lazyBody(req: BodyHolder): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        req[BODY_ITERATOR] ??= req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
+        const { done, value } = await req[BODY_ITERATOR].next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      cancel: () => releaseBody(req),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+async function releaseBody(req: BodyHolder): Promise<void> {
+  const it = req[BODY_ITERATOR];
+  req[BODY_ITERATOR] = undefined;
+  await it?.return?.().catch(() => {});
+  if (!req.complete) req.resume();
+}
+
+function toWebRequest(req: IncomingMessage, url: string): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    // HTTP/2 pseudo headers and hop-by-hop framing are not part of a Fetch request.
+    if (name.startsWith(':')) continue;
+    try {
+      headers.append(name, req.rawHeaders[i + 1]!);
+    } catch {
+      /* a header value Fetch refuses (control characters) is dropped, as Next drops it */
+    }
+  }
+  // main.ts rewrites these two before dispatch; rawHeaders still hold what the client sent.
+  for (const name of ['x-request-id', 'x-real-ip']) {
+    const v = req.headers[name];
+    if (typeof v === 'string') headers.set(name, v);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    body: hasBody ? lazyBody(req) : undefined,
+    // @ts-expect-error: undici needs duplex for a streamed request body; lib.dom does not know it.
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+async function writeWebResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  res.statusCode = response.status;
+  for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
+  const cookies = response.headers.getSetCookie();
+  for (const [k, v] of response.headers) if (k !== 'set-cookie') res.setHeader(k, v);
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  if (!response.body || head) {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('application/json') && !response.headers.has('content-length')) {
+    const buf = Buffer.from(await response.arrayBuffer());
+    res.setHeader('content-length', buf.length);
+    res.end(buf);
+    return;
+  }
+  const reader = response.body.getReader();
+  res.on('close', () => void reader.cancel().catch(() => {}));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+    if (res.destroyed) return;
+  }
+  res.end();
+}
+
+/**
+ * Dispatches a request the matcher recognised. Resolves once the response is written; never rejects
+ * (a failure becomes the same 500 error body the route builder would give).
+ */
+export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, res: ServerResponse, url: string, requestId: string): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  try {
+    let response: Response;
+    if (!METHODS.has(method)) {
+      response = errorResponse(405, `method ${method} is not allowed on this path`, requestId);
+    } else if (route.badParam) {
+      response = errorResponse(400, `${route.badParam}: path parameter is not valid percent-encoded UTF-8`, requestId);
+    } else {
+      let request: Request | null = null;
+      try {
+        request = toWebRequest(req, url);
+      } catch {
+        /* a request target Fetch cannot represent */
+      }
+      response = request
+        ? await route.handlers[method as HttpMethod | 'HEAD' | 'OPTIONS'](request, { params: Promise.resolve(route.params) })
+        : errorResponse(400, 'invalid request: the request target cannot be parsed', requestId);
+    }
+    await writeWebResponse(res, response, method === 'HEAD');
+    if (!req.complete) await releaseBody(req);
+  } catch {
+    if (!res.headersSent) {
+      await writeWebResponse(res, errorResponse(500, 'internal server error', requestId), false).catch(() => res.destroy());
+    } else {
+      res.destroy();
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppContext } from '../context';
+
+/**
+ * Prometheus metrics for one process. The registry lives in ctx.services, not in a module variable: Next
+ * bundles a second copy of server modules for route handlers, and both copies must count into one registry.
+ * Recording helpers never throw, so instrumentation cannot fail the work it observes.
+ */
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'route' | 'method' | 'status'>;
+  httpDuration: Histogram<'route' | 'method'>;
+  jobs: Counter<'queue' | 'outcome'>;
+  jobDuration: Histogram<'queue'>;
+  webhookAttempts: Counter<'event_type' | 'outcome'>;
+  webhookFailures: Counter<'event_type'>;
+  pipelineStage: Histogram<'stage'>;
+  wsConnections: Counter<'path' | 'outcome'>;
+}
+
+const KEY = 'observability.metrics';
+
+function create(app: Pick<AppContext, 'services'>): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const m: Metrics = {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by route template, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route template and method',
+      labelNames: ['route', 'method'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    jobs: new Counter({
+      name: 'jobs_total',
+      help: 'Background jobs run by this process, by queue and outcome (completed, retry, failed)',
+      labelNames: ['queue', 'outcome'],
+      registers: [registry],
+    }),
+    jobDuration: new Histogram({
+      name: 'job_duration_seconds',
+      help: 'Background job run time by queue',
+      labelNames: ['queue'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+      registers: [registry],
+    }),
+    webhookAttempts: new Counter({
+      name: 'webhook_attempts_total',
+      help: 'Webhook delivery attempts by event type and outcome (delivered, retry, failed)',
+      labelNames: ['event_type', 'outcome'],
+      registers: [registry],
+    }),
+    webhookFailures: new Counter({
+      name: 'webhook_failures_total',
+      help: 'Webhook attempts that did not deliver (retryable or final)',
+      labelNames: ['event_type'],
+      registers: [registry],
+    }),
+    pipelineStage: new Histogram({
+      name: 'pipeline_stage_duration_seconds',
+      help: 'Session finalisation stage durations (transcribe, notes, structured data, total …)',
+      labelNames: ['stage'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 120],
+      registers: [registry],
+    }),
+    wsConnections: new Counter({
+      name: 'ws_connections_total',
+      help: 'WebSocket upgrades by path and outcome',
+      labelNames: ['path', 'outcome'],
+      registers: [registry],
+    }),
+  };
+  new Gauge({
+    name: 'ambient_active_streams',
+    help: 'Real-time audio streams open in this process',
+    registers: [registry],
+    collect() {
+      const hub = app.services.get('realtime.hub') as { bySession?: Map<string, unknown> } | undefined;
+      this.set(hub?.bySession?.size ?? 0);
+    },
+  });
+  return m;
+}
+
+export function getMetrics(app: Pick<AppContext, 'services'>): Metrics {
+  let m = app.services.get(KEY) as Metrics | undefined;
+  if (!m) {
+    m = create(app);
+    app.services.set(KEY, m);
+  }
+  return m;
+}
+
+function safely(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    /* metrics must never break the request or job they describe */
+  }
+}
+
+export function recordRequest(app: Pick<AppContext, 'services'>, route: string, method: string, status: number, seconds: number): void {
+  safely(() => {
+    const m = getMetrics(app);
+    m.httpRequests.inc({ route, method, status: String(status) });
+    m.httpDuration.observe({ route, method }, seconds);
+  });
+}
+
+export type JobOutcome = 'completed' | 'retry' | 'failed';
+
+export function recordJob(app: Pick<AppContext, 'services'>, queue: string, outcome: JobOutcome, seconds?: number): void {
+  safely(() => {
+    const m = getMetrics(app);
+    m.jobs.inc({ queue, outcome });
+    if (seconds !== undefined) m.jobDuration.observe({ queue }, seconds);
+  });
+}
+
+export function recordWebhookAttempt(app: Pick<AppContext, 'services'>, eventType: string, outcome: string): void {
+  safely(() => {
+    const m = getMetrics(app);
+    m.webhookAttempts.inc({ event_type: eventType, outcome });
+    if (outcome !== 'delivered') m.webhookFailures.inc({ event_type: eventType });
+  });
+}
+
+export function observeStage(app: Pick<AppContext, 'services'>, stage: string, seconds: number): void {
+  safely(() => getMetrics(app).pipelineStage.observe({ stage }, seconds));
+}
+
+/** Times an async stage of the pipeline; the duration is recorded whether the stage succeeds or throws. */
+export async function timeStage<T>(app: Pick<AppContext, 'services'>, stage: string, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await fn();
+  } finally {
+    observeStage(app, stage, (performance.now() - started) / 1000);
+  }
+}
+
+export function recordWsConnection(app: Pick<AppContext, 'services'>, path: string, outcome: string): void {
+  safely(() => getMetrics(app).wsConnections.inc({ path, outcome }));
+}
