@@ -286,7 +286,7 @@ test('a clinician gets the 403 page in the admin console; signed-out visitors ar
   await page.getByLabel('Email').fill(state.users.clinician.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('The email or password is not correct.');
+  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is not correct.' })).toBeVisible();
 
   await loginAs(page, state.users.clinician);
   await page.goto('/admin/partners');
