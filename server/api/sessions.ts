@@ -28,6 +28,7 @@ import { endSession } from '../domain/sessions/end-session';
 import { listRecordings } from '../domain/sessions/list-recordings';
 import { serveRecordingAudio } from '../domain/sessions/serve-recording-audio';
 import { errors } from './responses';
+import { getOwnedSessionStatus } from '../domain/sessions/get-owned-session-status';
 
 const S = '/api/v1/ambient/session/{ambient_session_id}';
 const tags = ['Ambient sessions'];
@@ -125,7 +126,7 @@ export const sessionRoutes = [
     auth: 'service',
     params: SessionIdParams,
     responses: { 200: { description: 'status', schema: SessionStatusResponse }, ...errors(400, 401, 404) },
-    handler: async ({ app, auth, params }) => ({ status: (await getOwnedSession(app, auth, params.ambient_session_id)).status }),
+    handler: async ({ app, auth, params }) => ({ status: await getOwnedSessionStatus(app, auth, params.ambient_session_id) }),
   }),
   defineRoute({
     method: 'GET',

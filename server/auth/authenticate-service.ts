@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { forbidden, unauthorized } from '@/lib/errors';
 import type { AppContext } from '../context';
@@ -20,6 +21,41 @@ interface CachedLink {
 }
 
 const LINK_CACHE_MS = 5_000;
+/**
+ * An ES256 signature check costs more than the rest of a status poll; a client polls with the same token
+ * many times a second. A verified token's claims are kept for a few seconds by the token's hash (never
+ * past its expiry), so revocation-by-disable still acts through the link cache within LINK_CACHE_MS.
+ */
+const TOKEN_CACHE_MS = 5_000;
+
+interface CachedClaims {
+  sub: string;
+  pid: string;
+  exp: number;
+  until: number;
+}
+
+function tokenCache(app: AppContext): Map<string, CachedClaims> {
+  let cache = app.services.get('auth.token-cache') as Map<string, CachedClaims> | undefined;
+  if (!cache) {
+    cache = new Map();
+    app.services.set('auth.token-cache', cache);
+  }
+  return cache;
+}
+
+async function verifyCached(app: AppContext, token: string): Promise<{ sub: string; pid: string }> {
+  const cache = tokenCache(app);
+  const key = crypto.createHash('sha256').update(token).digest('base64url');
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now && hit.exp * 1000 > now) return hit;
+  const claims = await app.keys.verify(token);
+  const entry: CachedClaims = { sub: claims.sub, pid: claims.pid, exp: claims.exp ?? 0, until: now + TOKEN_CACHE_MS };
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, entry);
+  return entry;
+}
 
 function linkCache(app: AppContext): Map<string, CachedLink> {
   let cache = app.services.get('auth.link-cache') as Map<string, CachedLink> | undefined;
@@ -33,6 +69,7 @@ function linkCache(app: AppContext): Map<string, CachedLink> {
 /** Drops cached provider links so a disable or partner change takes effect at once. */
 export function invalidateServiceAuth(app: AppContext): void {
   linkCache(app).clear();
+  tokenCache(app).clear();
 }
 
 async function loadLink(app: AppContext, providerId: string, partnerId: string): Promise<CachedLink | null> {
@@ -84,7 +121,7 @@ export async function authenticateServiceToken(
   if (!token) throw unauthorized('sdp_service_token header is required');
   let claims;
   try {
-    claims = await app.keys.verify(token);
+    claims = await verifyCached(app, token);
   } catch {
     throw unauthorized('sdp_service_token is invalid or expired');
   }

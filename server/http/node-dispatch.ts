@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorResponse, methodHandlers, type HttpMethod, type NextRouteHandler, type RouteDef } from './route';
+import { errorResponse, methodHandlers, RAW_JSON, type HttpMethod, type NextRouteHandler, type RouteDef } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -152,21 +152,22 @@ function toWebRequest(req: IncomingMessage, url: string): Request {
 }
 
 async function writeWebResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  res.statusCode = response.status;
-  for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
-  const cookies = response.headers.getSetCookie();
-  for (const [k, v] of response.headers) if (k !== 'set-cookie') res.setHeader(k, v);
-  if (cookies.length) res.setHeader('set-cookie', cookies);
+  const flat: string[] = [];
+  for (const { key, value } of SECURITY_HEADERS) flat.push(key, value);
+  for (const [k, v] of response.headers) if (k !== 'set-cookie') flat.push(k, v);
+  for (const c of response.headers.getSetCookie()) flat.push('set-cookie', c);
+  const raw = (response as Response & { [RAW_JSON]?: string })[RAW_JSON];
+  if (typeof raw === 'string') {
+    // The common case (every json() reply): the text is at hand, no need to drain the web stream.
+    flat.push('content-length', String(Buffer.byteLength(raw)));
+    res.writeHead(response.status, flat);
+    res.end(head ? undefined : raw);
+    return;
+  }
+  res.writeHead(response.status, flat);
   if (!response.body || head) {
     await response.body?.cancel().catch(() => {});
     res.end();
-    return;
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (type.startsWith('application/json') && !response.headers.has('content-length')) {
-    const buf = Buffer.from(await response.arrayBuffer());
-    res.setHeader('content-length', buf.length);
-    res.end(buf);
     return;
   }
   const reader = response.body.getReader();

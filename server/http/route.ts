@@ -74,11 +74,17 @@ export function defineRoute<A extends AuthMode, P = Record<string, never>, Q = R
   return def;
 }
 
+/** The serialised body of a json() response, so server/main.ts can write it without re-reading the stream. */
+export const RAW_JSON = Symbol.for('ambient.raw-json');
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
+  const text = body === undefined ? null : JSON.stringify(body);
+  const res = new Response(text, {
     status,
     headers: body === undefined ? headers : { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
+  if (text !== null) (res as Response & { [RAW_JSON]?: string })[RAW_JSON] = text;
+  return res;
 }
 
 export function errorResponse(status: number, message: string, requestId?: string, headers: Record<string, string> = {}): Response {
