@@ -90,6 +90,20 @@ test('a service admin onboards a partner through the console and tests its trust
   await page.getByRole('button', { name: 'Test token' }).click();
   await expect(page.getByTestId('trust-result')).toContainText('Not valid: partner_token has expired');
 
+  // Edit through the same form; BEARER without a provider_id pattern is refused by the shared rules.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Type').selectOption('BEARER');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('is required for BEARER partners')).toBeVisible();
+  await page.getByLabel('Type').selectOption('STANDARD');
+  await page.getByLabel('Name', { exact: true }).fill('Acme Health Inc');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Acme Health Inc', level: 1 })).toBeVisible();
+  const updates = await adminApi<{ entries: Array<{ before: { name: string }; after: { name: string } }> }>(
+    `/api/admin/v1/audit?action=partner.update&partner_id=${partnerId}`,
+  );
+  expect(updates.entries[0]).toMatchObject({ before: { name: 'Acme Health' }, after: { name: 'Acme Health Inc' } });
+
   await page.getByRole('button', { name: 'Send test webhook' }).click();
   await expect(page.getByTestId('test-webhook-result')).toContainText('Delivered — receiver answered 200');
   expect(received.some((r) => JSON.parse(r.body).additional_info?.test === true)).toBe(true);
@@ -259,7 +273,7 @@ test("a partner admin sees only its own partner's data", async ({ page, state })
   await loginAs(page, state.users.partnerAdmin);
   await expect(page).toHaveURL(/\/admin\/partners$/);
   await expect(page.getByRole('link', { name: 'E2E Clinic', exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Acme Health', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Acme Health Inc', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New partner' })).toHaveCount(0);
 
   await page.goto(`/admin/partners/${partnerId}`);
