@@ -55,6 +55,9 @@ export function normalizeSentences(text: string): string[][] {
     .toLowerCase()
     .replace(/\[[a-z_]+\]/g, '\n')
     .replace(/[’‘]/g, "'")
+    // ACI-BENCH keeps Penn Treebank splits ("do n't", "gon na"); people say, and recognisers write, one word.
+    .replace(/([a-z]) n't\b/g, "$1n't")
+    .replace(/\b(gon|wan|got) (na|ta)\b/g, '$1$2')
     .replace(/(\d),(\d{3})/g, '$1$2')
     .replace(/(\d+)\s*%/g, '$1 percent')
     .replace(/\$(\d+)/g, '$1 dollars')
