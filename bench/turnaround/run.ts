@@ -2,9 +2,9 @@
  * Visit turnaround: synthesised ACI-BENCH visits (espeak-ng, two voices) streamed over /ws/ambient with
  * live transcription on, then EOF; the figure is the time from EOF to `completed`. Visits of 2, 5 and 10
  * minutes run concurrently; `--speed` streams faster than real time (the server is started with a
- * WS_MAX_AHEAD_MS that allows it), so the default run stays near five minutes.
+ * WS_MAX_AHEAD_MS that allows it), but the default is real time (a 10-minute visit takes 10 minutes; the visits run side by side).
  *
- *   npm run bench:turnaround [-- --speed 2 --visits 10,5,2,2]
+ *   npm run bench:turnaround [-- --speed 1 --visits 10,5,2,2]
  */
 import os from 'node:os';
 import WebSocket from 'ws';
@@ -16,7 +16,7 @@ function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : fallback;
 }
-const SPEED = Number(arg('speed', '2'));
+const SPEED = Number(arg('speed', '1'));
 const VISITS = arg('visits', '10,5,2,2').split(',').map(Number);
 const FRAME_MS = 100;
 const FRAME_BYTES = FRAME_MS * 32;

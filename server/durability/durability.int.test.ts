@@ -1,0 +1,149 @@
+/**
+ * Faults the service must ride out without manual action. The stream-level crash (kill -9 mid-stream and
+ * during finalisation, transcript and note intact) is server/realtime/crash.int.test.ts; this file adds
+ * what a partner sees: exactly one SUCCESS webhook per session through a crash in finalisation, every
+ * webhook delivered after a long receiver outage spanning a crash, and recovery from losing the database
+ * connections (PostgreSQL only).
+ */
+import crypto from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
+import { TestSocket } from '../test/ws-client';
+import { synthesizeDialogue } from '../engines/speech/synth';
+import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
+
+const servers: TestServer[] = [];
+const receivers: TestReceiver[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  for (const r of receivers) await r.close();
+});
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, limitMs = 180_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function statusOf(server: TestServer, who: TestProvider, id: string): Promise<string> {
+  const r = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: who.headers });
+  return ((await r.json()) as { status: string }).status;
+}
+
+describe('durability', () => {
+  it('a crash during finalisation still ends in exactly one SUCCESS webhook for the session', async () => {
+    const receiver = await startTestReceiver();
+    receivers.push(receiver);
+    const pcm = synthesizeDialogue(
+      [
+        { role: 'CLINICIAN', text: 'Good morning, what brings you in today?' },
+        { role: 'PATIENT', text: 'I have had a cough and a fever for three days.' },
+        { role: 'CLINICIAN', text: 'Any shortness of breath or chest pain?' },
+        { role: 'PATIENT', text: 'No chest pain, just tired.' },
+      ],
+      600,
+    ).pcm;
+    const first = await startServer({ env: { WEBHOOK_RETRY_SCHEDULE: '1,1,1,1' } });
+    servers.push(first);
+    const dr = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl, { webhook_url: receiver.url('/hook') }));
+    const created = await fetch(`${first.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
+    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const ws = await TestSocket.open(`${first.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, dr.serviceToken] });
+    ws.startTime();
+    await ws.sendPcm(pcm);
+    ws.eof();
+    await ws.next((f) => f.type === 'STATUS' && f.status === 'running', 'STATUS running');
+    await first.kill();
+
+    const second = await startServer({ dataDir: first.dataDir, env: { WEBHOOK_RETRY_SCHEDULE: '1,1,1,1' } });
+    servers.push(second);
+    const final = await until('a terminal status', async () => {
+      const s = await statusOf(second, dr, id);
+      return ['completed', 'failed', 'skipped'].includes(s) ? s : undefined;
+    });
+    expect(final).toBe('completed');
+    await receiver.waitFor('/hook', 1, 60_000);
+    // Give a duplicate, if there were to be one, time to arrive.
+    await new Promise((r) => setTimeout(r, 4000));
+    const forSession = receiver.to('/hook').map((r) => ({ id: r.headers['webhook-id'], body: JSON.parse(r.rawBody) as { status: string; session_id: string } }));
+    const success = forSession.filter((r) => r.body.session_id === id && r.body.status === 'SUCCESS');
+    expect(success.length).toBe(1);
+    expect(forSession.filter((r) => r.body.session_id === id).length).toBe(1);
+  }, 400_000);
+
+  it('delivers every webhook after a receiver outage of many attempts that spans a crash', async () => {
+    const receiver = await startTestReceiver();
+    receivers.push(receiver);
+    let up = false;
+    receiver.on('/down', () => (up ? { status: 200, body: '{"message":"ok"}' } : { status: 503, body: '{"message":"down"}' }));
+    const env = { WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1' };
+    const first = await startServer({ env });
+    servers.push(first);
+    const dr = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl, { webhook_url: receiver.url('/down') }));
+    const transactions: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await fetch(`${first.baseUrl}/api/v1/ckg/ingest`, {
+        method: 'POST',
+        headers: dr.headers,
+        body: JSON.stringify({ emr_patient_id: `MRN-${crypto.randomUUID().slice(0, 6)}`, bundle: { resourceType: 'Bundle', type: 'collection', entry: [] } }),
+      });
+      expect(r.status).toBe(202);
+      transactions.push(((await r.json()) as { transaction_id: string }).transaction_id);
+    }
+    // Each event is refused a few times while the first process runs, then the process dies.
+    await until('repeated failed attempts', async () => {
+      const ids = new Set(receiver.to('/down').map((r) => (JSON.parse(r.rawBody) as { transaction_id: string }).transaction_id));
+      return receiver.to('/down').length >= 9 && ids.size === 3 ? true : undefined;
+    }, 120_000);
+    await first.kill();
+    const refused = receiver.to('/down').length;
+
+    const second = await startServer({ dataDir: first.dataDir, env });
+    servers.push(second);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(receiver.to('/down').length).toBeGreaterThan(refused); // still retrying after the restart
+    up = true;
+    const delivered = await until('all three delivered', async () => {
+      const ok = new Set(
+        receiver
+          .to('/down')
+          .slice(refused)
+          .map((r) => (JSON.parse(r.rawBody) as { transaction_id: string }).transaction_id),
+      );
+      return transactions.every((t) => ok.has(t)) ? ok : undefined;
+    }, 120_000);
+    expect([...delivered].sort()).toEqual([...transactions].sort());
+    // Retries of one event share its webhook-id: three events, three ids, however many attempts.
+    expect(new Set(receiver.to('/down').map((r) => r.headers['webhook-id'])).size).toBe(3);
+  }, 400_000);
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('recovers on its own when its PostgreSQL connections are terminated', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const dr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+    const { default: pg } = await import('pg');
+    const url = (await import('node:fs')).readFileSync(`${server.dataDir}/test-database-url`, 'utf8');
+    const dbName = new URL(url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      // Only this test's own database: other tests and engineers share the PostgreSQL server.
+      const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      expect(killed.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await until('ready again', async () => ((await fetch(`${server.baseUrl}/api/ready`)).status === 200 ? true : undefined), 60_000);
+    const created = await until('a session create that needs the database', async () => {
+      const r = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
+      return r.status === 201 ? ((await r.json()) as { ambient_session_id: string }) : undefined;
+    }, 60_000);
+    expect(await statusOf(server, dr, created.ambient_session_id)).toBe('created');
+    expect(server.proc.exitCode).toBeNull();
+  }, 180_000);
+});
