@@ -25,8 +25,37 @@ const port = parentPort!;
 /** Audio between partial hypotheses: frequent enough for live captions, rare enough to cost little. */
 const PARTIAL_EVERY_SAMPLES = 16000 * 0.5;
 
+/**
+ * The library adapts its channel normalisation per call of ps_process_raw, so results would depend on how
+ * callers happened to split their writes; feeding fixed blocks from the utterance start removes that.
+ */
+const BLOCK = 1600;
+
 const idle: PocketSphinxDecoder[] = [];
-const streams = new Map<number, { dec: PocketSphinxDecoder; utt: number; sinceHyp: number; lastHyp: string }>();
+interface Stream {
+  dec: PocketSphinxDecoder;
+  utt: number;
+  sinceHyp: number;
+  lastHyp: string;
+  pending: Int16Array;
+}
+const streams = new Map<number, Stream>();
+
+function feed(s: Stream, samples: Int16Array, final: boolean): void {
+  let buf = samples;
+  if (s.pending.length) {
+    buf = new Int16Array(s.pending.length + samples.length);
+    buf.set(s.pending);
+    buf.set(samples, s.pending.length);
+  }
+  let o = 0;
+  for (; o + BLOCK <= buf.length; o += BLOCK) s.dec.process(buf.subarray(o, o + BLOCK));
+  if (final && o < buf.length) {
+    s.dec.process(buf.subarray(o));
+    o = buf.length;
+  }
+  s.pending = buf.slice(o);
+}
 
 function decoder(): PocketSphinxDecoder {
   return idle.pop() ?? new PocketSphinxDecoder(model);
@@ -48,7 +77,7 @@ function handle(m: ToWorker): void {
   if (m.t === 'open') {
     const dec = decoder();
     dec.startStream();
-    streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '' });
+    streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '', pending: new Int16Array(0) });
     return;
   }
   const s = streams.get(m.id);
@@ -59,11 +88,12 @@ function handle(m: ToWorker): void {
       s.utt = m.utt;
       s.sinceHyp = 0;
       s.lastHyp = '';
+      s.pending = new Int16Array(0);
       s.dec.start();
       break;
     case 'audio': {
       if (m.utt !== s.utt) return;
-      s.dec.process(m.samples);
+      feed(s, m.samples, false);
       s.sinceHyp += m.samples.length;
       if (s.sinceHyp >= PARTIAL_EVERY_SAMPLES) {
         s.sinceHyp = 0;
@@ -78,6 +108,7 @@ function handle(m: ToWorker): void {
     }
     case 'endUtt':
       if (m.utt !== s.utt) return;
+      feed(s, new Int16Array(0), true);
       port.postMessage({ t: 'final', id: m.id, utt: s.utt, words: s.dec.end() } satisfies FromWorker);
       s.utt = -1;
       break;
@@ -85,9 +116,11 @@ function handle(m: ToWorker): void {
       port.postMessage({ t: 'flushed', id: m.id } satisfies FromWorker);
       break;
     case 'close':
-      s.dec.end();
+      // A used decoder keeps noise and channel estimates that ps_start_stream does not clear, which
+      // would make one visit's transcript depend on the previous one; it is replaced by a fresh one.
       streams.delete(m.id);
-      idle.push(s.dec);
+      s.dec.free();
+      if (idle.length === 0) setImmediate(() => idle.length === 0 && idle.push(new PocketSphinxDecoder(model)));
       break;
   }
 }
