@@ -22,7 +22,7 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
   beforeAll(async () => {
     engine = new EmbeddedSpeechEngine({ poolSize: 2, lm: 'stock' });
     await engine.warm();
-  }, 60_000);
+  }, 240_000);
   afterAll(() => engine?.close());
 
   it('is the default engine and is configured from the environment', async () => {
@@ -48,7 +48,7 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     }
     const dur = (goforward().length / 2 / 16000) * 1000;
     expect(segs.at(-1)!.endMs).toBeLessThanOrEqual(dur + 10);
-  });
+  }, 300_000);
 
   it('emits live partial segments while audio is still being written', async () => {
     const pcm = librivox('0870');
@@ -62,7 +62,7 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     const finals = got.filter((g) => g.isFinal);
     expect(finals.length).toBeGreaterThan(0);
     expect(words(finals)).toEqual(expect.arrayContaining(['john', 'power']));
-  });
+  }, 300_000);
 
   it('tolerates writes that split a sample', async () => {
     const pcm = goforward();
@@ -71,7 +71,7 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     for (let o = 0; o < pcm.length; o += 3201) s.write(pcm.subarray(o, o + 3201));
     await s.end();
     expect(words(got).join(' ')).toMatch(/go forward ten meters/);
-  });
+  }, 300_000);
 
   it('runs two concurrent streams on two decoder threads with the same results as one at a time', async () => {
     const a = librivox('0890');
@@ -100,5 +100,5 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     const after = await engine.transcribe(goforward());
     expect(words(after).join(' ')).toMatch(/go forward/);
     expect(got.filter((g) => g.isFinal)).toEqual([]);
-  });
+  }, 300_000);
 });

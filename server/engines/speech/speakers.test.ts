@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignSpeakerRoles, textCueScore } from './speakers.js';
 import { hasSynthTools, synthesizeDialogue, type SynthDialogue } from './synth.js';
@@ -14,6 +15,7 @@ const TURNS = [
 ];
 
 const tools = hasSynthTools();
+const hasPocketsphinx = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib'].some((d) => fs.existsSync(`${d}/libpocketsphinx.so.3`));
 if (!tools) console.warn('speaker tests skipped: apt-get install espeak-ng sox');
 
 describe('text cues', () => {
@@ -49,7 +51,7 @@ describe.skipIf(!tools)('speaker roles on a synthesised two-voice visit', () => 
     expect(assignSpeakerRoles(segs, dlg.pcm)[5]!.speaker).toBe('PATIENT');
   });
 
-  describe('with the embedded recogniser', () => {
+  describe.skipIf(!hasPocketsphinx)('with the embedded recogniser', () => {
     let engine: EmbeddedSpeechEngine;
     beforeAll(() => {
       engine = new EmbeddedSpeechEngine({ poolSize: 1 });
@@ -66,6 +68,6 @@ describe.skipIf(!tools)('speaker roles on a synthesised two-voice visit', () => 
         if (truth?.role === s.speaker) correct++;
       }
       expect(correct / segs.length).toBeGreaterThanOrEqual(0.8);
-    }, 60_000);
+    }, 300_000);
   });
 });
