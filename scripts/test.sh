@@ -28,7 +28,8 @@ fi
 
 if [ -f playwright.config.ts ] && [ -d e2e ] && [ "${SKIP_E2E:-0}" != "1" ]; then
   echo "== end-to-end tests (Playwright, Chromium)"
-  PLAYWRIGHT_JSON_OUTPUT_NAME=tmp/results-playwright.json PLAYWRIGHT_HTML_OPEN=never npx playwright test --reporter=list,json,html || status=1
+  # The browser suite runs on the embedded defaults (PGlite), as a newcomer's service does.
+  TEST_DATABASE_URL= PLAYWRIGHT_JSON_OUTPUT_NAME=tmp/results-playwright.json PLAYWRIGHT_HTML_OPEN=never npx playwright test --reporter=list,json,html || status=1
 fi
 
 node scripts/test-summary.mjs tmp/results-*.json || status=1

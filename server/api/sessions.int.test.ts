@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startServer, type TestServer } from '../test/harness';
+import { openTestDatabase, startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
-import { openDatabase } from '../db/client';
 import { ambientSessions, patientContext, recordings, sessionContent, transcriptEntries } from '../db/schema';
 import { FsBlobStore, recordingBlobKey } from '../blob';
 import { transitionSession } from '../domain/sessions/transition-session';
@@ -406,7 +405,7 @@ describe('session API over seeded audio, transcript and content', () => {
     expect((await call(server, dr, 'POST', `${S(readyId)}/context`, { patient: { emr_patient_id: 'MRN-9' } })).status).toBe(200);
     await server.stop();
 
-    const database = await openDatabase({ dataDir });
+    const database = await openTestDatabase(dataDir);
     const db = database.db;
     const [row] = await db.select({ partnerId: ambientSessions.partnerId }).from(ambientSessions).where(eq(ambientSessions.id, completedId));
     await db.insert(patientContext).values({

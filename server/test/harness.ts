@@ -72,6 +72,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   const baseUrl = `http://127.0.0.1:${port}`;
   const databaseEnv: Record<string, string> = {};
   if (process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL) {
+    fs.mkdirSync(dataDir, { recursive: true });
     const marker = path.join(dataDir, 'test-database-url');
     databaseEnv.DATABASE_URL = fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
     fs.writeFileSync(marker, databaseEnv.DATABASE_URL);
@@ -130,4 +131,16 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       await exited;
     },
   };
+}
+
+/** The DATABASE_URL a test server on this data directory runs on: its PostgreSQL database, or none for PGlite. */
+export function testDatabaseUrl(dataDir: string): string | undefined {
+  const marker = path.join(dataDir, 'test-database-url');
+  return fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : undefined;
+}
+
+/** Opens the database a (stopped, for PGlite) test server used, on either backend. */
+export async function openTestDatabase(dataDir: string) {
+  const { openDatabase } = await import('../db/client');
+  return openDatabase({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness';
+import { openTestDatabase, startServer, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, type TestPartner } from '../test/partners';
-import { openDatabase } from '../db/client';
 import { webhookDeliveries } from '../db/schema';
 import { signWebhook } from './sign';
 import { startTestReceiver, type TestReceiver } from './testing/receiver';
@@ -25,7 +24,7 @@ describe('webhook outbox recovery after a crash', () => {
     await server.kill();
 
     // Written straight into the database, with no queue job, as a crash would leave them.
-    const database = await openDatabase({ dataDir: server.dataDir });
+    const database = await openTestDatabase(server.dataDir);
     const past = new Date(Date.now() - 60_000);
     const [orphan] = await database.db
       .insert(webhookDeliveries)
