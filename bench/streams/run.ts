@@ -27,7 +27,7 @@ const FRAME_BYTES = FRAME_MS * 32;
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 
 function procStats(pid: number): { cpuTicks: number; rssBytes: number } {

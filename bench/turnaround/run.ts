@@ -21,7 +21,8 @@ const VISITS = arg('visits', '10,5,2,2').split(',').map(Number);
 const FRAME_MS = 100;
 const FRAME_BYTES = FRAME_MS * 32;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+// Nearest rank: with two values p50 is the lower, p95 the higher.
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 interface VisitResult {
   minutes: number;
