@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # pocketsphinx: the embedded offline speech engine; espeak-ng + sox: synthetic speech for tests and benches;
-# chromium: the browser the end-to-end tests drive; curl: the admin CLI test runs the curl lines `demo` prints.
-PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx3 espeak-ng sox chromium curl)
+# chromium: the browser the end-to-end tests drive; sphinxbase-utils rebuilds the clinical language model;
+# pocketsphinx-testdata holds real read speech with transcripts for the speech tests and bench. curl: the admin CLI test runs the curl lines `demo` prints.
+PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx3 libsphinxbase3 sphinxbase-utils pocketsphinx-testdata espeak-ng sox chromium curl)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
