@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,9 +213,25 @@ describe('operations', () => {
 
   it('shuts down gracefully on SIGTERM, finishing in-flight work and releasing the data directory', async () => {
     const own = await startServer();
-    const inflight = fetch(`${own.baseUrl}/api/ready`);
+    // A request whose body is still arriving when SIGTERM lands is in flight for certain.
+    const body = JSON.stringify({ partner_id: 'nobody', partner_token: 'x.y.z' });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${own.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        void own.stop();
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    const finished = await response;
+    expect(finished.status).toBe(401);
+    expect(JSON.parse(finished.body)).toEqual({ code: 401, message: expect.stringContaining('partner') });
     const code = await own.stop();
-    expect((await inflight).status).toBe(200);
     expect(code, own.logs().slice(-3000)).toBe(0);
     expect(own.logs()).toContain('"msg":"stopped"');
     if (!process.env.TEST_DATABASE_URL) expect(fs.existsSync(path.join(own.dataDir, 'pglite.lock'))).toBe(false);
