@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { closeAppContext, createAppContext } from './bootstrap';
 import { routeUpgrade } from './realtime/router';
 import { startServices } from './services';
+import { onShutdownSignal } from './shutdown';
 import { ROUTES } from './api';
 import { constantTimeEqual } from './auth/secret-box';
 import { dispatchDirect, RouteMatcher } from './http/node-dispatch';
@@ -138,31 +139,24 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, host: config.host, database: ctx.database.kind, workers: config.workers }, `listening on http://${config.host}:${port}`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 30_000);
-    force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
-      const hard = setTimeout(() => server.closeAllConnections(), 15_000);
-      server.once('close', () => {
-        clearInterval(sweep);
-        clearTimeout(hard);
+  onShutdownSignal(log, {
+    forceMs: 30_000,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        const hard = setTimeout(() => server.closeAllConnections(), 15_000);
+        server.once('close', () => {
+          clearInterval(sweep);
+          clearTimeout(hard);
+        });
+        server.closeIdleConnections();
       });
-      server.closeIdleConnections();
-    });
-    await stopServices();
-    await closeAppContext(ctx);
-    log.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+      await stopServices();
+      await closeAppContext(ctx);
+    },
+  });
 }
 
 main().catch((err) => {

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { closeAppContext, createAppContext } from './bootstrap';
 import { startServices } from './services';
+import { onShutdownSignal } from './shutdown';
 import './register-services';
 
 /**
@@ -17,21 +18,15 @@ async function main(): Promise<void> {
   const stopServices = await startServices(ctx, { workers: true });
   log.info({ database: ctx.database.kind }, 'worker started');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'worker shutting down');
-    // Past this, a job still running is abandoned; pg-boss hands it to another worker once it expires.
-    const force = setTimeout(() => process.exit(1), 60_000);
-    force.unref();
-    await stopServices();
-    await closeAppContext(ctx);
-    log.info('worker stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Past forceMs a job still running is abandoned; pg-boss hands it to another worker once it expires.
+  onShutdownSignal(log, {
+    label: 'worker',
+    forceMs: 60_000,
+    stop: async () => {
+      await stopServices();
+      await closeAppContext(ctx);
+    },
+  });
 }
 
 main().catch((err) => {

@@ -8,21 +8,26 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
+/** A random 32-byte key kept in DATA_DIR/keys (owner-only), created by whichever process needs it first. */
+export function loadOrCreateKeyFile(dataDir: string, name: string): Buffer {
+  const file = path.join(dataDir, 'keys', name);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+}
+
 export function loadSecretBox(dataDir: string, envKey = process.env.SECRET_KEY): SecretBox {
   let key: Buffer;
   if (envKey) {
     key = crypto.createHash('sha256').update(envKey).digest();
   } else {
-    const file = path.join(dataDir, 'keys', 'secret.key');
-    if (!fs.existsSync(file)) {
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      try {
-        fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
-    }
-    key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    key = loadOrCreateKeyFile(dataDir, 'secret.key');
   }
   return {
     seal(plain) {

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppContext } from '../../context';
+import { loadOrCreateKeyFile } from '../../auth/secret-box';
 
 /** How long a recording URL stays valid. */
 export const RECORDING_URL_TTL_SECONDS = 3600;
@@ -19,16 +18,7 @@ export function recordingUrlKey(app: Pick<AppContext, 'services' | 'config'>): B
   if (process.env.SECRET_KEY) {
     key = Buffer.from(crypto.hkdfSync('sha256', process.env.SECRET_KEY, 'ambient', 'recording-url-v1', 32));
   } else {
-    const file = path.join(app.config.dataDir, 'keys', 'recording-url.key');
-    if (!fs.existsSync(file)) {
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      try {
-        fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
-    }
-    key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    key = loadOrCreateKeyFile(app.config.dataDir, 'recording-url.key');
   }
   app.services.set(KEY_SERVICE, key);
   return key;
