@@ -133,6 +133,8 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
       }
     }
     if (words.length < 3 || !CLINICAL.test(s.text)) continue;
+    // A patient's own question ("do you think it could be …") is not history.
+    if (s.question || /^(?:because|cause|or|if|but|and|so|like)\b/i.test(answer)) continue;
     if (ctx.verbosity === 'CONCISE' && !/\d|\b(pain|since|ago|started|weeks?|days?|months?)\b/i.test(s.text)) continue;
     let body = toThirdPerson(answer, a.sex);
     if (!body || body.split(' ').length < 3) continue;
@@ -160,7 +162,7 @@ export function openingSentence(ctx: NoteContext, problem: string | undefined): 
   const subject = a.name ? capitalize(a.name) : 'The patient';
   const pmh = ctx.pmh?.length ? ` with a past medical history significant for ${listJoin(ctx.pmh)}` : '';
   const text = who
-    ? `${subject} is ${who}${pmh} who presents${reason ? ` for evaluation of ${reason.toLowerCase()}` : ' today'}.`
+    ? `${subject} is ${who}${pmh} who presents today${reason ? ` for evaluation of ${reason.toLowerCase()}` : ''}.`
     : `${subject} presents for evaluation of ${reason!.toLowerCase()}.`;
   return { text, src: [] };
 }
