@@ -468,6 +468,11 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
       ['Specialist Referrals', p.referral],
       ['Patient Education and Counseling', p.education],
     ];
+    // Scribes record the counselling the clinician gave; only when the clinician did discuss the problem.
+    if (ctx.verbosity !== 'CONCISE' && !p.education.length) {
+      const talk = [...p.reasoning, ...p.treatment, ...p.testing].find((x) => /\b(discuss|talk|explain|recommend|options?|risks?|benefits?)\w*/i.test(x.text));
+      if (talk) parts[4] = ['Patient Education and Counseling', [{ text: `I discussed the diagnosis and treatment options for ${p.name.toLowerCase()} with the patient.`, src: talk.src }]];
+    }
     for (const [label, pieces] of parts) {
       if (!pieces.length) continue;
       if (ctx.verbosity === 'CONCISE' && label === 'Medical Reasoning' && (p.treatment.length || p.testing.length)) continue;
