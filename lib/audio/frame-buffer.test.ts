@@ -297,4 +297,27 @@ describe('FrameBuffer', () => {
       { numRuns: 300 },
     );
   });
+
+  it('keeps the session mapping right across two drops whose probes both repeat stored audio', () => {
+    // The case the property test found: seed -52489104, path 10:0:4:2:2:2:2:2:5:2:68:71:70:70:70:70:70:70:71:72:69:81:80:80:80:80:80:73.
+    const b = new FrameBuffer({ probe: true });
+    b.connectionOpened();
+    b.push(frame(0, 32));
+    expect(concat(b.takeUnsent())).toEqual(frame(0, 16));
+    expect(b.ack(1, 1)).toBe(true);
+    expect(concat(b.takeUnsent())).toEqual(frame(16, 16));
+    b.connectionClosed(); // the server kept both ms, the client saw the ACK of the first only
+    b.connectionOpened();
+    expect(concat(b.takeUnsent())).toEqual(frame(16, 16)); // probe repeats ms 1
+    expect(b.ack(1, 3)).toBe(true);
+    b.push(frame(32, 32));
+    expect(concat(b.takeUnsent())).toEqual(frame(32, 32));
+    b.connectionClosed(); // the server kept the probe and ms 2 (session 4), not ms 3
+    b.connectionOpened();
+    expect(concat(b.takeUnsent())).toEqual(frame(32, 16)); // probe repeats ms 2
+    expect(b.ack(1, 5)).toBe(true);
+    expect(concat(b.takeUnsent())).toEqual(frame(48, 16)); // ms 3 is sent, not skipped
+    expect(b.ack(2, 6)).toBe(true);
+    expect(b.allAcked).toBe(true);
+  });
 });

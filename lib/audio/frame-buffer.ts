@@ -129,9 +129,11 @@ export class FrameBuffer {
       // Client samples the server held before this recording began.
       const held = Math.round((sessionMs! - receivedMs - this.sessionBaseMs) * perMs);
       if (held >= this.connectionBase + this.probeSamples && held <= this.total) {
-        // This recording is the probe, then the audio from `held` on.
+        // This recording is the probe, then the audio from `held` on. The probe repeated stored audio, so
+        // every later sample sits one probe further along the session timeline than before.
         this.connectionBase = held - this.probeSamples;
         this.sent = Math.max(this.sent, held);
+        this.sessionBaseMs = sessionMs! - held / perMs;
       }
     } else if (haveSession && this.sessionBaseMs === null) {
       this.sessionBaseMs = sessionMs! - receivedMs - this.connectionBase / perMs;
