@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeWav, downmix, encodeWavPcm16, pcm16View, resample, toPcm16Mono16k } from './audio.js';
+import { decodeWav, downmix, encodeWavPcm16, pcm16View, resample, SampleAligner, toPcm16Mono16k } from './audio.js';
 
 function sine(freq: number, rate: number, seconds: number, amp = 0.5): Float32Array {
   return Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => amp * Math.sin((2 * Math.PI * freq * i) / rate));
@@ -121,5 +121,17 @@ describe('resample', () => {
     expect(pcm.length).toBe(8000 * 2);
     const f = Float32Array.from(pcm16View(pcm), (v) => v / 32768);
     expect(peakFrequency(f, 16000)).toBe(1000);
+  });
+});
+
+describe('SampleAligner', () => {
+  it('joins a sample split across chunks and holds back an odd trailing byte', () => {
+    const bytes = Buffer.alloc(8);
+    [100, -200, 300, -32768].forEach((v, i) => bytes.writeInt16LE(v, i * 2));
+    const a = new SampleAligner();
+    expect(Array.from(a.push(bytes.subarray(0, 3)))).toEqual([100]);
+    expect(Array.from(a.push(bytes.subarray(3, 4)))).toEqual([-200]);
+    expect(Array.from(a.push(bytes.subarray(4, 7)))).toEqual([300]);
+    expect(Array.from(a.push(bytes.subarray(7)))).toEqual([-32768]);
   });
 });

@@ -162,3 +162,24 @@ export function toPcm16Mono16k(audio: DecodedAudio | Buffer | Uint8Array): Buffe
 export function pcmDurationMs(pcm: Buffer, sampleRate = TARGET_RATE): number {
   return ((pcm.length >> 1) * 1000) / sampleRate;
 }
+
+/**
+ * Turns PCM16 byte chunks split at arbitrary points (network frames) into whole samples: an odd trailing
+ * byte is held back and joined to the next chunk.
+ */
+export class SampleAligner {
+  private carry: Buffer | null = null;
+
+  push(pcm: Buffer): Int16Array {
+    let buf = pcm;
+    if (this.carry) {
+      buf = Buffer.concat([this.carry, pcm]);
+      this.carry = null;
+    }
+    if (buf.length & 1) {
+      this.carry = Buffer.from(buf.subarray(buf.length - 1));
+      buf = buf.subarray(0, buf.length - 1);
+    }
+    return Int16Array.from(pcm16View(buf));
+  }
+}

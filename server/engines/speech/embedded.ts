@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pcm16View } from './audio.js';
+import { SampleAligner } from './audio.js';
 import { FRAME_MS, stockModel, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
 import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
@@ -93,7 +93,7 @@ class EmbeddedStream implements SpeechStream {
   private readonly conn: ReturnType<DecoderPool['open']>;
   private utt = 0;
   private uttStartMs = new Map<number, number>();
-  private carry: Buffer | null = null;
+  private readonly aligner = new SampleAligner();
   private closed = false;
   private flushed: (() => void) | null = null;
   private failed: Error | null = null;
@@ -141,17 +141,7 @@ class EmbeddedStream implements SpeechStream {
 
   write(pcm: Buffer): void {
     if (this.closed) throw new Error('speech stream is closed');
-    let buf = pcm;
-    // Callers may split a sample across writes (arbitrary network frames).
-    if (this.carry) {
-      buf = Buffer.concat([this.carry, pcm]);
-      this.carry = null;
-    }
-    if (buf.length & 1) {
-      this.carry = Buffer.from(buf.subarray(buf.length - 1));
-      buf = buf.subarray(0, buf.length - 1);
-    }
-    this.route(this.vad.push(Int16Array.from(pcm16View(buf))));
+    this.route(this.vad.push(this.aligner.push(pcm)));
   }
 
   private route(events: ReturnType<VadSegmenter['push']>): void {

@@ -1,4 +1,4 @@
-import { encodeWavPcm16, pcm16View } from './audio.js';
+import { encodeWavPcm16, SampleAligner } from './audio.js';
 import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, WordTiming } from './types.js';
 import { VadSegmenter, type VadOptions } from './vad.js';
 
@@ -139,7 +139,7 @@ class ChunkedStream implements SpeechStream {
   private inFlight = 0;
   private waiters: (() => void)[] = [];
   private closed = false;
-  private carry: Buffer | null = null;
+  private readonly aligner = new SampleAligner();
 
   constructor(
     private readonly engine: OpenAISpeechEngine,
@@ -151,16 +151,7 @@ class ChunkedStream implements SpeechStream {
 
   write(pcm: Buffer): void {
     if (this.closed) throw new Error('speech stream is closed');
-    let buf = pcm;
-    if (this.carry) {
-      buf = Buffer.concat([this.carry, pcm]);
-      this.carry = null;
-    }
-    if (buf.length & 1) {
-      this.carry = Buffer.from(buf.subarray(buf.length - 1));
-      buf = buf.subarray(0, buf.length - 1);
-    }
-    this.route(this.vad.push(Int16Array.from(pcm16View(buf))));
+    this.route(this.vad.push(this.aligner.push(pcm)));
   }
 
   private route(events: ReturnType<VadSegmenter['push']>): void {
