@@ -1,4 +1,5 @@
 import type { SpeakerRole } from '../speech/types';
+import type { TranscriptWord } from '@/lib/transcript/confidence';
 
 export interface TranscriptLine {
   transcriptId: string;
@@ -6,6 +7,10 @@ export interface TranscriptLine {
   text: string;
   startMs: number;
   endMs: number;
+  /** 0–1 recognition confidence of the entry, when the speech engine gave one. */
+  confidence?: number;
+  /** Recognised words with their confidence; spans below LOW_CONFIDENCE are never copied verbatim. */
+  words?: TranscriptWord[];
 }
 
 export interface NoteSectionRequest {

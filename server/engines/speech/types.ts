@@ -4,6 +4,8 @@ export interface WordTiming {
   word: string;
   startMs: number;
   endMs: number;
+  /** 0–1 posterior of the word where the engine gives one (DESIGN §12). */
+  confidence?: number;
 }
 
 /** A recognised stretch of speech; offsets are relative to the start of the audio fed to the stream. */
@@ -15,6 +17,8 @@ export interface SpeechSegment {
   words: WordTiming[];
   speaker?: SpeakerRole;
   lang?: string;
+  /** 0–1 confidence of the whole segment where the engine gives one. */
+  confidence?: number;
 }
 
 /** A live recognition stream: PCM16 LE mono 16 kHz in, partial and final segments out through onSegment. */
