@@ -3,11 +3,12 @@
  * AUTH_OIDC_ISSUER / AUTH_OIDC_CLIENT_ID / AUTH_OIDC_CLIENT_SECRET are set. Sessions are JWT cookies that
  * expire after AUTH_SESSION_MAX_AGE seconds (8 h by default). AUTH_SECRET comes from server/bootstrap.ts.
  */
-import NextAuth, { type NextAuthConfig } from 'next-auth';
+import NextAuth, { customFetch, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getAppContext } from '@/server/context';
+import { policyFetch } from '@/server/http/outbound-request';
 import { verifyCredentials } from '@/server/domain/users/verify-credentials';
 import { findConsoleUser } from '@/server/domain/users/find-console-user';
 import type { ConsoleRole, ConsoleUser } from '@/server/domain/users/console-user';
@@ -42,6 +43,8 @@ function oidcProvider(): NextAuthConfig['providers'][number] | null {
     clientId,
     clientSecret,
     checks: ['pkce', 'state', 'nonce'],
+    // Discovery, token and userinfo requests go through the outbound policy like every server-side fetch.
+    [customFetch]: policyFetch({ allowPrivate: getAppContext().config.webhookAllowPrivate, timeoutMs: 10_000, maxResponseBytes: 1024 * 1024, purpose: 'OIDC' }),
   };
 }
 

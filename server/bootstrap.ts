@@ -38,7 +38,11 @@ export async function createAppContext(opts: { config?: Config; log?: Logger; cl
       boss,
       keys,
       secrets: loadSecretBox(config.dataDir),
-      partnerKeys: createPartnerKeyCache({ cooldownMs: config.jwksCooldownMs }),
+      partnerKeys: createPartnerKeyCache({
+        cooldownMs: config.jwksCooldownMs,
+        allowPrivate: config.webhookAllowPrivate,
+        onFetchError: (uri, reason) => log.warn({ jwksUri: uri, reason }, 'partner JWKS fetch failed'),
+      }),
       services: new Map(),
       startedAt: new Date(),
     };

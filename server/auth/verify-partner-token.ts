@@ -43,6 +43,8 @@ export function describeJwtError(err: unknown): string {
       return 'partner_token matches several keys; set kid';
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
       return 'partner_token signature is invalid';
+    // One answer however the fetch failed: refused address, closed or hanging port, error status, oversize.
+    case 'ERR_JWKS_FETCH_FAILED':
     case 'ERR_JWKS_TIMEOUT':
     case 'ERR_JWKS_INVALID':
       return 'partner JWKS could not be fetched';

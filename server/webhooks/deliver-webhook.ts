@@ -5,7 +5,7 @@ import { retryDelayMs } from './backoff';
 import { dispatchDelivery } from './queues';
 import { sendWebhook } from './send';
 import { signWebhook } from './sign';
-import type { Resolver } from './ssrf';
+import type { Resolver } from '../http/outbound-address';
 import { recordWebhookAttempt } from '../observability/metrics';
 
 export const WEBHOOK_USER_AGENT = 'ambient-docs-webhooks/1.0';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendWebhook } from './send';
-import type { Resolver } from './ssrf';
+import type { Resolver } from '../http/outbound-address';
 
 /** A real local receiver whose answer each test chooses. */
 let server: http.Server;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, embeddedIPv4, ipv6Groups, resolveWebhookTarget, webhookUrlProblem, WebhookTargetRefused, type Resolver } from './ssrf';
+import { classifyAddress, embeddedIPv4, resolveOutboundTarget, webhookUrlProblem, OutboundTargetRefused, type Resolver } from './outbound-address';
 
 describe('address classifier', () => {
   const refused: Array<[string, RegExp]> = [
@@ -39,12 +39,19 @@ describe('address classifier', () => {
     ['64:ff9b::a9fe:a9fe', /NAT64 link-local/],
     ['2002:7f00:1::1', /6to4 loopback/],
     ['2001:0:4136:e378::1', /Teredo/],
+    // Issue #12: the SIIT "IPv4-translated" spelling of 127.0.0.1 passed the hand-written parser.
+    ['::ffff:0:7f00:1', /IPv4-translated loopback/],
+    ['::ffff:0:127.0.0.1', /IPv4-translated loopback/],
+    ['::ffff:0:a9fe:a9fe', /IPv4-translated link-local/],
+    ['0:0:0:0:0:ffff:7f00:0001', /IPv4-mapped loopback/],
+    ['64:ff9b:1::a00:1', /local-use NAT64/],
+    ['::7f00:1', /IPv4-compatible loopback/],
   ];
   it.each(refused)('refuses %s', (addr, label) => {
     expect(classifyAddress(addr)).toMatch(label);
   });
 
-  const allowed = ['93.184.216.34', '8.8.8.8', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '169.253.255.255', '11.0.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '2002:0808:0808::1'];
+  const allowed = ['93.184.216.34', '8.8.8.8', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '169.253.255.255', '11.0.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '2002:0808:0808::1', '::ffff:0:808:808', '64:ff9b::808:808'];
   it.each(allowed)('allows public %s', (addr) => {
     expect(classifyAddress(addr)).toBeNull();
   });
@@ -54,27 +61,26 @@ describe('address classifier', () => {
   });
 
   it('expands IPv6 forms', () => {
-    expect(ipv6Groups('::ffff:127.0.0.1')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x7f00, 1]);
-    expect(ipv6Groups('1::')).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
-    expect(ipv6Groups('1.2.3.4')).toBeNull();
     expect(embeddedIPv4('::ffff:a00:1')).toEqual({ ipv4: '10.0.0.1', kind: 'IPv4-mapped' });
+    expect(embeddedIPv4('::ffff:0:7f00:1')).toEqual({ ipv4: '127.0.0.1', kind: 'IPv4-translated' });
+    expect(embeddedIPv4('64:ff9b::808:808')).toEqual({ ipv4: '8.8.8.8', kind: 'NAT64' });
     expect(embeddedIPv4('2606:4700::1111')).toBeNull();
   });
 });
 
-describe('resolveWebhookTarget', () => {
+describe('resolveOutboundTarget', () => {
   const fixed = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
   it('returns the first address of a public host', async () => {
-    await expect(resolveWebhookTarget(new URL('https://hooks.example.com/x'), { allowPrivate: false, resolver: fixed('93.184.216.34') })).resolves.toEqual({
+    await expect(resolveOutboundTarget(new URL('https://hooks.example.com/x'), { allowPrivate: false, resolver: fixed('93.184.216.34') })).resolves.toEqual({
       address: '93.184.216.34',
       family: 4,
     });
   });
 
   it('refuses a host with any private address among its answers', async () => {
-    const err = await resolveWebhookTarget(new URL('https://mixed.example.com/'), { allowPrivate: false, resolver: fixed('93.184.216.34', '10.0.0.5') }).catch((e) => e);
-    expect(err).toBeInstanceOf(WebhookTargetRefused);
+    const err = await resolveOutboundTarget(new URL('https://mixed.example.com/'), { allowPrivate: false, resolver: fixed('93.184.216.34', '10.0.0.5') }).catch((e) => e);
+    expect(err).toBeInstanceOf(OutboundTargetRefused);
     expect(err.message).toMatch(/mixed\.example\.com resolves to 10\.0\.0\.5, a private address/);
     expect(err.message).toMatch(/WEBHOOK_ALLOW_PRIVATE/);
   });
@@ -85,14 +91,14 @@ describe('resolveWebhookTarget', () => {
       calls++;
       return fixed('169.254.169.254')(h);
     };
-    await expect(resolveWebhookTarget(new URL('http://meta.example/'), { allowPrivate: false, resolver: counting })).rejects.toThrow(/link-local/);
-    await expect(resolveWebhookTarget(new URL('http://[::ffff:127.0.0.1]:8080/'), { allowPrivate: false, resolver: counting })).rejects.toThrow(/IPv4-mapped loopback/);
-    await expect(resolveWebhookTarget(new URL('http://0x7f.1/'), { allowPrivate: false, resolver: counting })).rejects.toThrow(/127\.0\.0\.1, a loopback/);
+    await expect(resolveOutboundTarget(new URL('http://meta.example/'), { allowPrivate: false, resolver: counting })).rejects.toThrow(/link-local/);
+    await expect(resolveOutboundTarget(new URL('http://[::ffff:127.0.0.1]:8080/'), { allowPrivate: false, resolver: counting })).rejects.toThrow(/IPv4-mapped loopback/);
+    await expect(resolveOutboundTarget(new URL('http://0x7f.1/'), { allowPrivate: false, resolver: counting })).rejects.toThrow(/127\.0\.0\.1, a loopback/);
     expect(calls).toBe(1);
   });
 
   it('allows private addresses when configured to', async () => {
-    await expect(resolveWebhookTarget(new URL('http://127.0.0.1:9/'), { allowPrivate: true })).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(resolveOutboundTarget(new URL('http://127.0.0.1:9/'), { allowPrivate: true })).resolves.toEqual({ address: '127.0.0.1', family: 4 });
   });
 });
 
