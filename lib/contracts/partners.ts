@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerIdPatternProblem } from '@/lib/provider-id-pattern';
 
 export const PartnerType = z.enum(['STANDARD', 'BEARER', 'SINGLE_AUTH_TOKEN']);
 export const AccessLevel = z.enum(['FULL', 'READONLY']);
@@ -6,14 +7,6 @@ export const AccessLevel = z.enum(['FULL', 'READONLY']);
 const Jwk = z.object({ kty: z.string() }).passthrough();
 export const Jwks = z.object({ keys: z.array(Jwk).min(1, 'must hold at least one key').max(50) });
 
-function isRegex(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const httpUrl = z
   .string()
@@ -38,8 +31,10 @@ const partnerFields = {
   provider_id_pattern: z
     .string()
     .min(1)
-    .max(512)
-    .refine(isRegex, 'must be a valid regular expression')
+    .superRefine((pattern, ctx) => {
+      const problem = providerIdPatternProblem(pattern);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .nullable()
     .optional(),
   webhook_url: httpUrl.nullable().optional(),

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { constantTimeEqual, loadSecretBox, sha256Hex } from './secret-box';
 import { loadServiceKeys } from './service-keys';
 import { acquireDirLock, DirLockedError } from '../db/dir-lock';
-import { partnerRuleViolation } from '@/lib/contracts/partners';
-import { providerIdMatches } from '../domain/providers/resolve-partner-identity';
+import { partnerRuleViolation, UpdatePartnerRequest } from '@/lib/contracts/partners';
+import { providerIdMatches } from '@/lib/provider-id-pattern';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-unit-'));
 
@@ -78,5 +78,15 @@ describe('partner rules', () => {
     expect(providerIdMatches('[0-9]{4}', 'x1234')).toBe(false);
     expect(providerIdMatches('a|b', 'ab')).toBe(false);
     expect(providerIdMatches('(', 'x')).toBe(false);
+  });
+  it('refuses provider_id patterns RE2 cannot run, and over-long ones, when saved', () => {
+    const pattern = (p: string) => UpdatePartnerRequest.safeParse({ provider_id_pattern: p });
+    expect(pattern('[A-Z]{2}-\\d{4}').success).toBe(true);
+    const backref = pattern('(a)\\1');
+    expect(backref.success).toBe(false);
+    expect(backref.error?.issues[0]?.path).toEqual(['provider_id_pattern']);
+    expect(backref.error?.issues[0]?.message).toMatch(/RE2 regular expression/);
+    expect(pattern('(?=a)a').error?.issues[0]?.message).toMatch(/lookaround/);
+    expect(pattern('a'.repeat(257)).error?.issues[0]?.message).toMatch(/at most 256 characters/);
   });
 });

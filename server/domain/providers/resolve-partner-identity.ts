@@ -3,6 +3,7 @@ import { badRequest, unauthorized } from '@/lib/errors';
 import type { AppContext } from '../../context';
 import { partners } from '../../db/schema';
 import { verifyPartnerToken } from '../../auth/verify-partner-token';
+import { providerIdMatches } from '@/lib/provider-id-pattern';
 
 export interface PartnerIdentity {
   partner: typeof partners.$inferSelect;
@@ -12,13 +13,6 @@ export interface PartnerIdentity {
   partnerProviderId: string | null;
 }
 
-export function providerIdMatches(pattern: string, providerId: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`).test(providerId);
-  } catch {
-    return false;
-  }
-}
 
 /** Verifies the partner and its token, then applies the partner type's provider identity rules. */
 export async function resolvePartnerIdentity(
