@@ -1,20 +1,12 @@
 import { defaultCodeIndex, type CodeIndex } from '@/server/codesets/index';
 import type { NoteSectionRequest, NoteRequest, NoteResult, NoteSection, NotesEngine, RewriteRequest, SectionStructuredValues } from '../types';
 import { analyze, conditionMentions } from './analyze';
-import {
-  allergyPieces,
-  diagnoses,
-  examBlocks,
-  historyFacts,
-  medicationOrders,
-  openingSentence,
-  planBlocks,
-  planProblems,
-  resultPieces,
-  type Block,
-  type NoteContext,
-  type Piece,
-} from './compose';
+import type { Block, NoteContext, Piece } from './compose';
+import { diagnoses } from './diagnoses';
+import { examBlocks, resultPieces } from './exam';
+import { historyFacts, openingSentence } from './history';
+import { allergyPieces, medicationOrders } from './medications';
+import { planBlocks, planProblems } from './plan';
 import { fillForm, findTemplate } from './forms';
 import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
 import { rewriteText } from './rewrite';

@@ -4,7 +4,7 @@ import { EmbeddedNotesEngine } from './index';
 import { analyze, conditionMentions } from './analyze';
 import { dialogueToTranscript } from './dialogue';
 import { removeDisfluencies } from './text';
-import { splitPlanClauses } from './compose';
+import { splitPlanClauses } from './plan';
 
 const engine = new EmbeddedNotesEngine({ codes: builtinCodeIndex() });
 const generate = (dialogue: string) =>

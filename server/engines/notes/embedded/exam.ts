@@ -1,0 +1,130 @@
+/** Physical examination and results. */
+import { stripFiller, type Block, type NoteContext, type Piece } from './compose';
+import { clinicianToNote, finishSentence } from './text';
+
+const EXAM_SYSTEMS: Array<[string, RegExp]> = [
+  ['Vitals', /\b(blood pressure|heart rate|pulse|temperature|oxygen|o2 sat|saturation|respiratory rate|weight is|bmi)\b/i],
+  ['Cardiovascular', /\b(heart|murmur|rhythm|gallop|rub|pulses|carotid|bruit|cardiac)\b/i],
+  ['Respiratory', /\b(lungs?|breath sounds|wheez|crackles|rales|rhonchi|respiratory)\w*/i],
+  ['Gastrointestinal', /\b(abdomen|abdominal|belly|bowel sounds|liver|spleen|stomach)\b/i],
+  ['Neck', /\b(neck|thyroid|lymph|jvd|jugular)\w*/i],
+  ['HEENT', /\b(eyes?|pupils|ears?|throat|tonsils|nose|nasal|sinus|mouth|tympanic|oropharynx|head)\b/i],
+  ['Integumentary', /\b(skin|rash|lesion|wound|incision|scar|erythema|redness|bruis)\w*/i],
+  ['Psychiatric', /\b(mood|affect|oriented|alert)\b/i],
+  ['Neurological', /\b(reflexes|sensation|cranial|neuro|gait|balance|numbness|tingling|romberg)\w*/i],
+  ['Musculoskeletal', /\b(strength|knee|shoulder|hip|ankle|wrist|elbow|back|spine|lumbar|cervical|joint|range of motion|tender|palpation|swelling|effusion|foot|hand|finger|toe|leg|arm|muscle|edema|extremit)\w*/i],
+];
+const FINDING = /\b(normal|clear|no|not|tender|tenderness|swelling|swollen|murmur|regular|soft|pain|painful|decreased|limited|intact|positive|negative|full|range of motion|strength|reflex|bruit|edema|rash|redness|erythema|warm|effusion|crepitus|bruising|ecchymosis|wheez\w*|crackles|enlarged|elevated|\d+\/\d+|\d)\b/i;
+const EXAM_INSTRUCTION = /^(take a deep breath|breathe|look (up|down|at)|follow my|lie back|lay back|sit up|push|pull|squeeze|relax|bend|turn|open|say|stand|walk|let me|i'm going to|i am going to|i want to|i'm just going to|i'll|let's|can you|could you|go ahead)\b/i;
+
+/**
+ * Normal findings said in passing ("your heart sounds good", "lungs are clear") in the wording scribes
+ * use for a normal system exam. A clause that also names an abnormal finding is not templated.
+ */
+export const NORMAL_EXAM: Array<{ system: string; said: RegExp; unless: RegExp; text: string }> = [
+  {
+    system: 'Cardiovascular',
+    said: /\b(?:heart|heart sounds?|heart exam)\b[^.]{0,30}\b(?:sounds? (?:good|great|fine|normal|okay|ok|clear)|(?:is|are|looks?) (?:good|great|fine|normal|okay|ok)|normal|regular rate and rhythm|regular)\b|\bregular rate and rhythm\b/i,
+    unless: /\b(?:murmur|gallop|rub|irregular|click|bruit|extra)\b(?![^.]{0,12}\b(?:no|any)\b)|\b\d\/6\b/i,
+    text: 'Regular rate and rhythm. No murmurs, gallops, or rubs.',
+  },
+  {
+    system: 'Respiratory',
+    said: /\b(?:lungs?|breath sounds|lung exam)\b[^.]{0,30}\b(?:clear|sounds? (?:good|great|fine|normal|okay|ok)|(?:is|are|look|looks) (?:good|great|fine|normal|okay|ok)|normal)\b/i,
+    unless: /\b(?:wheez\w*|crackles?|rales|rhonchi|diminished|decreased)\b(?<!\bno (?:wheez\w*|crackles?|rales|rhonchi))/i,
+    text: 'Lungs are clear to auscultation bilaterally. No wheezes, rales, or rhonchi.',
+  },
+  {
+    system: 'Gastrointestinal',
+    said: /\b(?:abdomen|belly|stomach|abdominal exam)\b[^.]{0,30}\b(?:soft|(?:is|feels|looks) (?:good|fine|normal|okay|ok)|normal|non-?tender)\b/i,
+    unless: /\b(?:tender|tenderness|pain|distended|guarding|rebound|mass)\b(?<!\b(?:non-?|no |not )(?:tender|tenderness|pain|distended|guarding|rebound|mass))/i,
+    text: 'Soft, nontender, and nondistended. No masses, rebound, or guarding.',
+  },
+  {
+    system: 'Neck',
+    said: /\bneck\b[^.]{0,30}\b(?:supple|(?:is|feels|looks) (?:good|fine|normal|okay|ok)|normal)\b/i,
+    unless: /\b(?:tender|swollen|enlarged|mass|bruit|stiff|jvd|jugular)\b/i,
+    text: 'Supple without thyromegaly or lymphadenopathy.',
+  },
+  {
+    system: 'Musculoskeletal',
+    said: /\b(?:no|don't see any|do not see any|not seeing any|without)\s+(?:\w+\s+){0,2}(?:swelling|edema)\b[^.]{0,25}\b(?:legs?|ankles?|lower extremit\w*|feet)\b|\bno (?:lower extremity |leg |pitting )?edema\b/i,
+    unless: /\b(?:trace|pitting|\d\+)\b/i,
+    text: 'No lower extremity edema.',
+  },
+  {
+    system: 'Vitals',
+    said: /\b(?:vital signs|vitals)\b[^.]{0,25}\b(?:look|looks|are|were|seem)\s+(?:good|great|fine|normal|okay|ok|stable|within normal limits)\b/i,
+    unless: /\b(?:elevated|high|low|fever|\d{2,3}\/\d{2,3})\b/i,
+    text: 'All vital signs are within the normal limits.',
+  },
+];
+
+/** Clauses of an exam sentence ("your heart sounds good, and your lungs are clear") for per-system templating. */
+function examClauses(t: string): string[] {
+  return t
+    .split(/,\s*|;\s*|\s+(?:and|but|so)\s+(?=(?:your|the|her|his|there|i|on|no)\b)|\s+(?=(?:let me|let's|i'm going to|i am going to|i'm just going to|if you can|can you|i want to|(?:and )?listen(?:ing)? to)\b)|(?<=\b(?:heart|lungs|belly|abdomen)\b)\s+(?=(?:your|the|her|his) (?:heart|lungs?|belly|abdomen)\b)/i).map((x) => x.trim()).filter(Boolean);
+}
+
+export function examBlocks(ctx: NoteContext): Block[] {
+  const { a } = ctx;
+  const bySystem = new Map<string, Piece[]>();
+  const sents = a.sentences.slice(a.examStart, a.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
+  const templated = new Set<string>();
+  for (const s of sents) {
+    let t = stripFiller(s.text).replace(/^(so|and|now|on|um|okay)\s+/i, '');
+    t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)? of (?:the |your )?(.+?),? (?:there is|there's|i see|i feel|shows|reveals)\s+/i, 'Examination of the $1 reveals ');
+    t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)?,?\s*(?!of\b)/i, '').replace(/\b(hey,? dragon,?|show me the [a-z ]+)/gi, '');
+    const rest: string[] = [];
+    for (const clause of examClauses(t)) {
+      const normal = NORMAL_EXAM.find((n) => n.said.test(clause) && !n.unless.test(clause));
+      if (!normal) { rest.push(clause); continue; }
+      if (templated.has(normal.system)) continue;
+      templated.add(normal.system);
+      const list = bySystem.get(normal.system) ?? [];
+      list.push({ text: normal.text, src: [s.tid] });
+      bySystem.set(normal.system, list);
+    }
+    if (rest.length === 0) continue;
+    t = rest.join(', ');
+    if (EXAM_INSTRUCTION.test(t) && !FINDING.test(t.replace(EXAM_INSTRUCTION, '').slice(0, 0))) {
+      const rest = t.replace(/^.*?\b(and|so)\s+(?=your|the|there|i (do|don't) )/i, '');
+      if (rest === t) continue;
+      t = rest;
+    }
+    if (!FINDING.test(t) || t.split(' ').length < 2 || RESULT_CUE.test(t)) continue;
+    t = t
+      .replace(/\bi (?:do not|don't) (?:hear|see|feel|appreciate) any\b/gi, 'no')
+      .replace(/\bi (?:do not|don't) (?:hear|see|feel|appreciate)\b/gi, 'no')
+      .replace(/\bi (?:do )?(?:hear|see|feel|appreciate|notice)\b/gi, 'there is')
+      .replace(/\b(looks|sounds|seems) (good|fine|great|okay)\b/gi, 'is normal')
+      .replace(/\byour lungs are clear\b/gi, 'lungs are clear to auscultation bilaterally');
+    const note = finishSentence(clinicianToNote(t, a.sex).replace(/^(?:it |it's |that )/i, '').replace(/^(?:her|his|their|the patient's) (?=[a-z])/i, ''));
+    const system = EXAM_SYSTEMS.find(([, re]) => re.test(t))?.[0] ?? 'General';
+    const list = bySystem.get(system) ?? [];
+    list.push({ text: note, src: [s.tid] });
+    bySystem.set(system, list);
+  }
+  const order = ['Vitals', 'General', 'Neck', 'HEENT', 'Respiratory', 'Cardiovascular', 'Gastrointestinal', 'Musculoskeletal', 'Neurological', 'Integumentary', 'Psychiatric'];
+  const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 4;
+  return order.filter((k) => bySystem.has(k)).map((k) => ({ label: k, pieces: bySystem.get(k)!.slice(0, cap), bullet: true }));
+}
+
+export const RESULT_CUE =
+  /\b(x-ray|xray|x-rays|mri|ct scan|cat scan|labs?|lab work|blood work|bloodwork|a1c|results?|ekg|ecg|echo|echocardiogram|ultrasound|showed|shows|came back|hemoglobin|ejection fraction|cholesterol (?:was|is)|lipid|panel|urinalysis|culture|biopsy|stress test|pft|spirometry|creatinine|kidney function|thyroid (?:level|test)|tsh|vitamin d level|psa)\b/i;
+const FUTURE = /\b(order|going to (?:get|order|check|send|do|repeat)|want to (?:get|order|check)|we'll (?:get|check|do|order)|will (?:get|order|check|repeat)|schedule|let's get|i'd like to get|would like to (?:get|order))\b/i;
+
+export function resultPieces(ctx: NoteContext): Piece[] {
+  const { a } = ctx;
+  const out: Piece[] = [];
+  for (const s of a.sentences.slice(Math.min(a.examStart, a.planStart))) {
+    if (s.role !== 'CLINICIAN' || s.question || !RESULT_CUE.test(s.text) || FUTURE.test(s.text) || /^(?:hey,? dragon,? )?show me\b/i.test(s.text)) continue;
+    if (!/\b(normal|abnormal|showed|shows|show|elevated|high|low|negative|positive|revealed|demonstrat\w*|consistent|fracture|no evidence|unremarkable|within|was \d|is \d|at \d|\d)\b/i.test(s.text)) continue;
+    let t = stripFiller(s.text).replace(/\b(hey,? dragon,?|show me the [a-z0-9 -]+?(?=\.|,|$))/gi, '').replace(/^[,. ]+/, '');
+    t = t.replace(/^(so|and|now|um|okay|alright),?\s+/i, '').replace(/\bin reviewing (the )?results of your\b/i, 'Review of the');
+    if (t.split(' ').length < 3) continue;
+    out.push({ text: finishSentence(clinicianToNote(t, a.sex)), src: [s.tid] });
+  }
+  const cap = ctx.verbosity === 'CONCISE' ? 2 : ctx.verbosity === 'DETAILED' ? 20 : 6;
+  return out.slice(0, cap);
+}

@@ -1,0 +1,110 @@
+/** History of present illness, review of systems and the one-liner. */
+import { NO, YES, conditionMentions } from './analyze';
+import { CHITCHAT, CLINICAL, priorQuestion, questionTopic, stripFiller, subj, type NoteContext, type Piece } from './compose';
+import { rosMatcher } from './lexicon';
+import { capitalize, clinicianToNote, finishSentence, toThirdPerson } from './text';
+
+export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<string>; neg: Set<string>; src: Set<string> }> }
+
+export function historyFacts(ctx: NoteContext): HistoryFacts {
+  const { a } = ctx;
+  const p = subj(ctx);
+  const S = capitalize(p.subj);
+  const paragraphs: Piece[][] = [[]];
+  const ros: HistoryFacts['ros'] = new Map();
+  const ROS_DISPLAY: Record<string, string> = { tired: 'fatigue', tiredness: 'fatigue', lightheaded: 'lightheadedness', dizzy: 'dizziness', 'chest pains': 'chest pain', coughing: 'cough', 'short of breath': 'shortness of breath', rashes: 'rash' };
+  const addRos = (text: string, positive: boolean, tid: string) => {
+    const toks = text.toLowerCase().split(/[^a-z0-9']+/).filter(Boolean);
+    for (const m of rosMatcher.match(toks)) {
+      const entry = ros.get(m.id) ?? { pos: new Set(), neg: new Set(), src: new Set() };
+      const raw = m.term.replace(/\byour\b/, 'her');
+      const term = ROS_DISPLAY[raw] ?? raw;
+      // A negation only counts when it governs this term, not anywhere in the sentence ("not sure").
+      const before = toks.slice(Math.max(0, m.start - 4), m.start).join(' ');
+      const negHere = /\b(no|denies|deny|without|never|any)\b/.test(before) || (/\bnot\b/.test(before) && !/\bnot sure\b/.test(before));
+      (positive && !negHere ? entry.pos : !positive || negHere ? entry.neg : entry.pos).add(term);
+      entry.src.add(tid);
+      ros.set(m.id, entry);
+    }
+  };
+  const limit = ctx.verbosity === 'CONCISE' ? 6 : ctx.verbosity === 'DETAILED' ? 60 : 26;
+  let count = 0;
+  let hpiWords = 0;
+  // Budgets tuned on the ACI-BENCH train split: scribe HPIs run about 130 words.
+  const wordBudget = ctx.verbosity === 'DETAILED' ? 10_000 : ctx.verbosity === 'CONCISE' ? 80 : 150;
+  let lastTopicTurn = -1;
+  for (const s of a.sentences.slice(0, a.examStart)) {
+    if (count >= limit || hpiWords >= wordBudget) break;
+    if (s.role === 'CLINICIAN') {
+      // Clinicians of the dictating style state the one-liner themselves ("… is a 50-year-old female …").
+      if (/\b\d+[- ]year[- ]old\b/.test(s.text) && !s.question) {
+        const t = finishSentence(clinicianToNote(stripFiller(s.text), a.sex).replace(/^.*?(\b[a-z]+ is a \d+)/i, '$1'));
+        paragraphs[0].unshift({ text: t, src: [s.tid] });
+      }
+      const topic = /\b(?:in terms of|regarding|how about|what about|as far as|how are you doing with|how's|how is) (?:your|the) ([a-z0-9' -]{3,40})/i.exec(s.text);
+      if (topic && conditionMentions(s).length && s.turn !== lastTopicTurn && paragraphs.at(-1)!.length) {
+        paragraphs.push([]);
+        lastTopicTurn = s.turn;
+      }
+      continue;
+    }
+    if (CHITCHAT.test(s.text) && !CLINICAL.test(s.text.replace(CHITCHAT, ''))) continue;
+    const q = priorQuestion(ctx, s);
+    const answer = stripFiller(s.text);
+    const topic = q ? questionTopic(q.text) : null;
+    const words = s.text.replace(/[^a-z0-9' ]/gi, ' ').trim().split(/\s+/);
+    const src = q ? [q.tid, s.tid] : [s.tid];
+    if (topic && s === a.turns[s.turn].sentences[0]) {
+      const topicNote = clinicianToNote(topic, a.sex);
+      if (NO.test(s.text.trim())) {
+        paragraphs.at(-1)!.push({ text: finishSentence(`${S} denies ${topicNote}`), src });
+        addRos(topic, false, s.tid);
+        count++;
+        if (words.length <= 4) continue;
+      } else if (YES.test(s.text.trim()) && words.length <= 4) {
+        const verb = /^(taking|using|doing|working|sleeping|eating|exercising|walking|checking)\b/.test(topicNote) ? 'is' : 'reports';
+        paragraphs.at(-1)!.push({ text: finishSentence(`${S} ${verb} ${topicNote}`), src });
+        addRos(topic, true, s.tid);
+        count++;
+        continue;
+      }
+    }
+    if (words.length < 3 || !CLINICAL.test(s.text)) continue;
+    // A patient's own question ("do you think it could be …") is not history.
+    if (s.question || /^(?:because|cause|or|if|but|and|so|like)\b/i.test(answer)) continue;
+    if (ctx.verbosity === 'CONCISE' && !/\d|\b(pain|since|ago|started|weeks?|days?|months?)\b/i.test(s.text)) continue;
+    let body = toThirdPerson(answer, a.sex);
+    if (!body || body.split(' ').length < 3) continue;
+    if (!new RegExp(`^(${p.subj}|the patient|${p.poss}|it|this|that|they|there)\\b`, 'i').test(body)) {
+      body = /^(been|had|have|has|was|is|got|started|felt|took|went|noticed|tried)\b/i.test(body) ? `${p.subj} ${body}` : `${p.subj} reports ${body}`;
+    }
+    body = body.replace(/^(she|he|the patient) (reports|is|has)\b/i, (m) => m);
+    const first = paragraphs.at(-1)!.length === 0 && paragraphs.length > 1;
+    let text = finishSentence(body);
+    if (first) text = finishSentence(`The patient ${body.replace(new RegExp(`^${p.subj}\\s+`, 'i'), '')}`);
+    paragraphs.at(-1)!.push({ text, src: [s.tid] });
+    hpiWords += text.split(' ').length;
+    addRos(answer, true, s.tid);
+    count++;
+  }
+  return { hpi: paragraphs.filter((x) => x.length), ros };
+}
+
+export function openingSentence(ctx: NoteContext, problem: string | undefined): Piece | undefined {
+  const { a } = ctx;
+  const sex = a.sex === 'female' ? 'female' : a.sex === 'male' ? 'male' : 'patient';
+  const who = a.age ? `a ${a.age}-year-old ${sex}` : sex === 'patient' ? '' : `a ${sex}`;
+  const reason = ctx.req.visit?.reason_for_visit ?? ctx.req.visit?.chief_complaint ?? problem;
+  if (!who && !reason) return undefined;
+  const subject = a.name ? capitalize(a.name) : 'The patient';
+  const pmh = ctx.pmh?.length ? ` with a past medical history significant for ${listJoin(ctx.pmh)}` : '';
+  const text = who
+    ? `${subject} is ${who}${pmh} who presents today${reason ? ` for evaluation of ${reason.toLowerCase()}` : ''}.`
+    : `${subject} presents for evaluation of ${reason!.toLowerCase()}.`;
+  return { text, src: [] };
+}
+
+export function listJoin(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
+}

@@ -1,0 +1,92 @@
+/** Medication orders and the medication list; allergies. */
+import type { MedicationOrder } from '../types';
+import { NO } from './analyze';
+import { priorQuestion, type NoteContext, type Piece } from './compose';
+import { findDrugs, isCompleteOrder, parseOrder } from './meds';
+import type { Problem } from './plan';
+import { capitalize, finishSentence } from './text';
+import { STATUS } from './vocab';
+
+function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
+  into.dosage = into.dosage.quantity === null ? from.dosage : into.dosage;
+  into.frequency = into.frequency.structured_value === null ? from.frequency : into.frequency;
+  into.medication_timing ??= from.medication_timing;
+  into.route ??= from.route;
+  into.duration_in_days ??= from.duration_in_days;
+  into.number_of_refills ??= from.number_of_refills;
+  into.instructions ??= from.instructions;
+  if (from.status === STATUS.DISCONTINUED) into.status = from.status;
+}
+
+const ORDER_VERB = /\b(prescribe|prescribing|start|starting|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep taking|stay on)\b/i;
+
+export function medicationOrders(
+  ctx: NoteContext,
+  problems: Problem[],
+): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[]; sources: Map<string, string[]> } {
+  const { a } = ctx;
+  const orders = new Map<string, MedicationOrder>();
+  const sources = new Map<string, string[]>();
+  const current = new Map<string, Piece>();
+  for (const s of a.sentences) {
+    const drugs = findDrugs(s.text);
+    if (!drugs.length) continue;
+    const ordering = s.role === 'CLINICIAN' && !s.question && (ORDER_VERB.test(s.text) || (s.i >= a.planStart && /\d/.test(s.text)));
+    const negatedUse = /\b(not taking|don't take|never taken|stopped taking|no longer taking|allergic)\b/i.test(s.text);
+    for (const d of drugs) {
+      if (ordering) {
+        const o = parseOrder(s.text, d, ctx.codes);
+        sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
+        const prev = orders.get(d.ingredient);
+        if (prev) mergeOrder(prev, o);
+        else orders.set(d.ingredient, o);
+        const p = problems.find((pr) => pr.treatment.some((x) => x.src.includes(s.tid)));
+        if (p && !o.linked_diagnosis_codes.length) {
+          const icd = ctx.codes.icd10(p.code);
+          if (icd) (prev ?? o).linked_diagnosis_codes = [icd.code];
+        }
+      }
+      if (s.i < a.planStart && !negatedUse && !current.has(d.ingredient)) {
+        const o = parseOrder(s.text, d, ctx.codes);
+        const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value].filter(Boolean).join(' ');
+        current.set(d.ingredient, { text: finishSentence(`${capitalize(d.ingredient)}${sig ? ' ' + sig : ''}`), src: [s.tid] });
+      }
+    }
+  }
+  const values: MedicationOrder[] = [];
+  const partial: MedicationOrder[] = [];
+  const emr = ctx.req.emrContext?.medications;
+  for (const o of orders.values()) {
+    if (emr) {
+      const onIt = emr.find((m) => (o.medication_code && m.rxcui === o.medication_code.code) || m.name.toLowerCase().includes(o.drug_name.toLowerCase()));
+      if (onIt && !o.medication_code && onIt.rxcui) o.medication_code = { code: onIt.rxcui, type: 'RXCUI' };
+      if (onIt && o.status === STATUS.NEW) o.status = o.dosage.quantity === null ? STATUS.CONTINUED : STATUS.CHANGED;
+      // Reconciling a drug the EMR does not list cannot be confirmed; it is left for the clinician.
+      if (!onIt && ([STATUS.DISCONTINUED, STATUS.REFILLED, STATUS.CONTINUED, STATUS.CHANGED] as string[]).includes(o.status)) {
+        partial.push(o);
+        continue;
+      }
+    }
+    (isCompleteOrder(o) ? values : partial).push(o);
+  }
+  return { values, partial, current: [...current.values()], sources };
+}
+
+export function allergyPieces(ctx: NoteContext): Piece[] {
+  const out: Piece[] = [];
+  for (const s of ctx.a.sentences) {
+    const q = s.role === 'PATIENT' ? priorQuestion(ctx, s) : undefined;
+    if (q && /\ballerg/i.test(q.text) && s === ctx.a.turns[s.turn].sentences[0] && NO.test(s.text.trim())) {
+      out.push({ text: 'No known drug allergies.', src: [q.tid, s.tid] });
+      continue;
+    }
+    if (!/\ballerg/i.test(s.text)) continue;
+    else if (/\b(no|not|don't have any|nkda)\b.{0,20}\ballerg/i.test(s.text) && s.role === 'PATIENT') out.push({ text: 'No known drug allergies.', src: [s.tid] });
+    else {
+      const m = /\ballergic to ([a-z0-9 ,/-]+)/i.exec(s.text);
+      if (m && !/\b(any|anything)\b/i.test(m[1].split(' ')[0])) out.push({ text: finishSentence(`Allergic to ${m[1].replace(/\s*(and|but)\s*$/, '')}`), src: [s.tid] });
+    }
+  }
+  const seen = new Set<string>();
+  return out.filter((p) => !seen.has(p.text) && !!seen.add(p.text));
+}

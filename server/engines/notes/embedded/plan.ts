@@ -1,0 +1,189 @@
+/** Assessment and plan: problems, the clinician's plan talk filed per problem, follow-up. */
+import { conditionMentions, type ConditionMention } from './analyze';
+import { stripFiller, type Block, type NoteContext, type Piece } from './compose';
+import { CONCEPT_NAME, tokenize } from './lexicon';
+import { findDrugs } from './meds';
+import { capitalize, clinicianToNote, finishSentence } from './text';
+
+export interface Problem {
+  code: string;
+  name: string;
+  mentions: ConditionMention[];
+  reasoning: Piece[];
+  testing: Piece[];
+  treatment: Piece[];
+  referral: Piece[];
+  education: Piece[];
+}
+
+const PROBLEM_CUE = /\b(for your|in terms of|regarding|as for|with regards? to|next problem|first problem|second problem|last problem|impression|i think (?:you have|that you have|this is|it's|you've)|diagnosis|as far as|your|for the|for his|for her)\b/i;
+const TESTING = /\b(x-ray|xray|mri|ct|cat scan|labs?|blood work|bloodwork|a1c|panel|ultrasound|echo\w*|ekg|test|testing|cbc|cmp|culture|biopsy|colonoscopy|mammogram|scan|study|urinalysis|level|levels|catheterization|cath|imaging|screening)\b/i;
+const REFERRAL = /\b(refer|referral|physical therapy|specialist|orthopedic|surgeon|cardiologist|dermatologist|neurologist|endocrinologist|nutritionist|dietitian|counseling|therapist|see a)\b/i;
+const TREATMENT = /\b(prescribe|prescription|medication|medicine|mg|milligrams|continue|start|increase|decrease|brace|splint|sling|crutches|surgery|injection|shot|dose|refill|ice|icing|heat|rest|elevat\w*|take|taking|inhaler|cream|antibiotic|therapy|procedure)\b/i;
+const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|diet|exercise|make sure|should|call|come back|return|worse|follow up|follow-up|lose weight|stretch|monitor|keep an eye|watch|hydrat\w*|drink plenty|limit|cut back)\b/i;
+const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
+
+function problemName(m: ConditionMention): string {
+  const toks = m.sentence.tokens;
+  const mods: string[] = [];
+  for (let k = m.start - 1; k >= Math.max(0, m.start - 2); k--) {
+    if (/^(acute|chronic|mild|moderate|severe|uncontrolled|controlled|recurrent|persistent|new|worsening|stable)$/.test(toks[k])) mods.unshift(toks[k]);
+    else break;
+  }
+  let surface = [...mods, m.surface].join(' ');
+  if (/^(chf|copd|gerd|bph|uti|dvt|osa|ptsd|adhd|ckd|afib|hfref|hfpef|esrd|pcos|htn)$/.test(surface)) surface = surface.toUpperCase();
+  else if (surface.split(' ').length === 1 && surface.length <= 3) surface = CONCEPT_NAME.get(m.code) ?? surface;
+  return capitalize(surface.replace(/\bi\b/g, 'I'));
+}
+
+export function isDiagnosisCode(code: string): boolean {
+  return !/^(Z0|Z1|Z2|Z3|Z5|Z7[1-6]|W|T14)/.test(code);
+}
+
+/**
+ * Spoken plans run on ("… metformin I am going to order an A1c I want you to …"); each new first-person
+ * action starts a clause so it can be filed under its own heading and kept or dropped on its own.
+ */
+export function splitPlanClauses(text: string): string[] {
+  return text
+    .split(/,?\s+(?:and\s+|so\s+|then\s+)?(?=(?:i|we) (?:will|would like|want|am going|are going|'ll|'m going|also want|also will|do want|think|recommend)\b|(?:i'd|we'd) like\b)/i)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+const ORDINAL_INTRO =
+  /^(?:[a-z]+,?\s+)?(?:so\s+|now\s+|and\s+)?(?:for|with|regarding|as for|in terms of|moving on to|onto|on to)\s+(?:your|the|her|his|their)?\s*(?:first|second|third|fourth|fifth|next|last|final|other)\s+(?:problem|issue|concern|thing)(?:\s+(?:of|is|with|which is))?\s*(?:your|the|her|his|their)?\s*/i;
+
+/** "for your second problem of your diabetes mellitus, we will …" → "we will …": the heading names it. */
+function stripProblemIntro(t: string, p: Problem, mentions: ConditionMention[]): string {
+  let out = t.replace(ORDINAL_INTRO, '');
+  const m = mentions.find((x) => x.code === p.code);
+  if (m && out !== t) {
+    const surface = new RegExp(`^(?:[a-z]+\\s+){0,2}?${m.surface.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\w*[,.]?\\s*`, 'i');
+    out = out.replace(surface, '');
+  }
+  return out.trim() || t;
+}
+
+/** Groups the clinician's assessment/plan talk by problem and files each sentence under its heading. */
+export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: Piece[] } {
+  const { a } = ctx;
+  const problems: Problem[] = [];
+  const orphan: Piece[] = [];
+  let current: Problem | undefined;
+  // A clause that starts a new action ("…, and we will check an A1c") is filed on its own.
+  const sents = a.sentences
+    .slice(a.planStart)
+    .filter((s) => s.role === 'CLINICIAN')
+    .flatMap((s) => splitPlanClauses(s.text).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })));
+  for (const s of sents) {
+    let t = stripFiller(s.text.replace(/\bhey,? dragon,?[^.]*\.?/gi, ''));
+    if (!t || PLAN_NOISE.test(t) || t.split(' ').length < 4 || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
+    const mentions = conditionMentions(s).filter((m) => !m.negated && !m.family);
+    const introduced = mentions.find((m) => isDiagnosisCode(m.code) && (PROBLEM_CUE.test(t) || !current));
+    if (introduced) {
+      const existing = problems.find((p) => p.code === introduced.code || p.code.slice(0, 3) === introduced.code.slice(0, 3));
+      if (existing) current = existing;
+      else {
+        current = { code: introduced.code, name: problemName(introduced), mentions: [], reasoning: [], testing: [], treatment: [], referral: [], education: [] };
+        problems.push(current);
+      }
+    }
+    if (current) current.mentions.push(...mentions.filter((m) => m.code === current!.code));
+    t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your)\s+([^,]+),\s*/i, '');
+    if (current) t = stripProblemIntro(t, current, mentions);
+    const note = finishSentence(clinicianToNote(t, a.sex));
+    if (note.split(' ').length < 3) continue;
+    const piece: Piece = { text: note, src: [s.tid] };
+    if (!current) { orphan.push(piece); continue; }
+    const bucket = findDrugs(t).length || /\b(prescribe|brace|splint|sling|surgery|injection)\b/i.test(t)
+      ? current.treatment
+      : REFERRAL.test(t)
+        ? current.referral
+        : TESTING.test(t) && /\b(order|get|check|obtain|repeat|draw|schedule|send|do)\b/i.test(t)
+          ? current.testing
+          : TREATMENT.test(t)
+            ? current.treatment
+            : EDUCATION.test(t)
+              ? current.education
+              : current.reasoning;
+    if (bucket === current.reasoning && note.split(' ').length < 5) continue;
+    bucket.push(piece);
+  }
+  if (problems.length && orphan.length) problems[0].reasoning.unshift(...orphan.splice(0));
+  return { problems, orphan };
+}
+
+/** Pieces in order until the word budget is spent; a piece repeating an earlier one is dropped. */
+function budgeted(pieces: Piece[], cap: number, budget: number, seen: string[][]): Piece[] {
+  const out: Piece[] = [];
+  let words = 0;
+  for (const p of pieces) {
+    if (out.length >= cap) break;
+    const toks = tokenize(p.text);
+    const repeat = seen.some((prev) => {
+      const set = new Set(prev);
+      return toks.filter((t) => set.has(t)).length >= toks.length * 0.8;
+    });
+    if (repeat) continue;
+    if (out.length && words + toks.length > budget) break;
+    out.push(p);
+    seen.push(toks);
+    words += toks.length;
+  }
+  return out;
+}
+
+const FOLLOW_UP =
+  /\b(?:see (?:you|her|him|them) (?:back )?|follow(?: |-)?up (?:with me )?|come back |return |recheck (?:you )?|back )in (?:about |another |a )?(\d+|a|one|two|three|four|six|couple(?: of)?|few) ?(days?|weeks?|months?|years?)\b/i;
+
+/** "I'll see you back in 4 weeks" → the follow-up line scribes end the plan with. */
+export function followUpPiece(ctx: NoteContext): Piece | undefined {
+  for (const s of ctx.a.sentences.slice(ctx.a.planStart).reverse()) {
+    if (s.role !== 'CLINICIAN') continue;
+    const m = FOLLOW_UP.exec(s.text);
+    if (!m) continue;
+    const n = /^(a|one)$/i.test(m[1]) ? '1' : /^couple/i.test(m[1]) ? 'a couple of' : /^few$/i.test(m[1]) ? 'a few' : m[1];
+    const unit = n === '1' ? m[2].replace(/s$/, '') : /s$/.test(m[2]) ? m[2] : `${m[2]}s`;
+    return { text: `The patient will follow up in ${n} ${unit.toLowerCase()}.`, src: [s.tid] };
+  }
+  return undefined;
+}
+
+export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[], opener?: Piece): Block[] {
+  const blocks: Block[] = [];
+  if (opener && ctx.verbosity !== 'CONCISE') blocks.push({ pieces: [opener], para: true });
+  const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 3;
+  // Scribes write a line or two per heading; budget tuned on the ACI-BENCH train split.
+  const wordBudget = ctx.verbosity === 'DETAILED' ? 10_000 : ctx.verbosity === 'CONCISE' ? 25 : 60;
+  const seen: string[][] = [];
+  problems.forEach((p, n) => {
+    blocks.push({ heading: `${n + 1}. ${p.name}.`, pieces: [], para: true });
+    const parts: Array<[string, Piece[]]> = [
+      ['Medical Reasoning', p.reasoning],
+      ['Additional Testing', p.testing],
+      ['Medical Treatment', p.treatment],
+      ['Specialist Referrals', p.referral],
+      ['Patient Education and Counseling', p.education],
+    ];
+    // Scribes record the counselling the clinician gave; only when the clinician did discuss the problem.
+    if (ctx.verbosity !== 'CONCISE' && !p.education.length) {
+      const talk = [...p.reasoning, ...p.treatment, ...p.testing].find((x) => /\b(discuss|talk|explain|recommend|options?|risks?|benefits?)\w*/i.test(x.text));
+      if (talk) parts[4] = ['Patient Education and Counseling', [{ text: `I discussed the diagnosis and treatment options for ${p.name.toLowerCase()} with the patient.`, src: talk.src }]];
+    }
+    for (const [label, pieces] of parts) {
+      if (!pieces.length) continue;
+      if (ctx.verbosity === 'CONCISE' && label === 'Medical Reasoning' && (p.treatment.length || p.testing.length)) continue;
+      const kept = budgeted(pieces, cap, wordBudget, seen);
+      if (kept.length) blocks.push({ label, pieces: kept, bullet: true });
+    }
+  });
+  if (!problems.length && orphan.length) blocks.push({ pieces: orphan.slice(0, cap * 2), para: true });
+  const followUp = followUpPiece(ctx);
+  const agreed = ctx.a.sentences.slice(ctx.a.planStart).filter((s) => s.role === 'PATIENT' && /\b(okay|sounds good|sure|yes|yeah|agree|alright|that's fine|no problem|perfect)\b/i.test(s.text)).at(-1);
+  if (agreed && (problems.length || orphan.length))
+    blocks.push({ label: 'Patient Agreements', pieces: [{ text: 'The patient understands and agrees with the recommended medical treatment plan.', src: [agreed.tid] }], para: true });
+  if (followUp) blocks.push({ label: 'Instructions', pieces: [followUp], para: true });
+  return blocks;
+}
+
