@@ -3,6 +3,8 @@
  * Generates notes for the ACI-BENCH split with the embedded engine and scores them against the scribe
  * notes: ROUGE-1/2/L (rouge_score semantics), medication and diagnosis precision/recall against what
  * the reference notes state, and throughput on one core.
+ * Train is split into two folds: `--fold tune` (the default for train) is the only one tuning decisions
+ * look at; `--fold heldout` (every fifth encounter) is never tuned on and is reported next to valid.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { EmbeddedNotesEngine, noteToText } from '../../server/engines/notes/embe
 import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialogue';
 import { conditionMentions, analyze } from '../../server/engines/notes/embedded/analyze';
 import { findDrugs } from '../../server/engines/notes/embedded/meds';
+import { isHeldOut } from './folds';
 import { rouge } from './rouge';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,7 +22,16 @@ if (!existsSync(file)) {
   console.log(`skipped: ${file} not found (the ACI-BENCH data lives in ../shared/data/aci-bench)`);
   process.exit(0);
 }
-const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { encounter_id: string; dialogue: string; note: string; dataset: string });
+const fold = split === 'train' ? (process.argv.includes('--fold') ? process.argv[process.argv.indexOf('--fold') + 1] : 'tune') : 'all';
+if (!['tune', 'heldout', 'all'].includes(fold)) {
+  console.error(`--fold must be tune, heldout or all (got ${fold})`);
+  process.exit(2);
+}
+const rows = readFileSync(file, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as { encounter_id: string; dialogue: string; note: string; dataset: string })
+  .filter((_r, i) => fold === 'all' || (fold === 'heldout') === isHeldOut(i));
 const engine = new EmbeddedNotesEngine();
 
 /** What a reference note states: drugs anywhere, diagnoses in its assessment/plan part. */
@@ -69,7 +81,7 @@ const m = prf(med.tp, med.np, med.nr);
 const d = prf(dx.tp, dx.np, dx.nr);
 const pct = (x: number) => (x * 100).toFixed(1);
 const lines = [
-  `ACI-BENCH ${split} split, ${n} encounters, embedded engine (BALANCED)`,
+  `ACI-BENCH ${split} split${fold === 'all' ? '' : ` (${fold} fold)`}, ${n} encounters, embedded engine (BALANCED)`,
   `ROUGE-1 ${pct(r1 / n)}  ROUGE-2 ${pct(r2 / n)}  ROUGE-L ${pct(rl / n)}  (F1 averaged over notes)`,
   `by sub-corpus ROUGE-1: ${[...perDataset].map(([k, v]) => `${k} ${pct(v.r1 / v.n)} (n=${v.n})`).join(', ')}`,
   `medications vs reference note: precision ${pct(m.p)}  recall ${pct(m.r)}  (${med.tp}/${med.np} predicted, ${med.tp}/${med.nr} stated)`,
