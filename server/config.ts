@@ -26,6 +26,10 @@ export interface Config {
   notesEngine: string;
   workers: number;
   bodyLimitBytes: number;
+  /** Node HTTP server limits (README, Security): see server/http/server-options.ts. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** When set, /metrics requires it as a bearer token; when not, /metrics is served only on a loopback HOST. */
+  metricsToken?: string;
   serviceTokenTtlSeconds: number;
   signedUrlTtlSeconds: number;
   logLevel: string;
@@ -67,6 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notesEngine: env.NOTES_ENGINE || 'embedded',
     workers: int(env.WORKERS, 1),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    http: {
+      headersTimeoutMs: int(env.HTTP_HEADERS_TIMEOUT_MS, 30_000),
+      requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 120_000),
+      keepAliveTimeoutMs: int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 65_000),
+    },
+    metricsToken: env.METRICS_TOKEN || undefined,
     serviceTokenTtlSeconds: 3600,
     signedUrlTtlSeconds: int(env.SIGNED_URL_TTL_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
