@@ -11,8 +11,10 @@ import { routeUpgrade } from './realtime/router';
 import { startServices } from './services';
 import { onShutdownSignal } from './shutdown';
 import { ROUTES } from './api';
-import { constantTimeEqual } from './auth/secret-box';
 import { dispatchDirect, RouteMatcher } from './http/node-dispatch';
+import { limitRequestBody, normaliseRequestTarget } from './http/request-guard';
+import { httpServerOptions } from './http/server-options';
+import { metricsRefusal } from './http/metrics-access';
 import { getMetrics, recordRequest } from './observability/metrics';
 import './register-services';
 import { runWithRequestId } from './observability/request-context';
@@ -45,9 +47,8 @@ async function main(): Promise<void> {
   // In dev Next recompiles route files on change, so dispatch stays with Next there.
   const matcher = config.dev ? null : new RouteMatcher(ROUTES);
   const metrics = getMetrics(ctx);
-  const metricsToken = process.env.METRICS_TOKEN || undefined;
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(httpServerOptions(config), (req, res) => {
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     runWithRequestId(requestId, () => serve(req, res, requestId));
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     // Rate limits key on the socket address; a client-supplied header must not choose the bucket.
     req.headers['x-real-ip'] = req.socket.remoteAddress ?? 'unknown';
     res.setHeader('x-request-id', requestId);
+    if (!normaliseRequestTarget(req, res)) return;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
@@ -68,12 +70,13 @@ async function main(): Promise<void> {
       recordRequest(ctx, routeLabel, req.method ?? 'GET', res.statusCode, ms / 1000);
       log.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
+    if (!limitRequestBody(req, res, config.bodyLimitBytes, { countStreamed: !direct })) return;
     if (pathname === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
-      // Optional bearer token: metrics name routes and volumes, which some deployments keep private.
-      if (metricsToken && !constantTimeEqual(req.headers.authorization ?? '', `Bearer ${metricsToken}`)) {
-        res.statusCode = 401;
+      const refusal = metricsRefusal(req, { token: config.metricsToken, host: config.host });
+      if (refusal) {
+        res.statusCode = refusal.status;
         res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.end(JSON.stringify({ code: 401, message: 'metrics require Authorization: Bearer <METRICS_TOKEN>' }));
+        res.end(JSON.stringify({ code: refusal.status, message: refusal.message }));
         return;
       }
       metrics.registry.metrics().then(
@@ -113,14 +116,14 @@ async function main(): Promise<void> {
     const message =
       status === 431 ? 'request headers are too large' : status === 408 ? 'request timed out' : 'malformed HTTP request';
     const body = JSON.stringify({ code: status, message });
+    // Destroy once written: the server's sockets are half-open, so end() alone left a silent client's
+    // connection open for as long as the client kept its side (issue #12).
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
     );
   });
-  server.headersTimeout = 30_000;
-  server.requestTimeout = 120_000;
-  server.keepAliveTimeout = 65_000;
   // Next adds its own upgrade listener after the first request (for dev HMR); /ws/* must reach ours alone.
   const emit = server.emit.bind(server);
   server.emit = ((event: string, ...args: unknown[]) => {
