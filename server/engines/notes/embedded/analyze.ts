@@ -38,7 +38,7 @@ function cueScore(text: string, re: RegExp): number {
 }
 
 const QUESTION_START =
-  /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have|you're|anything|ever|no )\b/i;
+  /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have (?:any|anything|ever|had|been|noticed|a history)|you're|anything|ever|no )\b/i;
 
 function isQuestion(s: string, role: Role): boolean {
   if (/\?\s*$/.test(s)) return true;
@@ -73,6 +73,18 @@ const EXAM_CUE =
 const PLAN_CUE =
   /\b(my impression|assessment|my plan|the plan|plan is|for your (?:first|second|next|last)? ?problem|next problem|first problem|i think (?:you have|that you have|this is|it's|you've|that this)|my diagnosis|diagnosis is|(?:i'm|i am) going to (?:prescribe|order|refer|start|put you)|what i(?:'d| would) like to do|what we(?:'re| are) going to do|i want to (?:start|prescribe|order)|let's talk about (?:my|the|what)|in terms of (?:my|the) plan|so for (?:your|the))\b/i;
 
+/**
+ * Recognisers emit no punctuation, so "you have hypertension are you taking metformin …" arrives as one
+ * sentence; a new question ("are you …", "do you …") starts a new sentence there, as a full stop would.
+ */
+export function splitUnpunctuated(text: string): string[] {
+  if (/[.?!,]/.test(text)) return [text];
+  return text
+    .split(/\s+(?<!\b(?:what|how|why|where|when|which|who|that|if|whether|and|but|or|so|can|could|would|should|will|do|did|are|were|have)\s+)(?=(?:are|do|did|have|were|is|can) you\b)/i)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
 export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   const { roles, swapped } = inferRoles(lines);
   const turns: Turn[] = [];
@@ -82,7 +94,7 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
     const text = cleanUtterance(l.text);
     const turn: Turn = { index, tid: l.transcriptId, role, text, sentences: [] };
     for (const raw of splitSentences(text))
-      for (const piece of splitRunOn(raw)) {
+      for (const piece of splitRunOn(raw).flatMap(splitUnpunctuated)) {
         const t = wordsToDigits(piece.replace(/(\d),(\d{3})\b/g, '$1$2')).replace(/\b(\d+)\s+over\s+(\d+)\b/gi, '$1/$2');
         if (!t.trim()) continue;
         const s: Sentence = { i: sentences.length, turn: index, tid: l.transcriptId, role, text: t, tokens: tokenize(t), question: isQuestion(t, role) };

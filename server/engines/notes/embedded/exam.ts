@@ -1,5 +1,6 @@
 /** Physical examination and results. */
 import { stripFiller, type Block, type NoteContext, type Piece } from './compose';
+import { splitDictated } from './dictated';
 import { clinicianToNote, finishSentence } from './text';
 
 const EXAM_SYSTEMS: Array<[string, RegExp]> = [
@@ -112,13 +113,15 @@ export function examBlocks(ctx: NoteContext): Block[] {
 
 export const RESULT_CUE =
   /\b(x-ray|xray|x-rays|mri|ct scan|cat scan|labs?|lab work|blood work|bloodwork|a1c|results?|ekg|ecg|echo|echocardiogram|ultrasound|showed|shows|came back|hemoglobin|ejection fraction|cholesterol (?:was|is)|lipid|panel|urinalysis|culture|biopsy|stress test|pft|spirometry|creatinine|kidney function|thyroid (?:level|test)|tsh|vitamin d level|psa)\b/i;
-const FUTURE = /\b(order|going to (?:get|order|check|send|do|repeat)|want to (?:get|order|check)|we'll (?:get|check|do|order)|will (?:get|order|check|repeat)|schedule|let's get|i'd like to get|would like to (?:get|order))\b/i;
+const FUTURE = /\b((?:re)?check (?:a|an|the|your|some)|order|going to (?:get|order|check|send|do|repeat)|want to (?:get|order|check)|we'll (?:get|check|do|order)|will (?:get|order|check|repeat)|schedule|let's get|i'd like to get|would like to (?:get|order))\b/i;
 
 export function resultPieces(ctx: NoteContext): Piece[] {
   const { a } = ctx;
   const out: Piece[] = [];
   for (const s of a.sentences.slice(Math.min(a.examStart, a.planStart))) {
     if (s.role !== 'CLINICIAN' || s.question || !RESULT_CUE.test(s.text) || FUTURE.test(s.text) || /^(?:hey,? dragon,? )?show me\b/i.test(s.text)) continue;
+    // A dictated assessment or plan names what is to be done, not what was found.
+    if (splitDictated(s.text).some((c) => c.label)) continue;
     if (!/\b(normal|abnormal|showed|shows|show|elevated|high|low|negative|positive|revealed|demonstrat\w*|consistent|fracture|no evidence|unremarkable|within|was \d|is \d|at \d|\d)\b/i.test(s.text)) continue;
     let t = stripFiller(s.text).replace(/\b(hey,? dragon,?|show me the [a-z0-9 -]+?(?=\.|,|$))/gi, '').replace(/^[,. ]+/, '');
     t = t.replace(/^(so|and|now|um|okay|alright),?\s+/i, '').replace(/\bin reviewing (the )?results of your\b/i, 'Review of the');

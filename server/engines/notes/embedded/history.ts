@@ -2,6 +2,7 @@
 import { NO, YES, conditionMentions } from './analyze';
 import { CHITCHAT, CLINICAL, priorQuestion, questionTopic, stripFiller, subj, type NoteContext, type Piece } from './compose';
 import { rosMatcher } from './lexicon';
+import { findDrugs } from './meds';
 import { capitalize, clinicianToNote, finishSentence, toThirdPerson } from './text';
 
 export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<string>; neg: Set<string>; src: Set<string> }> }
@@ -61,7 +62,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
         addRos(topic, false, s.tid);
         count++;
         if (words.length <= 4) continue;
-      } else if (YES.test(s.text.trim()) && words.length <= 4) {
+      } else if (YES.test(s.text.trim()) && (words.length <= 4 || (findDrugs(topic).length > 0 && /^taking\b/.test(topicNote)))) {
         const verb = /^(taking|using|doing|working|sleeping|eating|exercising|walking|checking)\b/.test(topicNote) ? 'is' : 'reports';
         paragraphs.at(-1)!.push({ text: finishSentence(`${S} ${verb} ${topicNote}`), src });
         addRos(topic, true, s.tid);

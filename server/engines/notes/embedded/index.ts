@@ -5,7 +5,7 @@ import type { Block, NoteContext, Piece } from './compose';
 import { diagnoses } from './diagnoses';
 import { examBlocks, resultPieces } from './exam';
 import { historyFacts, openingSentence } from './history';
-import { allergyPieces, medicationOrders } from './medications';
+import { addSigs, allergyPieces, medicationOrders } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { fillForm, findTemplate } from './forms';
 import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
@@ -16,10 +16,16 @@ export interface EmbeddedEngineOptions { codes?: CodeIndex }
 
 const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|K21|G20|G30|G35|B20|K50|K51)/;
 
+/** Scribes write units as abbreviations: "500 milligrams" → "500 mg". */
+function scribeUnits(text: string): string {
+  return text.replace(/\b(\d+(?:\.\d+)?) (milligrams?|micrograms?|milliliters?)\b/gi, (_m, n: string, u: string) => `${n} ${/^milli?g/i.test(u) ? 'mg' : /^micro/i.test(u) ? 'mcg' : 'mL'}`);
+}
+
 function render(blocks: Block[], bulleted: boolean): { content: string; sentences: Piece[] } {
   const lines: string[] = [];
   const sentences: Piece[] = [];
-  for (const b of blocks) {
+  for (const raw of blocks) {
+    const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: scribeUnits(p.text) })) };
     if (b.para && lines.length) lines.push('');
     if (b.heading) { lines.push(b.heading); continue; }
     sentences.push(...b.pieces);
@@ -86,6 +92,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
     }
     const history = historyFacts(ctx);
     const meds = medicationOrders(ctx, problems);
+    for (const p of problems) addSigs(p.treatment, meds.values);
 
     const wanted: NoteSectionRequest[] = req.sections?.length ? req.sections : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));
     const summary: NoteSection[] = [];

@@ -1,11 +1,11 @@
 /** Medication orders and the medication list; allergies. */
 import type { MedicationOrder } from '../types';
-import { NO } from './analyze';
 import { priorQuestion, type NoteContext, type Piece } from './compose';
 import { findDrugs, isCompleteOrder, parseOrder } from './meds';
 import type { Problem } from './plan';
 import { capitalize, finishSentence } from './text';
-import { STATUS } from './vocab';
+import { RELATION, STATUS } from './vocab';
+import { NO, YES, type Sentence } from './analyze';
 
 function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   into.dosage = into.dosage.quantity === null ? from.dosage : into.dosage;
@@ -18,6 +18,14 @@ function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   if (from.status === STATUS.DISCONTINUED) into.status = from.status;
 }
 
+/** The clinician asked whether the patient takes it and the patient said yes, or the patient said so. */
+function takesDrug(ctx: NoteContext, s: Sentence): boolean {
+  if (s.role === 'PATIENT') return !s.question && /\b(i (?:take|am taking|'m taking|am on|'m on|use)|i've been (?:taking|on))\b/i.test(s.text);
+  if (!s.question || !/\b(taking|take|on|using)\b/i.test(s.text)) return false;
+  const next = ctx.a.turns[s.turn + 1];
+  return next?.role === 'PATIENT' && YES.test(next.text.trim());
+}
+
 const ORDER_VERB = /\b(prescribe|prescribing|start|starting|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep taking|stay on)\b/i;
 
 export function medicationOrders(
@@ -28,6 +36,7 @@ export function medicationOrders(
   const orders = new Map<string, MedicationOrder>();
   const sources = new Map<string, string[]>();
   const current = new Map<string, Piece>();
+  const active = new Map<string, MedicationOrder>();
   for (const s of a.sentences) {
     const drugs = findDrugs(s.text);
     if (!drugs.length) continue;
@@ -46,6 +55,14 @@ export function medicationOrders(
           if (icd) (prev ?? o).linked_diagnosis_codes = [icd.code];
         }
       }
+      // A drug the patient confirms taking (answering "are you taking …", or "I take …") is an active order.
+      if (!ordering && !negatedUse && s.i < a.planStart && !active.has(d.ingredient) && takesDrug(ctx, s)) {
+        const o = parseOrder(s.text, d, ctx.codes);
+        o.status = STATUS.ACTIVE;
+        o.metadata.encounter_relation = RELATION.PRIOR;
+        active.set(d.ingredient, o);
+        sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
+      }
       if (s.i < a.planStart && !negatedUse && !current.has(d.ingredient)) {
         const o = parseOrder(s.text, d, ctx.codes);
         const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value].filter(Boolean).join(' ');
@@ -53,6 +70,7 @@ export function medicationOrders(
       }
     }
   }
+  for (const [ing, o] of active) if (!orders.has(ing)) orders.set(ing, o);
   const values: MedicationOrder[] = [];
   const partial: MedicationOrder[] = [];
   const emr = ctx.req.emrContext?.medications;
@@ -89,4 +107,33 @@ export function allergyPieces(ctx: NoteContext): Piece[] {
   }
   const seen = new Set<string>();
   return out.filter((p) => !seen.has(p.text) && !!seen.add(p.text));
+}
+
+const FREQ_WORDS: Record<string, string> = {
+  ONE_A_DAY: 'once daily', TWO_A_DAY: 'twice daily', THREE_A_DAY: 'three times daily', FOUR_A_DAY: 'four times daily',
+  AT_BEDTIME: 'at bedtime', AS_NEEDED: 'as needed', ONCE_A_WEEK: 'once weekly', EVERY_OTHER_DAY: 'every other day', EVERY_MORNING: 'every morning',
+};
+
+/** How an order's sig reads in the note ("10 mg once daily"), from the structured values only. */
+export function sigText(o: MedicationOrder): string {
+  const dose = o.dosage.quantity !== null && o.dosage.unit ? `${o.dosage.quantity} ${o.dosage.unit.toLowerCase()}` : '';
+  const freq = o.frequency.structured_value ? FREQ_WORDS[o.frequency.structured_value] ?? o.frequency.raw_value ?? '' : '';
+  return [dose, freq].filter(Boolean).join(' ');
+}
+
+/**
+ * "Start lisinopril." said in a dictated plan, with the dose stated earlier in the visit, reads
+ * "Start lisinopril 10 mg once daily." in the plan: the sig comes from the coded order, never from
+ * the words around the drug, so a misheard number cannot reach the note this way.
+ */
+export function addSigs(pieces: Piece[], orders: MedicationOrder[]): void {
+  for (const p of pieces) {
+    if (/\d/.test(p.text)) continue;
+    const drugs = findDrugs(p.text);
+    if (drugs.length !== 1) continue;
+    const o = orders.find((x) => x.drug_name === drugs[0].ingredient);
+    const sig = o ? sigText(o) : '';
+    if (!sig) continue;
+    p.text = p.text.replace(new RegExp(`\\b(${drugs[0].spoken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\b`, 'i'), `$1 ${sig}`);
+  }
 }

@@ -2,6 +2,7 @@
 import { conditionMentions, type ConditionMention } from './analyze';
 import { stripFiller, type Block, type NoteContext, type Piece } from './compose';
 import { CONCEPT_NAME, tokenize } from './lexicon';
+import { splitDictated, type DictatedClause } from './dictated';
 import { findDrugs } from './meds';
 import { capitalize, clinicianToNote, finishSentence } from './text';
 
@@ -75,12 +76,16 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
   const sents = a.sentences
     .slice(a.planStart)
     .filter((s) => s.role === 'CLINICIAN')
-    .flatMap((s) => splitPlanClauses(s.text).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })));
+    .flatMap((s) => splitPlanClauses(s.text).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })))
+    .flatMap((s) => splitDictated(s.text).map((c): typeof s & { label?: DictatedClause['label'] } => (c.text === s.text ? s : { ...s, text: c.text, tokens: tokenize(c.text), label: c.label })));
   for (const s of sents) {
     let t = stripFiller(s.text.replace(/\bhey,? dragon,?[^.]*\.?/gi, ''));
-    if (!t || PLAN_NOISE.test(t) || t.split(' ').length < 4 || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
+    const minWords = s.label ? 1 : 4;
+    if (!t || PLAN_NOISE.test(t) || t.split(' ').length < minWords || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
+    // A dictated follow-up item is the Instructions line; it is not repeated under a problem.
+    if (s.label === 'plan' && FOLLOW_UP.test(t) && t.split(' ').length <= 8) continue;
     const mentions = conditionMentions(s).filter((m) => !m.negated && !m.family);
-    const introduced = mentions.find((m) => isDiagnosisCode(m.code) && (PROBLEM_CUE.test(t) || !current));
+    const introduced = mentions.find((m) => isDiagnosisCode(m.code) && (s.label === 'assessment' || PROBLEM_CUE.test(t) || !current));
     if (introduced) {
       const existing = problems.find((p) => p.code === introduced.code || p.code.slice(0, 3) === introduced.code.slice(0, 3));
       if (existing) current = existing;
@@ -90,10 +95,12 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
       }
     }
     if (current) current.mentions.push(...mentions.filter((m) => m.code === current!.code));
+    // The labelled assessment is the problem's heading, not a sentence under it.
+    if (s.label === 'assessment') continue;
     t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your)\s+([^,]+),\s*/i, '');
     if (current) t = stripProblemIntro(t, current, mentions);
     const note = finishSentence(clinicianToNote(t, a.sex));
-    if (note.split(' ').length < 3) continue;
+    if (note.split(' ').length < (s.label ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
     if (!current) { orphan.push(piece); continue; }
     const bucket = findDrugs(t).length || /\b(prescribe|brace|splint|sling|surgery|injection)\b/i.test(t)
