@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, parseClientFrame, parseRfc3339 } from './frames';
+import { decodeBase64, parseClientFrame, parseRfc3339, startTimeProblem } from './frames';
 import { closeCodeFor, closeReason, readCredentials } from './upgrade';
 import { ApiError } from '@/lib/errors';
 import type { IncomingMessage } from 'node:http';
@@ -31,6 +31,19 @@ describe('client frames', () => {
     expect(decodeBase64('%%%')).toBeNull();
     expect(parseRfc3339('2026-01-31T09:30:00+01:00')).toBe('2026-01-31T09:30:00+01:00');
     expect(parseRfc3339('2026-13-31T09:30:00Z')).toBeNull();
+  });
+
+  it('refuses a START_TIME no recording could have (issue #12: 9999-12-31 broke every later transcript read)', () => {
+    const b64 = (t: string) => Buffer.from(t).toString('base64');
+    expect(text({ type: 'START_TIME', data: b64('9999-12-31T23:59:58Z') })).toEqual({
+      kind: 'error',
+      message: 'START_TIME must not be more than 24 hours ahead of the server clock',
+    });
+    expect(text({ type: 'START_TIME', data: b64('0001-01-01T00:00:00Z') })).toMatchObject({ kind: 'error', message: expect.stringMatching(/before 2000/) });
+    const now = Date.parse('2026-06-01T12:00:00Z');
+    expect(startTimeProblem('2026-06-02T11:00:00Z', now)).toBeNull();
+    expect(startTimeProblem('2026-06-02T13:00:00Z', now)).toMatch(/24 hours ahead/);
+    expect(startTimeProblem('2000-01-01T00:00:00Z', now)).toBeNull();
   });
 });
 

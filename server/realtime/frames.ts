@@ -40,6 +40,21 @@ export function parseRfc3339(text: string): string | null {
 }
 
 /**
+ * START_TIME must be a time a recording could plausibly have begun: not before 2000 and at most a day
+ * ahead of the server's clock (skewed device clocks stay accepted). 9999-12-31T23:59:58Z was accepted
+ * before, and every later transcript read of that session failed with a 500 (issue #12).
+ */
+export const START_TIME_EARLIEST = Date.UTC(2000, 0, 1);
+export const START_TIME_MAX_AHEAD_MS = 24 * 3600_000;
+
+export function startTimeProblem(value: string, now = Date.now()): string | null {
+  const ms = Date.parse(value);
+  if (ms < START_TIME_EARLIEST) return 'START_TIME must not be before 2000-01-01T00:00:00Z';
+  if (ms > now + START_TIME_MAX_AHEAD_MS) return 'START_TIME must not be more than 24 hours ahead of the server clock';
+  return null;
+}
+
+/**
  * One client frame. Binary frames are raw PCM; text frames are JSON. PCM must be whole 16-bit samples:
  * an odd byte count would shift every later sample by one byte and turn the rest of the recording to noise.
  */
@@ -67,6 +82,8 @@ export function parseClientFrame(data: Buffer, isBinary: boolean): ParsedFrame {
   if (f.type === 'START_TIME') {
     const value = parseRfc3339(bytes.toString('utf8'));
     if (!value) return { kind: 'error', message: 'START_TIME data must be the base64 of an RFC 3339 time such as 2026-01-31T09:30:00.000Z' };
+    const problem = startTimeProblem(value);
+    if (problem) return { kind: 'error', message: problem };
     return { kind: 'start_time', value };
   }
   if (bytes.length % 2 !== 0) return { kind: 'error', message: `AUDIO data decodes to ${bytes.length} bytes; PCM16 frames must have an even byte count` };
