@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { webhookDeliveries } from '../../db/schema';
 import { deliveryDto } from './delivery-dto';
+import { parseCursorDate } from '../admin-sessions/cursor';
 
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`, 'utf8').toString('base64url');
@@ -12,8 +13,8 @@ function encodeCursor(createdAt: Date, id: string): string {
 
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest('cursor: is not a cursor returned by this endpoint');
+  const createdAt = parseCursorDate(at);
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || !createdAt) throw badRequest('cursor: is not a cursor returned by this endpoint');
   return { createdAt, id };
 }
 
