@@ -7,7 +7,9 @@ import { CalendarDate } from './sessions';
 import { SESSION_STATUSES } from './session-status';
 
 export const SessionListQuery = z.object({
-  date: CalendarDate,
+  // Bounded so the day's UTC window, shifted by up to 14 h, stays inside what the database can hold:
+  // 9999-12-31 at UTC-14 ended in year 10000 and answered 500 (issue #12).
+  date: CalendarDate.refine((d) => d >= '1900-01-01' && d <= '9999-12-30', 'must be between 1900-01-01 and 9999-12-30'),
   /**
    * The caller's offset from UTC in minutes east (UTC+2 → 120), so "today" is the clinician's local day.
    * Defaults to 0 (a UTC day).
