@@ -1,4 +1,5 @@
 import { ApiError, badRequest } from '@/lib/errors';
+import { findNul, jsonDepthExceeds, MAX_JSON_DEPTH } from './hostile-input';
 
 /** Reads a JSON body without ever holding more than the limit in memory. */
 export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
@@ -25,9 +26,14 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   } catch {
     throw badRequest('request body is not valid UTF-8');
   }
+  if (jsonDepthExceeds(text)) throw badRequest(`request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest('request body is not valid JSON');
   }
+  const nul = findNul(value);
+  if (nul !== null) throw badRequest(`${nul || 'body'}: must not contain NUL characters (\\u0000)`);
+  return value;
 }

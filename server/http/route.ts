@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiError, isApiError, type ErrorBody } from '@/lib/errors';
 import { getAppContext, type AppContext } from '../context';
 import { readJsonBody } from './body';
+import { findNul } from './hostile-input';
 import { zodMessage } from './zod-message';
 import { authenticateService, type ServicePrincipal } from '../auth/authenticate-service';
 import { authenticateAdmin, type AdminPrincipal } from '../auth/authenticate-admin';
@@ -123,6 +124,11 @@ export async function runRoute(def: RouteDef, req: Request, rawParams: Record<st
     const url = new URL(req.url);
     if (def.rateLimit) checkRateLimit(app, def.rateLimit, req);
 
+    const query0 = searchParamsObject(url);
+    for (const [where, values] of [['path parameter', rawParams], ['query parameter', query0]] as const) {
+      const nul = findNul(values);
+      if (nul !== null) throw new ApiError(400, `${where} ${nul}: must not contain NUL characters (\\u0000)`);
+    }
     let params: unknown = rawParams;
     if (def.params) {
       const parsed = def.params.safeParse(rawParams);
@@ -131,7 +137,7 @@ export async function runRoute(def: RouteDef, req: Request, rawParams: Record<st
     }
     let query: unknown = {};
     if (def.query) {
-      const parsed = def.query.safeParse(searchParamsObject(url));
+      const parsed = def.query.safeParse(query0);
       if (!parsed.success) throw new ApiError(400, zodMessage(parsed.error, 'query parameter'));
       query = parsed.data;
     }
