@@ -26,8 +26,11 @@ export function normaliseRequestTarget(req: IncomingMessage, res: ServerResponse
   if (/^https?:\/\//i.test(target)) {
     try {
       const parsed = new URL(target);
-      req.url = `${parsed.pathname}${parsed.search}`;
-      return true;
+      // A path starting with // would read as another host again (a protocol-relative redirect target).
+      if (!parsed.pathname.startsWith('//')) {
+        req.url = `${parsed.pathname}${parsed.search}`;
+        return true;
+      }
     } catch {
       /* falls through to the 400 */
     }
