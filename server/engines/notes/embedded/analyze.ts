@@ -121,7 +121,7 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   const honorific = /\b(mr|mrs|ms|miss)\.? [a-z]+/.exec(all)?.[1];
   const cap = (w: string) => w.replace(/^./, (c) => c.toUpperCase());
   const name =
-    nameMatch && !/^(there|doctor|doc|how|so|good|nice|dragon|again|everyone|everybody|guys|folks)$/.test(nameMatch[1])
+    nameMatch && !/^(there|doctor|doc|how|so|good|nice|dragon|again|everyone|everybody|guys|folks|what|who|it|i|is|are|and|welcome|come|please|thanks|unclearspan)$/.test(nameMatch[1])
       ? (honorific && all.includes(`${honorific}. ${nameMatch[1]}`)) || (honorific && all.includes(`${honorific} ${nameMatch[1]}`))
         ? `${cap(honorific)}. ${cap(nameMatch[1])}`
         : cap(nameMatch[1])

@@ -11,6 +11,8 @@ import { fillForm, findTemplate } from './forms';
 import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
 import { rewriteText } from './rewrite';
 import { capitalize } from './text';
+import { contextTerms } from './soundalike';
+import { hasUnclear, resolveUnclear, trustedText } from './unclear';
 
 export interface EmbeddedEngineOptions { codes?: CodeIndex }
 
@@ -25,7 +27,8 @@ function render(blocks: Block[], bulleted: boolean): { content: string; sentence
   const lines: string[] = [];
   const sentences: Piece[] = [];
   for (const raw of blocks) {
-    const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: scribeUnits(p.text) })) };
+    const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: scribeUnits(resolveUnclear(p.text)) })).filter((p) => p.text) };
+    if (!b.heading && !b.pieces.length) continue;
     if (b.para && lines.length) lines.push('');
     if (b.heading) { lines.push(b.heading); continue; }
     sentences.push(...b.pieces);
@@ -52,7 +55,9 @@ export class EmbeddedNotesEngine implements NotesEngine {
   }
 
   generateSync(req: NoteRequest): NoteResult {
-    const a = analyze(req.transcript, req.patient?.sex);
+    // Low-confidence spans are recovered as sound-alike terms or marked unclear before anything reads them.
+    const terms = contextTerms(req);
+    const a = analyze(req.transcript.map((l) => ({ ...l, text: trustedText(l, terms) })), req.patient?.sex);
     const ctx: NoteContext = { a, req, codes: this.codes, model: req.hccModel ?? 'V28', verbosity: req.preferences?.verbosity ?? 'BALANCED' };
     const { problems, orphan } = planProblems(ctx);
 
@@ -84,6 +89,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
       if (p) { cc = p.name; ccSrc = p.mentions.slice(0, 1).map((m) => m.sentence.tid); }
       if (first) ccSrc = [first.sentence.tid];
     }
+    if (cc && hasUnclear(cc)) cc = undefined;
     ctx.pmh = problems.filter((p) => CHRONIC.test(p.code) && p.name.toLowerCase() !== cc?.toLowerCase()).map((p) => p.name.toLowerCase().replace(/\b(chf|copd|gerd|ckd)\b/g, (m) => m.toUpperCase()));
     const opener = openingSentence(ctx, cc);
     if (opener) {
@@ -169,7 +175,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
     return {
       summary,
       structured_data: {
-        diagnoses: { values: diagnoses(ctx, problems) },
+        diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: resolveUnclear(d.diagnosis_note) || `${d.codes[0].description}.` })) },
         orders: { medication_orders: { values: meds.values, partial_values: meds.partial } },
         section_structured_values: structured,
       },

@@ -63,7 +63,9 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
   for (const [re, s] of VERB_STATUS) if (re.test(clause)) { status = s; break; }
   const concept = codes.rxByName(drug.ingredient);
   const unitWord = dose?.[2].toLowerCase();
-  const instr = /\b(with (?:food|meals|water)|on an empty stomach|avoid [a-z ]+|do not [a-z ]+|apply [a-z ]+|as needed for [a-z ]+)\b/i.exec(after)?.[0] ?? null;
+  const said = /\b(with (?:food|meals|water)|on an empty stomach|avoid [a-z ]+|do not [a-z ]+|apply [a-z ]+|as needed for [a-z ]+)\b/i.exec(after)?.[0] ?? null;
+  // Instructions are copied words; one that runs into an unclear span is left for the clinician.
+  const instr = said && !/unclearspan/i.test(said) ? said : null;
   return {
     drug_name: drug.ingredient,
     medication_code: concept ? { code: concept.rxcui, type: 'RXCUI' } : null,

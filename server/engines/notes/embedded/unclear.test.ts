@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { NoteRequest, NoteResult, TranscriptLine } from '../types';
+import { EmbeddedNotesEngine, noteToText } from './index';
+import { contextTerms, phoneDistance, phonesOf, soundMatch } from './soundalike';
+import { UNCLEAR, resolveUnclear, trustedText } from './unclear';
+
+/** A recognised line whose listed words came back below LOW_CONFIDENCE. */
+function heard(i: number, speaker: TranscriptLine['speaker'], text: string, low: string[] = []): TranscriptLine {
+  return {
+    transcriptId: `t${i}`,
+    speaker,
+    text,
+    startMs: i * 5000,
+    endMs: i * 5000 + 4000,
+    words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
+  };
+}
+
+const VISIT = [
+  heard(1, 'CLINICIAN', 'good morning what brings you in today'),
+  heard(2, 'PATIENT', 'i am here for my blood pressure and my sugar'),
+  heard(3, 'CLINICIAN', 'you have hypertension and type two diabetes are you taking metformin five hundred milligrams twice a day'),
+  heard(4, 'PATIENT', 'yes i take it every day'),
+  heard(5, 'PATIENT', 'i got to work on pharmacy and i noticed any no shortness some commands', ['work', 'on', 'pharmacy', 'any', 'no', 'some', 'commands']),
+  heard(6, 'PATIENT', 'the headaches started two weeks ago after my fall', ['two']),
+  heard(7, 'CLINICIAN', 'i will start lisinopril ten want and any', ['want', 'and', 'any']),
+  heard(8, 'CLINICIAN', 'assessment uncontrolled hypertension plan start lisinopril to do a stick with body panel and follow up in four weeks', ['to', 'do', 'a', 'stick', 'with', 'body']),
+  heard(9, 'PATIENT', 'okay thank you'),
+];
+
+function generate(transcript: TranscriptLine[], extra: Partial<NoteRequest> = {}): NoteResult {
+  return new EmbeddedNotesEngine().generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} }, ...extra });
+}
+
+describe('low-confidence spans', () => {
+  it('never copies a low-confidence word into the note', () => {
+    const note = noteToText(generate(VISIT)).toLowerCase();
+    for (const w of ['pharmacy', 'commands', 'stick', 'body', 'want and any', 'unclearspan']) expect(note).not.toContain(w);
+  });
+
+  it('marks an unclear span inside a sentence where leaving it out would change what the sentence says', () => {
+    const hpi = generate(VISIT).summary.find((s) => s.loinc_code === '10164-2')!.content;
+    // "two" was unsure: the note does not say "2 weeks", nor drop the number silently.
+    expect(hpi).toContain('the headaches started [unclear] weeks ago');
+    expect(hpi).not.toMatch(/started 2 weeks/);
+  });
+
+  it('keeps lisinopril with the dose missing when the dose words were unsure, and routes the plan', () => {
+    const r = generate(VISIT);
+    const lis = r.structured_data.orders.medication_orders.partial_values.find((o) => o.drug_name === 'lisinopril');
+    expect(lis).toMatchObject({ dosage: { quantity: null }, frequency: { structured_value: null } });
+    const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
+    expect(ap).toContain('Medical Treatment: Start lisinopril.');
+    expect(ap).toContain('The patient will follow up in 4 weeks.');
+  });
+
+  it('resolves markers: edges left out, inside marked, mostly unclear dropped', () => {
+    expect(resolveUnclear(`The patient has knee pain ${UNCLEAR}.`)).toBe('The patient has knee pain.');
+    expect(resolveUnclear(`${UNCLEAR} and the pain started 2 weeks ago.`)).toBe('Pain started 2 weeks ago.');
+    expect(resolveUnclear(`The headaches started ${UNCLEAR} weeks ago after a fall.`)).toBe('The headaches started [unclear] weeks ago after a fall.');
+    expect(resolveUnclear(`The patient reports ${UNCLEAR}.`)).toBe('');
+    expect(resolveUnclear(`${UNCLEAR} pain ${UNCLEAR} knee.`)).toBe('');
+    expect(resolveUnclear('Nothing unsure here.')).toBe('Nothing unsure here.');
+  });
+
+  it('treats a whole line below the threshold, without word confidences, as unclear', () => {
+    const line: TranscriptLine = { transcriptId: 'x', speaker: 'PATIENT', text: 'i have been taking it for a while', startMs: 0, endMs: 1000, confidence: 0.3 };
+    expect(trustedText(line, [])).toBe(UNCLEAR);
+  });
+});
+
+describe('sound-alike matching', () => {
+  const emr = { emrContext: { medications: [{ name: 'lisinopril 10 mg tablet' }, { name: 'metformin' }], problems: [{ name: 'type 2 diabetes mellitus', code: 'E11.9' }] } };
+  const ctx = contextTerms(emr);
+
+  it('scores phone strings: identical 0, near 0.2, unrelated high', () => {
+    expect(phoneDistance(phonesOf(['hyper', 'tension'])!, phonesOf(['hypertension'])!)).toBe(0);
+    expect(phoneDistance(phonesOf(['listen', 'a', 'pill'])!, phonesOf(['lisinopril'])!)).toBeLessThan(0.25);
+    expect(phoneDistance(phonesOf(['more', 'than'])!, phonesOf(['metformin'])!)).toBeGreaterThan(0.4);
+  });
+
+  it('recovers a misheard drug the EMR lists, and not one it does not', () => {
+    expect(soundMatch(['lisa', 'know', 'pill'], ctx, false)?.id).toBe('lisinopril');
+    expect(soundMatch(['lisa', 'know', 'pill'], [], true)).toBeUndefined();
+    // The open code set takes only very close spans.
+    expect(soundMatch(['met', 'for', 'men'], [], true)?.id).toBe('metformin');
+    expect(soundMatch(['a', 'tour', 'of', 'a', 'statin'], [], true)).toBeUndefined();
+    // "basic metabolic" misheard sounds a little like "diabetic"; a condition needs a closer match.
+    expect(soundMatch(['do', 'a', 'stick'], ctx, true)).toBeUndefined();
+  });
+
+  it('turns a confidently misheard EMR drug into an order, and an unsure one too', () => {
+    const lines = [heard(1, 'CLINICIAN', 'i will start listen a pill ten milligrams once a day'), heard(2, 'CLINICIAN', 'and keep taking lisa know pill too', ['lisa', 'know', 'pill']), heard(3, 'CLINICIAN', 'and keep taking met for men five hundred milligrams twice a day', ['met', 'for', 'men'])];
+    const r = generate(lines, emr);
+    const all = [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values];
+    expect(all.find((o) => o.drug_name === 'lisinopril')).toMatchObject({ dosage: { quantity: 10, unit: 'MG' }, frequency: { structured_value: 'ONE_A_DAY' } });
+    expect(all.find((o) => o.drug_name === 'metformin')).toMatchObject({ dosage: { quantity: 500, unit: 'MG' }, frequency: { structured_value: 'TWO_A_DAY' } });
+    // Without the context, "listen a pill" and the unsure "lisa know pill" are not taken for lisinopril.
+    const bare = generate(lines);
+    expect([...bare.structured_data.orders.medication_orders.values, ...bare.structured_data.orders.medication_orders.partial_values].map((o) => o.drug_name)).toEqual(['metformin']);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Low-confidence words never reach the note verbatim (issue 14, DESIGN §12). Before analysis each run of
+ * words below LOW_CONFIDENCE becomes one UNCLEAR marker, unless the run sounds like a code-set term (then
+ * the coded term stands in for it, not the words heard). When the note is written, a marker at the edge
+ * of a sentence is left out with its dangling function words; one inside a sentence, where leaving it out
+ * would change what the sentence says, reads "[unclear]"; a sentence that is mostly unclear is dropped.
+ */
+import { isLowConfidence } from '@/lib/transcript/confidence';
+import type { TranscriptLine } from '../types';
+import { soundMatch, type SoundTerm } from './soundalike';
+
+export const UNCLEAR = 'UNCLEARSPAN';
+const MARK = /\bUNCLEARSPAN\b/i;
+
+/** Replaces a run of low-confidence words by the terms it sounds like and UNCLEAR markers for the rest. */
+function recoverRun(run: string[], context: SoundTerm[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < run.length; ) {
+    let hit: { term: string; len: number } | undefined;
+    for (let len = Math.min(4, run.length - i); len >= 1 && !hit; len--) {
+      const t = soundMatch(run.slice(i, i + len), context, true);
+      if (t) hit = { term: t.term, len };
+    }
+    if (hit) {
+      out.push(hit.term);
+      i += hit.len;
+    } else {
+      if (out.at(-1) !== UNCLEAR) out.push(UNCLEAR);
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Confident words can be confidently wrong ("listen a pill" for a lisinopril the EMR lists); spans of two
+ * to four of them are replaced only by a term of the session's context that they sound very close to.
+ */
+function recoverConfident(words: string[], context: SoundTerm[]): string[] {
+  if (!context.length) return words;
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let hit: { term: string; len: number } | undefined;
+    for (let len = Math.min(4, words.length - i); len >= 2 && !hit; len--) {
+      const span = words.slice(i, i + len);
+      const t = span.every((w) => /^[a-z']+$/i.test(w)) ? soundMatch(span, context, false, CONFIDENT_DISTANCE) : undefined;
+      if (t) hit = { term: t.term, len };
+    }
+    out.push(hit ? hit.term : words[i]);
+    i += hit ? hit.len : 1;
+  }
+  return out;
+}
+const CONFIDENT_DISTANCE = 0.25;
+
+/** The text the note is written from: low-confidence runs recovered as terms or marked UNCLEAR. */
+export function trustedText(line: TranscriptLine, context: SoundTerm[]): string {
+  const words = line.words?.length ? line.words : undefined;
+  if (!words) {
+    const heard = line.text.split(/\s+/).filter(Boolean);
+    if (isLowConfidence(line.confidence)) return recoverRun(heard, context).join(' ');
+    return context.length ? recoverConfident(heard, context).join(' ') : line.text;
+  }
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length) out.push(...recoverRun(run, context));
+    run = [];
+  };
+  let sure: string[] = [];
+  for (const w of words) {
+    if (isLowConfidence(w.confidence)) {
+      out.push(...recoverConfident(sure, context));
+      sure = [];
+      run.push(w.text);
+    } else {
+      flush();
+      sure.push(w.text);
+    }
+  }
+  flush();
+  out.push(...recoverConfident(sure, context));
+  return out.join(' ');
+}
+
+const EDGE_FILLER = /^(?:and|but|so|or|then|the|a|an|of|to|with|in|on|for|at|that|which|because|,)$/i;
+// Words that leave a sentence unfinished when what followed them is cut ("the patient reports …").
+const DANGLING = /^(?:reports?|is|are|was|were|has|have|had|takes?|taking|denies|start|started|starting|prescribe|continue|increase|decrease|order|check|get|about|of|to|with|for|on|in|at|the|a|an|and|or|but|no|not|his|her|their|my|your)$/i;
+
+/** A sentence of the note with its UNCLEAR markers resolved; '' when too little of it is clear. */
+export function resolveUnclear(sentence: string): string {
+  if (!MARK.test(sentence)) return sentence;
+  const end = /[.!?]$/.test(sentence.trim()) ? sentence.trim().slice(-1) : '';
+  let toks = sentence.trim().replace(/[.!?]$/, '').split(/\s+/).map((t) => (MARK.test(t) ? UNCLEAR : t));
+  toks = toks.filter((t, i) => !(t === UNCLEAR && toks[i - 1] === UNCLEAR));
+  const strip = (from: 'start' | 'end') => {
+    const at = () => (from === 'start' ? 0 : toks.length - 1);
+    if (toks[at()]?.replace(/[,;]$/, '') !== UNCLEAR) return;
+    const neighbour = from === 'start' ? toks[1] : toks.at(-2);
+    if (from === 'end' && neighbour && DANGLING.test(neighbour.replace(/[,;]$/, ''))) return;
+    toks = from === 'start' ? toks.slice(1) : toks.slice(0, -1);
+    while (toks.length && EDGE_FILLER.test(toks[at()].replace(/[,;]$/, ''))) toks = from === 'start' ? toks.slice(1) : toks.slice(0, -1);
+  };
+  strip('start');
+  strip('end');
+  const clear = toks.filter((t) => t !== UNCLEAR && !/^\W+$/.test(t));
+  const unclear = toks.length - clear.length;
+  if (clear.length < 3 || (unclear > 0 && clear.length < 4 * unclear)) return '';
+  const text = toks.map((t) => (t === UNCLEAR ? '[unclear]' : t)).join(' ').replace(/[,;]$/, '');
+  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+}
+
+export function hasUnclear(text: string | null | undefined): boolean {
+  return !!text && MARK.test(text);
+}
