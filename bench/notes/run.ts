@@ -10,8 +10,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EmbeddedNotesEngine, noteToText } from '../../server/engines/notes/embedded/index';
 import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialogue';
-import { conditionMentions, analyze } from '../../server/engines/notes/embedded/analyze';
 import { findDrugs } from '../../server/engines/notes/embedded/meds';
+import { referenceFacts } from '../clinical/facts';
 import { isHeldOut } from './folds';
 import { rouge } from './rouge';
 
@@ -33,18 +33,6 @@ const rows = readFileSync(file, 'utf8')
   .map((l) => JSON.parse(l) as { encounter_id: string; dialogue: string; note: string; dataset: string })
   .filter((_r, i) => fold === 'all' || (fold === 'heldout') === isHeldOut(i));
 const engine = new EmbeddedNotesEngine();
-
-/** What a reference note states: drugs anywhere, diagnoses in its assessment/plan part. */
-function referenceFacts(note: string) {
-  const drugs = new Set(findDrugs(note).map((d) => d.ingredient));
-  const ap = /\n(ASSESSMENT|IMPRESSION|PLAN)/.exec(note);
-  const apText = ap ? note.slice(ap.index) : note;
-  const dx = new Set<string>();
-  const lines = apText.split('\n').map((t, i) => ({ transcriptId: `r${i}`, speaker: 'CLINICIAN' as const, text: t, startMs: 0, endMs: 0 }));
-  for (const s of analyze(lines).sentences)
-    for (const m of conditionMentions(s)) if (!m.negated && !m.family && !/^Z/.test(m.code)) dx.add(m.code.slice(0, 3));
-  return { drugs, dx };
-}
 
 const prf = (tp: number, np: number, nr: number) => ({ p: np ? tp / np : 0, r: nr ? tp / nr : 0 });
 let r1 = 0, r2 = 0, rl = 0;

@@ -80,7 +80,7 @@ const PLAN_CUE =
 export function splitUnpunctuated(text: string): string[] {
   if (/[.?!,]/.test(text)) return [text];
   return text
-    .split(/\s+(?<!\b(?:what|how|why|where|when|which|who|that|if|whether|and|but|or|so|can|could|would|should|will|do|did|are|were|have)\s+)(?=(?:are|do|did|have|were|is|can) you\b)/i)
+    .split(/\s+(?<!\b(?:what|how|why|where|when|which|who|that|if|whether|and|but|or|so|can|could|would|should|will|do|did|are|were|have|to|let's|let|we|i|we'll|i'll|me|make|not|then|since|because|as|see)\s+)(?=(?:are|do|did|have|were|is|can) you\b)/i)
     .map((x) => x.trim())
     .filter(Boolean);
 }
