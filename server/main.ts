@@ -124,6 +124,11 @@ async function main(): Promise<void> {
       () => socket.destroy(),
     );
   });
+  // Node treats an upgrade as a plain request while no 'upgrade' listener exists, so until Next added its
+  // own (on its first request) a WebSocket handshake was answered 404. Other paths have nothing to upgrade to.
+  server.on('upgrade', (_req: http.IncomingMessage, socket: import('node:stream').Duplex) => {
+    if (server.listenerCount('upgrade') === 1) socket.destroy();
+  });
   // Next adds its own upgrade listener after the first request (for dev HMR); /ws/* must reach ours alone.
   const emit = server.emit.bind(server);
   server.emit = ((event: string, ...args: unknown[]) => {
