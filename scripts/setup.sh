@@ -6,8 +6,11 @@ cd "$(dirname "$0")/.."
 
 # pocketsphinx: the embedded offline speech engine; espeak-ng + sox: synthetic speech for tests and benches;
 # chromium: the browser the end-to-end tests drive; sphinxbase-utils rebuilds the clinical language model;
-# pocketsphinx-testdata holds real read speech with transcripts for the speech tests and bench. curl: the admin CLI test runs the curl lines `demo` prints.
-PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx3 libsphinxbase3 sphinxbase-utils pocketsphinx-testdata espeak-ng sox chromium curl)
+# pocketsphinx-testdata holds real read speech with transcripts for the speech tests and bench, alsa-utils a few
+# real spoken words (/usr/share/sounds/alsa); festival + festvox voices and flite: natural synthetic voices
+# (built from recorded speech) for the speech and clinical benches. curl: the admin CLI test runs the curl lines `demo` prints.
+PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx3 libsphinxbase3 sphinxbase-utils pocketsphinx-testdata espeak-ng sox chromium curl
+  festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts flite alsa-utils)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
