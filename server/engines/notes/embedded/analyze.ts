@@ -188,8 +188,12 @@ export function conditionMentions(s: Sentence): ConditionMention[] {
     const negated =
       (NEG_BEFORE.test(window) && !/\b(no longer|not sure|not only|but)\b/.test(window)) ||
       /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely)\b/.test(wide);
+    // A negated list runs on: "not had any weight loss or gain, headaches, bone pain" negates each item.
+    const prev = out.at(-1);
+    const between = prev ? s.tokens.slice(prev.end, start) : [];
+    const listNegated = !!prev?.negated && between.length <= 4 && !between.some((t) => /^(but|although|though|however|except|yes)$/.test(t));
     const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), m.end + 4).join(' ')) && !/\b(my|your) (own|personal)\b/.test(s.text);
-    out.push({ ...m, code, start, negated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
+    out.push({ ...m, code, start, negated: negated || listNegated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
   }
   return out;
 }

@@ -82,7 +82,8 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     body = body.replace(/^(she|he|the patient) (reports|is|has)\b/i, (m) => m);
     const first = paragraphs.at(-1)!.length === 0 && paragraphs.length > 1;
     let text = finishSentence(body);
-    if (first) text = finishSentence(`The patient ${body.replace(new RegExp(`^${p.subj}\\s+`, 'i'), '')}`);
+    // "The patient" opens a paragraph only in place of the subject pronoun (never "The patient it's …").
+    if (first && new RegExp(`^${p.subj}\\s+`, 'i').test(body)) text = finishSentence(`The patient ${body.replace(new RegExp(`^${p.subj}\\s+`, 'i'), '')}`);
     paragraphs.at(-1)!.push({ text, src: [s.tid] });
     hpiWords += text.split(' ').length;
     addRos(answer, true, s.tid);

@@ -17,12 +17,14 @@ export interface Problem {
   education: Piece[];
 }
 
-const PROBLEM_CUE = /\b(for your|in terms of|regarding|as for|with regards? to|next problem|first problem|second problem|last problem|impression|i think (?:you have|that you have|this is|it's|you've)|diagnosis|as far as|your|for the|for his|for her)\b/i;
+const PROBLEM_CUE = /\b(standpoint|perspective|for your|in terms of|regarding|as for|with regards? to|next problem|first problem|second problem|last problem|impression|i think (?:you have|that you have|this is|it's|you've)|diagnosis|as far as|your|for the|for his|for her)\b/i;
+// Words that tie a diagnosis to the symptom under discussion, said just before the diagnosis.
+const DIAGNOSTIC_LINK = /\b(this is|it is|it's|that's|this is likely|consistent with|due to|secondary to|caused by|from|likely|probably|diagnosis|diagnosed with|represents)\b/;
 const TESTING = /\b(x-ray|xray|mri|ct|cat scan|labs?|blood work|bloodwork|a1c|panel|ultrasound|echo\w*|ekg|test|testing|cbc|cmp|culture|biopsy|colonoscopy|mammogram|scan|study|urinalysis|level|levels|catheterization|cath|imaging|screening)\b/i;
 const REFERRAL = /\b(refer|referral|physical therapy|specialist|orthopedic|surgeon|cardiologist|dermatologist|neurologist|endocrinologist|nutritionist|dietitian|counseling|therapist|see a)\b/i;
 const TREATMENT = /\b(prescribe|prescription|medication|medicine|mg|milligrams|continue|start|increase|decrease|brace|splint|sling|crutches|surgery|injection|shot|dose|refill|ice|icing|heat|rest|elevat\w*|take|taking|inhaler|cream|antibiotic|therapy|procedure)\b/i;
 const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|diet|exercise|make sure|should|call|come back|return|worse|follow up|follow-up|lose weight|stretch|monitor|keep an eye|watch|hydrat\w*|drink plenty|limit|cut back)\b/i;
-const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
+const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) to see\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
 function problemName(m: ConditionMention): string {
   const toks = m.sentence.tokens;
@@ -31,7 +33,9 @@ function problemName(m: ConditionMention): string {
     if (/^(acute|chronic|mild|moderate|severe|uncontrolled|controlled|recurrent|persistent|new|worsening|stable)$/.test(toks[k])) mods.unshift(toks[k]);
     else break;
   }
-  let surface = [...mods, m.surface].join(' ');
+  // Trailing qualifiers scribes keep: "heart failure exacerbation", "asthma flare".
+  const tail = /^(exacerbation|flare|flare-up|relapse)$/.test(toks[m.end] ?? '') ? [toks[m.end]] : [];
+  let surface = [...mods, m.surface, ...tail].join(' ');
   if (/^(chf|copd|gerd|bph|uti|dvt|osa|ptsd|adhd|ckd|afib|hfref|hfpef|esrd|pcos|htn)$/.test(surface)) surface = surface.toUpperCase();
   else if (surface.split(' ').length === 1 && surface.length <= 3) surface = CONCEPT_NAME.get(m.code) ?? surface;
   return capitalize(surface.replace(/\bi\b/g, 'I'));
@@ -63,7 +67,8 @@ function stripProblemIntro(t: string, p: Problem, mentions: ConditionMention[]):
     const surface = new RegExp(`^(?:[a-z]+\\s+){0,2}?${m.surface.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\w*[,.]?\\s*`, 'i');
     out = out.replace(surface, '');
   }
-  return out.trim() || t;
+  // An intro that only names the problem leaves nothing: the heading already says it.
+  return out === t ? t : out.trim();
 }
 
 /** Groups the clinician's assessment/plan talk by problem and files each sentence under its heading. */
@@ -84,8 +89,26 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
     if (!t || PLAN_NOISE.test(t) || t.split(' ').length < minWords || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
     // A dictated follow-up item is the Instructions line; it is not repeated under a problem.
     if (s.label === 'plan' && FOLLOW_UP.test(t) && t.split(' ').length <= 8) continue;
+    // "for your shortness of breath," cut off its clause only names the topic.
+    if (/^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t) && t.split(' ').length <= 7) {
+      const topic = conditionMentions(s).find((m) => !m.negated && isDiagnosisCode(m.code));
+      if (topic && !problems.some((p) => p.code.slice(0, 3) === topic.code.slice(0, 3))) {
+        current = { code: topic.code, name: problemName(topic), mentions: [topic], reasoning: [], testing: [], treatment: [], referral: [], education: [] };
+        problems.push(current);
+      } else if (topic) current = problems.find((p) => p.code.slice(0, 3) === topic.code.slice(0, 3));
+      continue;
+    }
     const mentions = conditionMentions(s).filter((m) => !m.negated && !m.family);
-    const introduced = mentions.find((m) => isDiagnosisCode(m.code) && (s.label === 'assessment' || PROBLEM_CUE.test(t) || !current));
+    // A diagnosis named with its symptom ("shortness of breath from an acute heart failure exacerbation") names the problem.
+    const ranked = [...mentions].sort((x, y) => Number(x.code.startsWith('R')) - Number(y.code.startsWith('R')));
+    let introduced = ranked.find((m) => isDiagnosisCode(m.code) && (s.label === 'assessment' || PROBLEM_CUE.test(t) || !current));
+    // "For your shortness of breath … I think this is an acute heart failure exacerbation": the symptom's problem takes the diagnosis.
+    const diagnosed = current?.code.startsWith('R') ? ranked.find((m) => !m.code.startsWith('R') && isDiagnosisCode(m.code) && DIAGNOSTIC_LINK.test(m.sentence.tokens.slice(Math.max(0, m.start - 4), m.start).join(' '))) : undefined;
+    if (current && diagnosed && !problems.some((p) => p.code.slice(0, 3) === diagnosed.code.slice(0, 3))) {
+      current.code = diagnosed.code;
+      current.name = problemName(diagnosed);
+      if (introduced?.code === diagnosed.code || introduced?.code.startsWith('R')) introduced = undefined;
+    }
     if (introduced) {
       const existing = problems.find((p) => p.code === introduced.code || p.code.slice(0, 3) === introduced.code.slice(0, 3));
       if (existing) current = existing;
@@ -99,6 +122,7 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
     if (s.label === 'assessment') continue;
     t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your)\s+([^,]+),\s*/i, '');
     if (current) t = stripProblemIntro(t, current, mentions);
+    if (!t) continue;
     const note = finishSentence(clinicianToNote(t, a.sex));
     if (note.split(' ').length < (s.label ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };

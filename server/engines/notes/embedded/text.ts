@@ -117,6 +117,9 @@ const NOT_VERBS = new Set([
   'usually', 'never', 'always', 'only', 'even', 'actually', 'definitely', 'probably', 'sometimes', 'think', 'guess',
   'mean', 'already', 'kind', 'sort', 'am', 'and', 'but', 'so', 'or', 'too', 'not', 'ever', 'often', 'recently', 'finally',
   'kinda', 'sorta', 'gotta', 'first', 'then', 'now', 'again', 'guess', 'believe', 'suppose',
+  // Not verbs at all: a clause that puts one after "I" ("I during the week …") keeps it as it is, not "he durings".
+  'during', 'in', 'on', 'at', 'for', 'with', 'about', 'to', 'from', 'the', 'a', 'an', 'if', 'when', 'while', 'after', 'before',
+  'since', 'until', 'there', 'here', 'personally', 'myself', 'maybe', 'of', 'as', 'because', 'though',
 ]);
 const ADVERBS = new Set(['also', 'just', 'still', 'really', 'usually', 'never', 'always', 'only', 'even', 'actually', 'definitely', 'probably', 'sometimes', 'often', 'recently', 'finally', 'kind of', 'generally', 'typically', 'normally']);
 const IRREGULAR: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is', "'m": 'is', be: 'is' };
@@ -143,7 +146,7 @@ export function toThirdPerson(sentence: string, sex: Sex): string {
   t = t.replace(/\bi (can't|cannot)\b/gi, `${subj} cannot`).replace(/\bi (haven't)\b/gi, `${subj} has not`).replace(/\bi (wasn't)\b/gi, `${subj} was not`);
   t = t.replace(/\bi am\b/gi, `${subj} is`).replace(/\bi was\b/gi, `${subj} was`).replace(/\bi have\b/gi, `${subj} has`);
   // "i <adverb>* <verb>" → third person singular.
-  t = t.replace(/\bi((?:\s+(?:also|just|still|really|usually|never|always|only|even|actually|definitely|probably|sometimes|often|recently|finally|generally|normally|typically))*)\s+([a-z]+)\b/gi, (_m, adv: string, verb: string) => {
+  t = t.replace(/\bi((?:\s+(?:also|just|still|really|usually|never|always|only|even|actually|definitely|probably|sometimes|often|recently|finally|generally|normally|typically|mostly))*)\s+([a-z]+)\b/gi, (_m, adv: string, verb: string) => {
     const v = verb.toLowerCase();
     if (NOT_VERBS.has(v) && !ADVERBS.has(v) && !['think', 'guess', 'mean'].includes(v)) return `${subj}${adv} ${verb}`;
     if (/ly$/.test(v) && v !== 'apply' && v !== 'reply') return `${subj}${adv} ${verb}`;
