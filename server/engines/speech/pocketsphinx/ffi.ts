@@ -22,6 +22,9 @@ interface Lib {
   ps_seg_word: (seg: unknown) => string;
   ps_seg_frames: (seg: unknown, sf: number[], ef: number[]) => void;
   ps_seg_free: (seg: unknown) => void;
+  ps_seg_prob: (seg: unknown, ascr: number[], lscr: number[], lback: number[]) => number;
+  ps_get_logmath: (ps: unknown) => unknown;
+  logmath_exp: (lmath: unknown, logb: number) => number;
   err_set_logfp: (fp: null) => void;
 }
 
@@ -44,6 +47,7 @@ function loadLib(): Lib {
   koffi.opaque('arg_t');
   koffi.opaque('ps_seg_t');
   koffi.opaque('FILE');
+  koffi.opaque('logmath_t');
   lib = {
     ps_args: ps.func('const arg_t *ps_args(void)'),
     cmd_ln_parse_r: sb.func('cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout, const arg_t *defn, int argc, const char **argv, int strict)'),
@@ -60,6 +64,9 @@ function loadLib(): Lib {
     ps_seg_word: ps.func('const char *ps_seg_word(ps_seg_t *seg)'),
     ps_seg_frames: ps.func('void ps_seg_frames(ps_seg_t *seg, _Out_ int *sf, _Out_ int *ef)'),
     ps_seg_free: ps.func('void ps_seg_free(ps_seg_t *seg)'),
+    ps_seg_prob: ps.func('int32_t ps_seg_prob(ps_seg_t *seg, _Out_ int32_t *ascr, _Out_ int32_t *lscr, _Out_ int32_t *lback)'),
+    ps_get_logmath: ps.func('logmath_t *ps_get_logmath(ps_decoder_t *ps)'),
+    logmath_exp: sb.func('double logmath_exp(logmath_t *lmath, int logb_p)'),
     err_set_logfp: sb.func('void err_set_logfp(FILE *fp)'),
   };
   // The library logs every utterance to stderr by default; that would leak transcript text into logs.
@@ -92,6 +99,8 @@ export interface RawWord {
   /** 10 ms frames relative to the utterance start. */
   startFrame: number;
   endFrame: number;
+  /** Lattice posterior 0–1 of the word; only on a finished utterance (partials have no lattice). */
+  confidence?: number;
 }
 
 /** Frames are 10 ms at the acoustic model's default frame rate of 100/s. */
@@ -140,9 +149,14 @@ export class PocketSphinxDecoder {
     if (loadLib().ps_process_raw(this.ps, samples, samples.length, 0, 0) < 0) throw new Error('ps_process_raw failed');
   }
 
-  /** Current best hypothesis; valid mid-utterance (partial) and after end() (final). */
-  words(): RawWord[] {
+  /**
+   * Current best hypothesis; valid mid-utterance (partial) and after end() (final). After end() the
+   * library segments the best path through the word lattice and gives each word its posterior
+   * (ps_seg_prob, in the decoder's log base), which becomes the word's confidence.
+   */
+  words(final = false): RawWord[] {
     const l = loadLib();
+    const lmath = final ? l.ps_get_logmath(this.ps) : null;
     const out: RawWord[] = [];
     let seg = l.ps_seg_iter(this.ps);
     // This library version numbers frames from the decoder's creation, not the utterance's start; the
@@ -154,7 +168,14 @@ export class PocketSphinxDecoder {
       const ef = [0];
       l.ps_seg_frames(seg, sf, ef);
       base ??= sf[0]!;
-      if (!NON_WORDS.test(w)) out.push({ word: w.replace(/\(\d+\)$/, ''), startFrame: sf[0]! - base, endFrame: ef[0]! - base });
+      if (!NON_WORDS.test(w)) {
+        const word: RawWord = { word: w.replace(/\(\d+\)$/, ''), startFrame: sf[0]! - base, endFrame: ef[0]! - base };
+        if (lmath) {
+          const p = l.logmath_exp(lmath, l.ps_seg_prob(seg, [0], [0], [0]));
+          word.confidence = Number.isFinite(p) ? Math.round(Math.min(1, Math.max(0, p)) * 1000) / 1000 : 0;
+        }
+        out.push(word);
+      }
       seg = l.ps_seg_next(seg);
     }
     return out;
@@ -165,7 +186,7 @@ export class PocketSphinxDecoder {
       loadLib().ps_end_utt(this.ps);
       this.inUtt = false;
     }
-    return this.words();
+    return this.words(true);
   }
 
   free(): void {
