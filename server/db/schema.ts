@@ -29,6 +29,8 @@ export const partners = pgTable('partners', {
   webhookUrl: text('webhook_url'),
   /** Webhooks are signed with the secret itself, so it is stored encrypted rather than hashed. */
   webhookSecretEnc: text('webhook_secret_enc').notNull(),
+  /** Opt-in: a NOTE_SIGNED webhook on sign and amend. Off by default because spec receivers answer 400 to an unknown status. */
+  notifyNoteSigned: boolean('notify_note_signed').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -213,9 +215,48 @@ export const sessionContent = pgTable('session_content', {
   summary: jsonb('summary').notNull(),
   structuredData: jsonb('structured_data').notNull(),
   engine: text('engine').notNull(),
+  /** Sign-off state of the note: draft | signed | amended (amended = reopened after signing, editable until signed again). */
+  noteStatus: text('note_status').notNull().default('draft'),
+  /** When the note was last signed; kept while amended so the signed version stays dated. */
+  signedAt: timestamp('signed_at', { withTimezone: true }),
+  signedBy: uuid('signed_by').references(() => providers.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every clinician edit of a note section: who, when, the text before and after. */
+export const noteSectionVersions = pgTable(
+  'note_section_versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ambientSessions.id, { onDelete: 'cascade' }),
+    loincCode: text('loinc_code').notNull(),
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('note_section_versions_session_idx').on(t.sessionId, t.at)],
+);
+
+/** Sign and amend events; a sign keeps the signed note as it was, an amend keeps its reason. */
+export const noteSignoffs = pgTable(
+  'note_signoffs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ambientSessions.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    reason: text('reason'),
+    summary: jsonb('summary'),
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('note_signoffs_session_idx').on(t.sessionId, t.at)],
+);
 
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
