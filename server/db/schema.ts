@@ -65,7 +65,6 @@ export const providers = pgTable('providers', {
   organizationId: uuid('organization_id')
     .notNull()
     .references(() => organizations.id),
-  disabled: boolean('disabled').notNull().default(false),
   createdAt: createdAt(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 });
@@ -80,6 +79,8 @@ export const providerPartners = pgTable(
       .notNull()
       .references(() => partners.partnerId, { onDelete: 'cascade' }),
     partnerProviderId: text('partner_provider_id'),
+    /** Per link: one partner disabling a shared provider must not cut off the provider's other partners. */
+    disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
@@ -364,3 +365,10 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
+
+/** rate-limiter-flexible's Drizzle store: counters in the database, so every process sees the same limits. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});
