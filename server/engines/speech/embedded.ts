@@ -90,7 +90,8 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
 
 class EmbeddedStream implements SpeechStream {
   private readonly vad: VadSegmenter;
-  private readonly conn: ReturnType<DecoderPool['open']>;
+  /** Opened at the first utterance: a decoder is ~18 MB, and a stream that never carries speech needs none. */
+  private conn: ReturnType<DecoderPool['open']> | null = null;
   private utt = 0;
   private uttStartMs = new Map<number, number>();
   private readonly aligner = new SampleAligner();
@@ -99,13 +100,19 @@ class EmbeddedStream implements SpeechStream {
   private failed: Error | null = null;
 
   constructor(
-    pool: DecoderPool,
+    private readonly pool: DecoderPool,
     private readonly options: SpeechStreamOptions,
     vadOptions: VadOptions,
   ) {
     this.vad = new VadSegmenter(vadOptions);
-    this.conn = pool.open((m) => this.onMessage(m));
-    this.conn.ready.catch((e: Error) => this.fail(e));
+  }
+
+  private connection(): ReturnType<DecoderPool['open']> {
+    if (!this.conn) {
+      this.conn = this.pool.open((m) => this.onMessage(m));
+      this.conn.ready.catch((e: Error) => this.fail(e));
+    }
+    return this.conn;
   }
 
   private fail(e: Error): void {
@@ -156,17 +163,17 @@ class EmbeddedStream implements SpeechStream {
         o += b.length;
       }
       batch = [];
-      this.conn.send({ t: 'audio', utt: this.utt, samples }, [samples.buffer as ArrayBuffer]);
+      this.connection().send({ t: 'audio', utt: this.utt, samples }, [samples.buffer as ArrayBuffer]);
     };
     for (const e of events) {
       if (e.type === 'start') {
         this.utt++;
         this.uttStartMs.set(this.utt, (e.startSample * 1000) / 16000);
-        this.conn.send({ t: 'start', utt: this.utt });
+        this.connection().send({ t: 'start', utt: this.utt });
       } else if (e.type === 'audio') batch.push(e.samples);
       else {
         sendBatch();
-        this.conn.send({ t: 'endUtt', utt: this.utt });
+        this.connection().send({ t: 'endUtt', utt: this.utt });
       }
     }
     sendBatch();
@@ -175,17 +182,20 @@ class EmbeddedStream implements SpeechStream {
   async end(): Promise<void> {
     if (this.closed) return;
     this.route(this.vad.flush());
-    const done = new Promise<void>((res) => (this.flushed = res));
-    this.conn.send({ t: 'flush' });
-    await done;
+    const conn = this.conn;
+    if (conn) {
+      const done = new Promise<void>((res) => (this.flushed = res));
+      conn.send({ t: 'flush' });
+      await done;
+    }
     this.closed = true;
-    this.conn.release();
+    conn?.release();
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.conn.release();
+    this.conn?.release();
     this.flushed?.();
   }
 }

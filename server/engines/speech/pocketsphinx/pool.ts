@@ -116,6 +116,11 @@ export class DecoderPool {
     return this.workers.length;
   }
 
+  /** Streams holding a decoder right now. */
+  get openStreams(): number {
+    return this.workers.reduce((n, w) => n + w.streams, 0);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.workers.map((w) => w.worker.terminate()));

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PocketSphinxDecoder, type DecoderModel, type RawWord } from './ffi.js';
+import { returnFreedMemory } from './heap.js';
 
 export type ToWorker =
   | { t: 'open'; id: number }
@@ -55,6 +56,17 @@ function feed(s: Stream, samples: Int16Array, final: boolean): void {
     o = buf.length;
   }
   s.pending = buf.slice(o);
+}
+
+let trimScheduled = false;
+/** Once per burst of closes: malloc_trim walks the whole arena, and 300 streams may end together. */
+function scheduleTrim(): void {
+  if (trimScheduled) return;
+  trimScheduled = true;
+  setImmediate(() => {
+    trimScheduled = false;
+    returnFreedMemory();
+  });
 }
 
 function decoder(): PocketSphinxDecoder {
@@ -120,6 +132,7 @@ function handle(m: ToWorker): void {
       // would make one visit's transcript depend on the previous one; it is replaced by a fresh one.
       streams.delete(m.id);
       s.dec.free();
+      scheduleTrim();
       if (idle.length === 0) setImmediate(() => idle.length === 0 && idle.push(new PocketSphinxDecoder(model)));
       break;
   }
