@@ -48,7 +48,15 @@ async function main(): Promise<void> {
   const matcher = config.dev ? null : new RouteMatcher(ROUTES);
   const metrics = getMetrics(ctx);
 
+  // In-flight HTTP requests, counted so shutdown can wait for them and not for upgraded (WebSocket)
+  // sockets, which the HTTP server also counts but only the realtime service can close.
+  let inFlight = 0;
+  const drained: Array<() => void> = [];
   const server = http.createServer(httpServerOptions(config), (req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      if (--inFlight === 0) for (const done of drained.splice(0)) done();
+    });
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     runWithRequestId(requestId, () => serve(req, res, requestId));
@@ -150,18 +158,20 @@ async function main(): Promise<void> {
   onShutdownSignal(log, {
     forceMs: 30_000,
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        const hard = setTimeout(() => server.closeAllConnections(), 15_000);
-        server.once('close', () => {
-          clearInterval(sweep);
-          clearTimeout(hard);
-        });
-        server.closeIdleConnections();
-      });
+      const started = Date.now();
+      server.close();
+      // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const hard = setTimeout(() => server.closeAllConnections(), 15_000);
+      // Waiting for server.close() itself would also wait for open streams, which close only once the
+      // realtime service stops below: the shutdown sat out the 15 s hard limit with any stream open.
+      if (inFlight > 0) await new Promise<void>((resolve) => drained.push(resolve));
+      clearTimeout(hard);
+      log.info({ ms: Date.now() - started }, 'requests drained');
       await stopServices();
+      clearInterval(sweep);
+      server.closeAllConnections();
       await closeAppContext(ctx);
     },
   });
