@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Uuid } from './common';
 import { SESSION_STATUSES } from './session-status';
+import { NoteStatus } from './note-status';
 import {
   DiagnosisCodeTypeOutput,
   DosageUnit,
@@ -96,6 +97,10 @@ export const PatientContext = z.object({
   dob: BirthDate.optional(),
   sex: PatientSex.optional(),
   emr_patient_id: nonEmpty(255).optional(),
+  /** PHI: shown to the clinician to tell visits apart; never logged. */
+  name: nonEmpty(200).optional(),
+  /** Medical record number, PHI like the name. */
+  mrn: nonEmpty(64).optional(),
 });
 
 export const ProviderContext = z.object({
@@ -288,7 +293,8 @@ export const PatchContextRequest = z
   .preprocess(
     unwrapContext,
     z.object({
-      patient: PatientContext.partial().nullable().optional(),
+      // name and mrn may be cleared with null (the clinician app edits them after the visit).
+      patient: PatientContext.extend({ name: PatientContext.shape.name.nullable(), mrn: PatientContext.shape.mrn.nullable() }).partial().nullable().optional(),
       provider: ProviderContext.partial().nullable().optional(),
       visit: VisitContext.partial().nullable().optional(),
       sections: z.array(SectionRequest).max(68).nullable().optional(),
@@ -422,7 +428,14 @@ export function emptyStructuredData(): StructuredData {
 }
 
 export const ContentResponse = z
-  .object({ summary: z.array(SummarySection), structured_data: StructuredData })
+  .object({
+    summary: z.array(SummarySection),
+    structured_data: StructuredData,
+    /** Additive: sign-off state of a session's note (absent on encounter-level content). */
+    note_status: NoteStatus.optional(),
+    /** Additive: when the note was last signed, or null. */
+    signed_at: z.string().nullable().optional(),
+  })
   .meta({ id: 'SessionContentResponse' });
 export type ContentResponse = z.infer<typeof ContentResponse>;
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { conflict } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
 import { emptyStructuredData, type ContentResponse, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
+import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { sessionContent } from '../../db/schema';
@@ -30,5 +31,11 @@ export async function getSessionContent(app: AppContext, auth: ServicePrincipal,
   if (!isTerminal(session.status)) {
     throw conflict(`session is ${session.status}; content is available once it is completed (poll GET /api/v1/ambient/session/${session.id}/status)`);
   }
-  return readStoredContent(app.db, session.id);
+  const content = await readStoredContent(app.db, session.id);
+  const [row] = await app.db
+    .select({ noteStatus: sessionContent.noteStatus, signedAt: sessionContent.signedAt })
+    .from(sessionContent)
+    .where(eq(sessionContent.sessionId, session.id))
+    .limit(1);
+  return { ...content, note_status: (row?.noteStatus ?? 'draft') as NoteStatus, signed_at: row?.signedAt?.toISOString() ?? null };
 }
