@@ -39,6 +39,9 @@ export interface Config {
     maxSessionSeconds: number;
     /** How far ahead of real time a client may send audio before it is refused. */
     maxAheadMs: number;
+    /** Concurrent /ws/ambient + /ws/transcribe streams per provider and per partner (0: no cap). */
+    streamsPerProvider: number;
+    streamsPerPartner: number;
   };
   minSpeechMs: number;
   rateLimitAuthPerMinute: number;
@@ -85,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleTimeoutMs: int(env.WS_IDLE_TIMEOUT_MS, 30_000),
       maxSessionSeconds: int(env.WS_MAX_SESSION_SECONDS, 3 * 3600),
       maxAheadMs: int(env.WS_MAX_AHEAD_MS, 30_000),
+      streamsPerProvider: Math.max(0, int(env.STREAMS_PER_PROVIDER, 4)),
+      streamsPerPartner: Math.max(0, int(env.STREAMS_PER_PARTNER, 200)),
     },
     minSpeechMs: int(env.MIN_SPEECH_MS, 1500),
     rateLimitAuthPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 120),
