@@ -50,6 +50,8 @@ export interface Config {
   jwksCooldownMs: number;
   codesetsDir?: string;
   dev: boolean;
+  /** Validate every FHIR export against FHIR R4 before answering (a development assertion; costs ~1 s and tens of MB once). */
+  fhirValidate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwksCooldownMs: int(env.JWKS_COOLDOWN_MS, 30_000),
     codesetsDir: env.CODESETS_DIR || undefined,
     dev: env.NODE_ENV === 'development',
+    fhirValidate: bool(env.FHIR_VALIDATE, env.NODE_ENV !== 'production'),
   };
 }
