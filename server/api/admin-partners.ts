@@ -54,7 +54,8 @@ export const adminPartnerRoutes = [
     auth: 'admin',
     params: PartnerParams,
     body: UpdatePartnerRequest,
-    responses: { 200: { description: 'partner', schema: Partner }, ...errors(400, 401, 404, 413) },
+    // Partner admins may change only their webhook: access level, type and trust settings answer 403.
+    responses: { 200: { description: 'partner', schema: Partner }, ...errors(400, 401, 403, 404, 413) },
     handler: ({ app, params, body, auth }) => updatePartner(app, params.partner_id, body, auth),
   }),
   defineRoute({

@@ -82,7 +82,7 @@ async function loadLink(app: AppContext, providerId: string, partnerId: string):
       providerId: providers.id,
       organizationId: providers.organizationId,
       email: providers.email,
-      disabled: providers.disabled,
+      disabled: providerPartners.disabled,
       partnerProviderId: providerPartners.partnerProviderId,
       partnerType: partners.type,
       accessLevel: partners.accessLevel,

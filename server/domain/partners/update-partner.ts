@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { badRequest } from '@/lib/errors';
+import { badRequest, forbidden } from '@/lib/errors';
 import { partnerRuleViolation, type UpdatePartnerRequest } from '@/lib/contracts/partners';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
@@ -10,10 +11,18 @@ import { getPartnerRow } from './get-partner';
 import { partnerDto } from './partner-dto';
 import { assertWebhookUrlAllowed } from '../../webhooks/assert-webhook-url';
 
+/** Access level, type and trust decide what a partner may do and whose tokens it accepts: service admins' call. */
+const SERVICE_ADMIN_FIELDS = ['type', 'access_level', 'issuer', 'audience', 'jwks_uri', 'jwks', 'email_claim', 'provider_id_pattern'] as const;
+
 export async function updatePartner(app: AppContext, partnerId: string, input: UpdatePartnerRequest, admin: AdminPrincipal) {
   const current = await getPartnerRow(app, partnerId, admin);
-  assertWebhookUrlAllowed(app, input.webhook_url);
   const before = partnerDto(current);
+  if (admin.role !== 'service_admin') {
+    // A field sent with its current value is no change (the console's form sends every field back).
+    const changed = SERVICE_ADMIN_FIELDS.find((f) => input[f] !== undefined && !isDeepStrictEqual(input[f], before[f]));
+    if (changed) throw forbidden(`${changed}: only service admins change a partner's access level, type and trust settings`);
+  }
+  assertWebhookUrlAllowed(app, input.webhook_url);
   // Switching between a JWKS URI and inline keys replaces the other source.
   const jwksUri = input.jwks_uri !== undefined ? input.jwks_uri : input.jwks != null ? null : before.jwks_uri;
   const jwks = input.jwks !== undefined ? input.jwks : input.jwks_uri != null ? null : before.jwks;
@@ -39,6 +48,7 @@ export async function updatePartner(app: AppContext, partnerId: string, input: U
       emailClaim: input.email_claim ?? current.emailClaim,
       providerIdPattern: merged.provider_id_pattern,
       webhookUrl: input.webhook_url !== undefined ? input.webhook_url : current.webhookUrl,
+      notifyNoteSigned: input.notify_note_signed ?? current.notifyNoteSigned,
       updatedAt: new Date(),
     })
     .where(eq(partners.partnerId, partnerId))

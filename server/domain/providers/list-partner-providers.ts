@@ -59,7 +59,7 @@ export async function listPartnerProviders(
         linked_at: r.link.createdAt.toISOString(),
         created_at: r.p.createdAt.toISOString(),
         last_login_at: r.link.lastLoginAt?.toISOString() ?? null,
-        disabled: r.p.disabled,
+        disabled: r.link.disabled,
       }),
     ),
     next_cursor: rows.length > q.limit && last ? encodeCursor([last.link.createdAt.toISOString(), last.p.id]) : null,

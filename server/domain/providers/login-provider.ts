@@ -10,7 +10,7 @@ export async function loginProvider(app: AppContext, input: LoginRequest): Promi
   const identity = await resolvePartnerIdentity(app, input);
   const partnerId = identity.partner.partnerId;
   const rows = await app.db
-    .select({ id: providers.id, organizationId: providers.organizationId, disabled: providers.disabled, linkedPartner: providerPartners.partnerId, ppid: providerPartners.partnerProviderId })
+    .select({ id: providers.id, organizationId: providers.organizationId, disabled: providerPartners.disabled, linkedPartner: providerPartners.partnerId, ppid: providerPartners.partnerProviderId })
     .from(providers)
     .leftJoin(providerPartners, and(eq(providerPartners.providerId, providers.id), eq(providerPartners.partnerId, partnerId)))
     .where(eq(providers.identityKey, identity.identityKey))

@@ -14,17 +14,24 @@ type Input = z.output<typeof CreateUserRequest>;
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /**
- * The provider record a clinician user acts as: the given provider, or the provider with the given email
- * (default: the user's), linked to the partner, created and linked when there is none yet.
+ * The partner link a clinician user acts through: the given provider, or the provider with the given email
+ * (default: the user's), linked to the partner; created and linked when no provider has that identity yet.
+ * A user is bound to exactly one link, so the partner must be known; a partner admin may only pick
+ * providers already registered with its own partner (or new ones), never link another partner's provider.
  */
-async function resolveProvider(tx: Tx, input: Input, partnerId: string | null): Promise<{ providerId: string; partnerId: string }> {
+async function resolveProvider(tx: Tx, input: Input, partnerId: string | null, admin: AdminPrincipal): Promise<{ providerId: string; partnerId: string }> {
+  const partnerAdmin = admin.role === 'partner_admin';
   if (input.provider_id) {
-    const [p] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.id, input.provider_id)).limit(1);
-    if (!p) throw badRequest(`provider_id: provider ${input.provider_id} does not exist`);
-    const links = await tx.select({ partnerId: providerPartners.partnerId }).from(providerPartners).where(eq(providerPartners.providerId, p.id));
-    const link = partnerId ? links.find((l) => l.partnerId === partnerId) : links[0];
-    if (!link) throw badRequest(`provider_id: provider is not linked to partner ${partnerId ?? '(any)'}`);
-    return { providerId: p.id, partnerId: link.partnerId };
+    const links = await tx.select({ partnerId: providerPartners.partnerId }).from(providerPartners).where(eq(providerPartners.providerId, input.provider_id));
+    // Another partner's provider does not exist as far as a partner admin can tell.
+    if (partnerAdmin && !links.some((l) => l.partnerId === partnerId)) throw notFound(`provider_id: provider ${input.provider_id} not found`);
+    if (!links.length) throw badRequest(`provider_id: provider ${input.provider_id} does not exist or is not registered with any partner`);
+    if (!partnerId) {
+      if (links.length > 1) throw badRequest('partner_id: the provider is linked to several partners; name the one this user works under');
+      return { providerId: input.provider_id, partnerId: links[0]!.partnerId };
+    }
+    if (!links.some((l) => l.partnerId === partnerId)) throw badRequest(`provider_id: provider is not linked to partner ${partnerId}`);
+    return { providerId: input.provider_id, partnerId };
   }
   if (!partnerId) throw badRequest('partner_id: is required to find or create the provider');
   const email = input.provider_email ?? input.email;
@@ -35,6 +42,10 @@ async function resolveProvider(tx: Tx, input: Input, partnerId: string | null): 
     .where(eq(providers.email, email));
   const linked = candidates.find((c) => c.linked);
   if (linked) return { providerId: linked.id, partnerId };
+  const field = input.provider_email ? 'provider_email' : 'email';
+  if (candidates.length && partnerAdmin) {
+    throw conflict(`${field}: a provider with email ${email} is registered with another partner; it joins this partner by registering through it, or a service admin links it`);
+  }
   let providerId = candidates[0]?.id;
   if (!providerId) {
     const orgExternalId = `console:${partnerId}`;
@@ -46,7 +57,7 @@ async function resolveProvider(tx: Tx, input: Input, partnerId: string | null): 
       .values({ identityKey: `email:${email}`, email, name: input.name ?? email, specialty: DEFAULT_SPECIALTY, organizationId: org!.id })
       .onConflictDoNothing()
       .returning({ id: providers.id });
-    if (!created) throw conflict(`provider_email: a provider with identity ${email} exists without that email on record`);
+    if (!created) throw conflict(`${field}: a provider with identity ${email} exists without that email on record`);
     providerId = created.id;
   } else {
     const [p] = await tx.select({ organizationId: providers.organizationId }).from(providers).where(eq(providers.id, providerId)).limit(1);
@@ -74,10 +85,11 @@ export async function createUser(app: AppContext, input: Input, admin: AdminPrin
     if (existing) throw conflict(`email: a user with email ${input.email} already exists`);
     let providerId: string | null = null;
     if (input.role === 'clinician') {
-      const resolved = await resolveProvider(tx, input, partnerId);
+      const resolved = await resolveProvider(tx, input, partnerId, admin);
       providerId = resolved.providerId;
       partnerId = resolved.partnerId;
-      if (admin.role === 'partner_admin' && partnerId !== admin.partnerId) throw notFound(`provider ${input.provider_id} not found`);
+      // Defence in depth: whatever the lookup did, a partner admin's user stays inside its partner.
+      if (admin.role === 'partner_admin' && partnerId !== admin.partnerId) throw notFound(`provider_id: provider ${input.provider_id ?? ''} not found`);
     }
     const [inserted] = await tx
       .insert(users)
