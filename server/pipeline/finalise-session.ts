@@ -13,7 +13,7 @@ import { assignSpeakerRoles } from '../engines/speech/speakers';
 import type { SpeechSegment } from '../engines/speech/types';
 import type { MedicationOrder, NoteRequest, NoteSectionRequest, TranscriptLine } from '../engines/notes/types';
 import { getHub } from '../realtime/hub';
-import { BYTES_PER_MS, bytesToMs } from '../realtime/frames';
+import { bytesToMs } from '../realtime/frames';
 import { getNotesEngine, getSpeechEngine } from './engines';
 import { timeStage } from '../observability/metrics';
 
@@ -29,9 +29,6 @@ export class FinaliseError extends Error {
 
 export type FinaliseOutcome = 'completed' | 'skipped' | 'unchanged';
 
-/** Less audio than this left after the live transcript is not worth a recogniser call. */
-const MIN_TAIL_MS = 200;
-
 interface RecordingAudio {
   id: string;
   sequenceNumber: number;
@@ -39,7 +36,6 @@ interface RecordingAudio {
   offsetMs: number;
   storedOffsetMs: number;
   pcm: Buffer;
-  liveTranscriptMs: number | null;
 }
 
 interface TimedSegment {
@@ -68,39 +64,26 @@ async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingA
       throw new FinaliseError('AUDIO_UNAVAILABLE', `recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
     }
     if (pcm.length !== r.durableBytes) await app.db.update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
-    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm, liveTranscriptMs: r.liveTranscriptMs });
+    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm });
     offsetBytes += pcm.length;
   }
   return out;
 }
 
 /**
- * One recording's final segments (recording-relative): the live recogniser's when it finished the whole
- * recording, else its segments up to where it stopped plus a transcription of the rest.
+ * One recording's final segments (recording-relative), decoded from its complete stored audio. The live
+ * transcript is never reused: how far the live pass got depends on the machine's load (one that falls
+ * behind is cut off when the stream ends), and the same audio must give the same final transcript anywhere.
  */
-async function transcribeRecording(app: AppContext, sessionId: string, rec: RecordingAudio): Promise<TimedSegment[]> {
-  const live = await app.db
-    .select({ text: transcriptEntries.text, start: transcriptEntries.startOffsetMs, end: transcriptEntries.endOffsetMs, lang: transcriptEntries.langId })
-    .from(transcriptEntries)
-    .where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.recordingId, rec.id), eq(transcriptEntries.source, 'live')))
-    .orderBy(asc(transcriptEntries.position));
-  const segs: TimedSegment[] = live.map((e) => ({ recordingId: rec.id, text: e.text, startMs: e.start - rec.storedOffsetMs, endMs: e.end - rec.storedOffsetMs, lang: e.lang }));
-  const audioMs = bytesToMs(rec.pcm.length);
-  if (rec.liveTranscriptMs !== null && rec.liveTranscriptMs >= audioMs) return segs;
-  const cutoffMs = segs.reduce((m, s) => Math.max(m, s.endMs), 0);
-  const cutoffBytes = Math.min(rec.pcm.length, Math.floor(cutoffMs * BYTES_PER_MS / 2) * 2);
-  if (audioMs - cutoffMs < MIN_TAIL_MS) return segs;
-  let tail: SpeechSegment[];
+async function transcribeRecording(app: AppContext, rec: RecordingAudio): Promise<TimedSegment[]> {
+  if (rec.pcm.length === 0) return [];
+  let segs: SpeechSegment[];
   try {
-    tail = await getSpeechEngine(app).transcribe(rec.pcm.subarray(cutoffBytes));
+    segs = await getSpeechEngine(app).transcribe(rec.pcm);
   } catch (err) {
     throw new FinaliseError('TRANSCRIPTION_FAILED', `recording ${rec.sequenceNumber} could not be transcribed: ${(err as Error).message}`);
   }
-  const shift = bytesToMs(cutoffBytes);
-  for (const s of tail) {
-    if (s.text.trim()) segs.push({ recordingId: rec.id, text: s.text, startMs: s.startMs + shift, endMs: s.endMs + shift, lang: s.lang });
-  }
-  return segs;
+  return segs.filter((s) => s.text.trim()).map((s) => ({ recordingId: rec.id, text: s.text, startMs: s.startMs, endMs: s.endMs, lang: s.lang }));
 }
 
 function emrContext(ctx: Awaited<ReturnType<typeof getPatientContext>>): NoteRequest['emrContext'] {
@@ -156,7 +139,7 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
   const segments: TimedSegment[] = [];
   await timeStage(app, 'transcribe', async () => {
     for (const r of recs) {
-      for (const s of await transcribeRecording(app, sessionId, r)) segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs });
+      for (const s of await transcribeRecording(app, r)) segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs });
     }
   });
   if (!segments.some((s) => s.text.trim())) return skip(app, sessionId, 'empty transcript');
