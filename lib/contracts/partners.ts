@@ -38,6 +38,12 @@ const partnerFields = {
     .nullable()
     .optional(),
   webhook_url: httpUrl.nullable().optional(),
+  /**
+   * Opt-in to the NOTE_SIGNED webhook (sent when a clinician signs or amends a note). Off by default:
+   * a receiver built to the spec answers 400 to an unknown status. Partner admins may change it for
+   * their own partner.
+   */
+  notify_note_signed: z.boolean({ error: 'must be true or false' }).optional(),
 };
 
 export const PartnerId = z
@@ -90,6 +96,7 @@ export const Partner = z
     email_claim: z.string(),
     provider_id_pattern: z.string().nullable(),
     webhook_url: z.string().nullable(),
+    notify_note_signed: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -26,6 +26,7 @@ export async function createPartner(app: AppContext, input: CreatePartnerRequest
       emailClaim: input.email_claim ?? 'email',
       providerIdPattern: input.provider_id_pattern ?? null,
       webhookUrl: input.webhook_url ?? null,
+      notifyNoteSigned: input.notify_note_signed ?? false,
       webhookSecretEnc: app.secrets.seal(secret),
     })
     .onConflictDoNothing()

@@ -16,6 +16,7 @@ export function partnerDto(row: PartnerRow): Partner {
     email_claim: row.emailClaim,
     provider_id_pattern: row.providerIdPattern,
     webhook_url: row.webhookUrl,
+    notify_note_signed: row.notifyNoteSigned,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
