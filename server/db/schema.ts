@@ -221,6 +221,8 @@ export const sessionContent = pgTable('session_content', {
   /** When the note was last signed; kept while amended so the signed version stays dated. */
   signedAt: timestamp('signed_at', { withTimezone: true }),
   signedBy: uuid('signed_by').references(() => providers.id, { onDelete: 'set null' }),
+  /** Sections refuse edits while locked: set by a sign, cleared by an amend (which sets note_status amended). */
+  noteLocked: boolean('note_locked').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

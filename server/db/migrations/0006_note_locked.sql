@@ -1,0 +1,1 @@
+ALTER TABLE "session_content" ADD COLUMN "note_locked" boolean DEFAULT false NOT NULL;
