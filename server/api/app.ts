@@ -19,7 +19,7 @@ export const appRoutes: RouteDef[] = [
     path: '/api/app/token',
     summary: 'Service token for the signed-in clinician (console session cookie)',
     description:
-      'Authenticated by the console sign-in cookie, not by a service token. The token carries the provider linked to the clinician account and the partner it last logged in through.',
+      'Authenticated by the console sign-in cookie, not by a service token. The token carries the provider linked to the clinician account and the partner chosen when the account was created; registering the provider with other partners never moves it.',
     tags: ['App'],
     auth: 'none',
     responses: { 200: { description: 'a one-hour service token', schema: ClinicianTokenResponse }, ...errors(401, 403) },

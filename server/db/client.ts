@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dir-lock';
+import { installSafeQueryErrors } from './safe-query-errors';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 
@@ -28,6 +29,7 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrate?: boolean }): Promise<Database> {
+  installSafeQueryErrors();
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrate ?? true);
   return openPglite(opts.dataDir, opts.migrate ?? true);
 }
