@@ -1,6 +1,7 @@
 import type { TranscriptLine } from '../types';
 import { cleanUtterance, splitRunOn, splitSentences, wordsToDigits, type Sex } from './text';
 import { conditionMatcher, tokenize, type Match } from './lexicon';
+import { sexOfFirstName } from './names';
 
 export type Role = 'CLINICIAN' | 'PATIENT';
 
@@ -106,12 +107,14 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
 
   // Sex: stated demographics, then how the clinician refers to the patient, then honorifics.
   let sex: Sex = /^f/i.test(hintSex ?? '') ? 'female' : /^m/i.test(hintSex ?? '') ? 'male' : undefined;
+  let strongSex = !!sex;
   const all = turns.map((t) => t.text).join(' ').toLowerCase();
   if (!sex) {
     // Honorifics are strong evidence; pronouns also refer to family members, so they count once each.
     const f = (all.match(/\b(female|woman|she|her|girl|lady|pregnant)\b/g) ?? []).length + 3 * (all.match(/\b(mrs|ms|miss|ma'am)\b/g) ?? []).length;
     const m = (all.match(/\b(male|man|he|his|him|gentleman|guy|boy|prostate)\b/g) ?? []).length + 3 * (all.match(/\b(mr|sir)\b/g) ?? []).length;
     const stated = /\b\d+[- ]year[- ]old (female|woman|male|man|gentleman|lady)\b/.exec(all)?.[1];
+    strongSex = !!stated || /\b(mrs|ms|miss|ma'am|mr|sir)\b/.test(all);
     if (stated) sex = /female|woman|lady/.test(stated) ? 'female' : 'male';
     else if (f + m >= 2) sex = f >= m ? 'female' : 'male';
   }
@@ -126,6 +129,9 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
         ? `${cap(honorific)}. ${cap(nameMatch[1])}`
         : cap(nameMatch[1])
       : undefined;
+  // A first name that is only ever one sex outweighs pronoun counts, which also count family members.
+  const byName = strongSex ? undefined : sexOfFirstName(name?.replace(/^(mr|mrs|ms|miss)\. /i, ''));
+  if (byName) sex = byName;
 
   const clin = sentences.filter((s) => s.role === 'CLINICIAN');
   const examS = clin.find((s) => s.i > 2 && EXAM_CUE.test(s.text));
