@@ -45,6 +45,12 @@ export interface Config {
   };
   minSpeechMs: number;
   rateLimitAuthPerMinute: number;
+  /**
+   * Console password sign-in limits (failures, kept in the database): per account and address before an
+   * exponential back-off from blockBaseSeconds capped at maxBlockSeconds; per account (all addresses, except
+   * those the account signed in from before) and per address (all accounts) within windowSeconds.
+   */
+  signIn: { perAccountAddress: number; perAccount: number; perAddress: number; windowSeconds: number; blockBaseSeconds: number; maxBlockSeconds: number };
   hccModel: 'V28' | 'V24';
   /** Minimum time between JWKS refetches when a token names an unknown kid. */
   jwksCooldownMs: number;
@@ -95,6 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     minSpeechMs: int(env.MIN_SPEECH_MS, 1500),
     rateLimitAuthPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 120),
+    signIn: {
+      perAccountAddress: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS, 5)),
+      perAccount: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT, 20)),
+      perAddress: Math.max(1, int(env.SIGNIN_FAILURES_PER_ADDRESS, 50)),
+      windowSeconds: Math.max(1, int(env.SIGNIN_WINDOW_SECONDS, 900)),
+      blockBaseSeconds: Math.max(1, int(env.SIGNIN_BLOCK_BASE_SECONDS, 30)),
+      maxBlockSeconds: Math.max(1, int(env.SIGNIN_MAX_BLOCK_SECONDS, 900)),
+    },
     hccModel: env.HCC_MODEL === 'V24' ? 'V24' : 'V28',
     jwksCooldownMs: int(env.JWKS_COOLDOWN_MS, 30_000),
     codesetsDir: env.CODESETS_DIR || undefined,
