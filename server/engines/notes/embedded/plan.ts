@@ -17,7 +17,7 @@ export interface Problem {
   education: Piece[];
 }
 
-const PROBLEM_CUE = /\b(standpoint|perspective|for your|in terms of|regarding|as for|with regards? to|next problem|first problem|second problem|last problem|impression|i think (?:you have|that you have|this is|it's|you've)|diagnosis|as far as|your|for the|for his|for her)\b/i;
+const PROBLEM_CUE = /(?:^|\b)(?:under the plan,? )?(?:^under|^on (?:the|her|his|your)|standpoint|perspective|for your|in terms of|regarding|as for|with regards? to|next problem|first problem|second problem|last problem|impression|i think (?:you have|that you have|this is|it's|you've)|diagnosis|as far as|your|for the|for his|for her)\b/i;
 // Words that tie a diagnosis to the symptom under discussion, said just before the diagnosis.
 const DIAGNOSTIC_LINK = /\b(this is|it is|it's|that's|this is likely|consistent with|due to|secondary to|caused by|from|likely|probably|diagnosis|diagnosed with|represents)\b/;
 const TESTING = /\b(x-ray|xray|mri|ct|cat scan|labs?|blood work|bloodwork|a1c|panel|ultrasound|echo\w*|ekg|test|testing|cbc|cmp|culture|biopsy|colonoscopy|mammogram|scan|study|urinalysis|level|levels|catheterization|cath|imaging|screening)\b/i;
@@ -120,7 +120,7 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
     if (current) current.mentions.push(...mentions.filter((m) => m.code === current!.code));
     // The labelled assessment is the problem's heading, not a sentence under it.
     if (s.label === 'assessment') continue;
-    t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your)\s+([^,]+),\s*/i, '');
+    t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:under the plan,?\s+)?(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your|under|on the)\s+([^,]+),\s*/i, '');
     if (current) t = stripProblemIntro(t, current, mentions);
     if (!t) continue;
     const note = finishSentence(clinicianToNote(t, a.sex));
