@@ -12,6 +12,7 @@ import { appRoutes } from './app';
 import { webhookRoutes } from './webhooks';
 import { ckgRoutes } from './ckg';
 import { dictationRoutes } from './dictation';
+import { fhirRoutes } from './fhir';
 
 /** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
 export const ROUTES: RouteDef[] = [];
@@ -21,6 +22,7 @@ ROUTES.push(...webhookRoutes, ...ckgRoutes);
 
 ROUTES.push(...adminConsoleRoutes);
 ROUTES.push(...dictationRoutes);
+ROUTES.push(...fhirRoutes);
 
 /** The Next route-handler exports for one path. */
 export function handlersFor(path: string) {

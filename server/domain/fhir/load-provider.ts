@@ -1,0 +1,16 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { providerPartners, providers } from '../../db/schema';
+import type { FhirExportSource } from './types';
+
+/** The documenting clinician: name, email and the partner's own id for them. */
+export async function loadProvider(app: AppContext, providerId: string, partnerId: string): Promise<FhirExportSource['provider']> {
+  const [p] = await app.db
+    .select({ id: providers.id, name: providers.name, email: providers.email, partnerProviderId: providerPartners.partnerProviderId })
+    .from(providers)
+    .leftJoin(providerPartners, and(eq(providerPartners.providerId, providers.id), eq(providerPartners.partnerId, partnerId)))
+    .where(eq(providers.id, providerId))
+    .limit(1);
+  return { id: providerId, name: p?.name ?? '', email: p?.email ?? null, partnerProviderId: p?.partnerProviderId ?? null };
+}
+

@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ContentResponse } from '@/lib/contracts/sessions';
+import type { NoteStatus } from '@/lib/contracts/fhir';
+import type { AppContext } from '../../context';
+import { recordings, sessionContent, sessionTransitions } from '../../db/schema';
+import type { SessionRow } from '../sessions/get-owned-session';
+import { readStoredContent } from '../sessions/get-session-content';
+import { readNoteStatus } from './read-note-status';
+import type { ExportRecording } from './types';
+
+/** Per-session facts an export needs besides the content (shared by the session and encounter loaders). */
+export interface SessionFacts {
+  content: ContentResponse;
+  engine: string | null;
+  updatedAt: Date;
+  noteStatus: NoteStatus;
+  signedAt: Date | null;
+  start: Date | null;
+  end: Date | null;
+  recordings: ExportRecording[];
+}
+
+/** The stored note (with the clinician's edits), its engine and sign-off, the visit's times and recordings. */
+export async function loadSessionFacts(app: AppContext, session: SessionRow): Promise<SessionFacts> {
+  const [row] = await app.db.select().from(sessionContent).where(eq(sessionContent.sessionId, session.id)).limit(1);
+  const [content, recs, transitions] = await Promise.all([
+    readStoredContent(app.db, session.id),
+    app.db.select().from(recordings).where(eq(recordings.sessionId, session.id)).orderBy(asc(recordings.sequenceNumber)),
+    app.db
+      .select({ to: sessionTransitions.toStatus, at: sessionTransitions.at })
+      .from(sessionTransitions)
+      .where(and(eq(sessionTransitions.sessionId, session.id), inArray(sessionTransitions.toStatus, ['running', 'completed', 'skipped', 'failed', 'aborted'])))
+      .orderBy(asc(sessionTransitions.at), asc(sessionTransitions.id)),
+  ]);
+  const note = readNoteStatus(row as Record<string, unknown> | undefined);
+  // The visit ends when audio capture did (running); the note comes later.
+  const end = transitions.find((t) => t.to === 'running')?.at ?? transitions[0]?.at ?? null;
+  return {
+    content,
+    engine: row?.engine ?? null,
+    updatedAt: row?.updatedAt ?? session.updatedAt,
+    noteStatus: note.status,
+    signedAt: note.signedAt,
+    start: session.startedAt ?? recs[0]?.startTime ?? session.createdAt,
+    end,
+    recordings: recs.map((r) => ({
+      id: r.id,
+      sessionId: r.sessionId,
+      sequenceNumber: r.sequenceNumber,
+      startTime: r.startTime,
+      endedAt: r.endedAt,
+      durableBytes: r.durableBytes,
+    })),
+  };
+}
+
