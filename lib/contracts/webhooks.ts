@@ -17,6 +17,8 @@ export const WEBHOOK_LINK_KEYS = [
   'encounter_section_structured_data',
   'transcripts',
   'status',
+  // Extension (DESIGN §12): the FHIR R4 export of the session and its encounter. Additive; the spec's keys are unchanged.
+  'fhir',
 ] as const;
 export type WebhookLinkKey = (typeof WEBHOOK_LINK_KEYS)[number];
 

@@ -29,9 +29,11 @@ describe('session SUCCESS payload', () => {
       encounter_section_structured_data: [`https://ambient.example.org/api/v1/ambient/encounter/${E}/structured-data`],
       transcripts: [`https://ambient.example.org/api/v1/ambient/session/${S}/transcript`],
       status: [`https://ambient.example.org/api/v1/ambient/session/${S}/status`],
+      fhir: [`https://ambient.example.org/api/v1/ambient/session/${S}/fhir`, `https://ambient.example.org/api/v1/ambient/encounter/${E}/fhir`],
     });
     for (const links of Object.values(body._links)) for (const l of links) expect(l.method).toBe('GET');
-    expect(new Set(Object.values(body._links).flatMap((ls) => ls.map((l) => l.name))).size).toBe(8);
+    expect(new Set(Object.values(body._links).flatMap((ls) => ls.map((l) => l.name))).size).toBe(10);
+    expect(body._links.fhir.map((l) => l.name)).toEqual(['session_fhir', 'encounter_fhir']);
   });
 
   it('always lists the session itself among the encounter sessions and omits empty additional_info', () => {

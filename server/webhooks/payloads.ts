@@ -39,6 +39,7 @@ export function sessionLinks(publicBaseUrl: string, sessionId: string, encounter
     encounter_section_structured_data: [link(base, `${e}/structured-data`, 'encounter_section_structured_data')],
     transcripts: [link(base, `${s}/transcript`, 'session_transcript')],
     status: [link(base, `${s}/status`, 'session_status')],
+    fhir: [link(base, `${s}/fhir`, 'session_fhir'), link(base, `${e}/fhir`, 'encounter_fhir')],
   };
 }
 
