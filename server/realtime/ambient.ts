@@ -18,6 +18,7 @@ import { enqueueFinalisation } from '../pipeline/enqueue-finalisation';
 import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
 import { bytesToMs, BYTES_PER_MS, parseClientFrame, type ServerFrame } from './frames';
 import { getHub, type ActiveStream } from './hub';
+import type { StreamSlot } from './stream-slots';
 import { closeReason, upgradeAuthorised } from './upgrade';
 
 const EVENTS = ['KEEP_ALIVE', 'PAUSE', 'RESUME', 'CANCEL', 'ABORT'];
@@ -53,6 +54,7 @@ export class AmbientStream implements ActiveStream {
     private readonly ws: WebSocket,
     readonly sessionId: string,
     private readonly rec: OpenedRecording,
+    private readonly slot: StreamSlot,
   ) {
     this.blob = getBlobStore(app);
     this.nextLivePosition = rec.nextLivePosition;
@@ -290,10 +292,15 @@ export class AmbientStream implements ActiveStream {
   }
 
   private end(how: Ending): Promise<void> {
-    if (!this.ending) this.ending = this.runEnd(how).catch((err: Error) => {
-      this.app.log.error({ sessionId: this.sessionId, err: err.message }, 'ending the stream failed');
-      if (this.ws.readyState === WebSocket.OPEN) this.ws.close(1011, 'internal server error');
-    });
+    if (!this.ending)
+      this.ending = this.runEnd(how)
+        .catch((err: Error) => {
+          this.app.log.error({ sessionId: this.sessionId, err: err.message }, 'ending the stream failed');
+          if (this.ws.readyState === WebSocket.OPEN) this.ws.close(1011, 'internal server error');
+        })
+        // Held until the live recogniser and the recording are closed (those are what the caps protect),
+        // and given back even when ending failed.
+        .finally(() => this.slot.release());
     return this.ending;
   }
 
@@ -332,6 +339,8 @@ export class AmbientStream implements ActiveStream {
     if (finalise) await enqueueFinalisation(app, sessionId);
     if (notify) await enqueueSessionWebhook(app, sessionId).catch((err: Error) => app.log.warn({ sessionId, err: err.message }, 'webhook not queued'));
     if (how.kind === 'abort') this.send({ type: 'STATUS', status: 'ready' });
+    // Before the close frame, so a client that opens its next stream on seeing the close is never refused.
+    this.slot.release();
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close(closeCode, closeReason(closeText));
   }
 }
@@ -343,18 +352,20 @@ export function handleAmbientUpgrade(app: AppContext, req: IncomingMessage, sock
     socket,
     head,
     'ambient_session_id',
-    async (principal, sessionId) => {
+    async (principal, sessionId, claimSlot) => {
       const session = await getOwnedSession(app, principal, sessionId);
       if (isTerminal(session.status)) throw conflict(`session is ${session.status}; it accepts no more audio`);
       if (session.status === 'running') throw conflict('session audio has ended and it is being processed; it accepts no more audio');
       // A reconnect may arrive before the old socket is known to be dead; the new one wins.
       await getHub(app).takeOver(sessionId, 'superseded by a newer connection for this session');
+      // After the takeover, which frees the old connection's slot; before anything is written for this one.
+      await claimSlot();
       if (session.status === 'created') await transitionSession(app.db, sessionId, 'ready', { allowSame: true, reason: 'first stream opened' });
       return { sessionId, rec: await openRecording(app, sessionId) };
     },
-    (ws, { target }) => {
+    (ws, { target, slot }) => {
       const hub = getHub(app);
-      const stream = new AmbientStream(app, ws, target.sessionId, target.rec);
+      const stream = new AmbientStream(app, ws, target.sessionId, target.rec, slot);
       hub.bySession.set(target.sessionId, stream);
       hub.all.add(stream);
     },

@@ -10,6 +10,8 @@ export interface ActiveStream {
 export class StreamHub {
   readonly bySession = new Map<string, ActiveStream>();
   readonly all = new Set<{ stop(code: number, reason: string): Promise<void> }>();
+  /** Set at shutdown: new streams are refused with 1001 rather than opened and cut off. */
+  stopping = false;
 
   /** Stops the session's current stream, if any, and waits until its audio is settled. */
   async takeOver(sessionId: string, reason: string): Promise<void> {
@@ -18,6 +20,7 @@ export class StreamHub {
   }
 
   async stopAll(code: number, reason: string): Promise<void> {
+    this.stopping = true;
     await Promise.all([...this.all].map((s) => s.stop(code, reason).catch(() => {})));
   }
 }

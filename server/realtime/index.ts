@@ -1,6 +1,6 @@
 import { SERVICES } from '../services';
 import { handleAmbientUpgrade } from './ambient';
-import { getHub } from './hub';
+import { closeStreams } from './close-streams';
 import { wsRoutes } from './router';
 import { handleTranscribeUpgrade } from './transcribe';
 
@@ -10,6 +10,6 @@ wsRoutes.set('/ws/transcribe', handleTranscribeUpgrade);
 SERVICES.push({
   name: 'realtime',
   start() {},
-  // Streams settle their stored audio and tell clients to reconnect; the session stays open for them.
-  stop: (ctx) => getHub(ctx).stopAll(1001, 'server restarting; reconnect to continue'),
+  // server/main.ts closes streams before the HTTP server; this covers hosts that only stop services.
+  stop: (ctx) => closeStreams(ctx),
 });

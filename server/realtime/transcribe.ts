@@ -9,6 +9,7 @@ import type { SpeechSegment, SpeechStream } from '../engines/speech/types';
 import { getSpeechEngine } from '../pipeline/engines';
 import { bytesToMs, parseClientFrame, type ServerFrame } from './frames';
 import { getHub } from './hub';
+import type { StreamSlot } from './stream-slots';
 import { closeReason, upgradeAuthorised } from './upgrade';
 
 const EVENTS = ['AUDIO_END', 'KEEP_ALIVE', 'CANCEL', 'ABORT'];
@@ -37,6 +38,7 @@ export class TranscribeStream {
     private readonly app: AppContext,
     private readonly ws: WebSocket,
     readonly transcriptionSessionId: string,
+    private readonly slot: StreamSlot,
   ) {
     this.current = this.openUtterance();
     ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
@@ -150,6 +152,7 @@ export class TranscribeStream {
     this.closing = true;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.current.stream?.close();
+    this.slot.release();
     getHub(this.app).all.delete(this);
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close(code, closeReason(reason));
   }
@@ -173,8 +176,8 @@ export function handleTranscribeUpgrade(app: AppContext, req: IncomingMessage, s
       if (!row) throw notFound(`transcription session ${id} not found`);
       return row.id;
     },
-    (ws, { target }) => {
-      getHub(app).all.add(new TranscribeStream(app, ws, target));
+    (ws, { target, slot }) => {
+      getHub(app).all.add(new TranscribeStream(app, ws, target, slot));
     },
   );
 }

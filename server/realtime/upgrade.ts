@@ -4,7 +4,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { isApiError } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { authenticateServiceToken, type ServicePrincipal } from '../auth/authenticate-service';
+import { getHub } from './hub';
 import { rejectUpgrade } from './router';
+import { getStreamSlots, type StreamSlot } from './stream-slots';
 
 export const AUTH_PROTOCOL = 'AmbientAuth';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,7 +70,12 @@ export function webSocketServer(app: AppContext): WebSocketServer {
 export interface AuthorisedUpgrade<T> {
   principal: ServicePrincipal;
   target: T;
+  /** The stream's place under STREAMS_PER_PROVIDER / STREAMS_PER_PARTNER; the stream releases it when it ends. */
+  slot: StreamSlot;
 }
+
+/** Lets `resolve` take the stream's slot before its side effects; taken after `resolve` when it did not. */
+export type ClaimSlot = () => Promise<void>;
 
 /**
  * Authenticates before the handshake completes, then completes it either way: a browser only sees a close
@@ -83,7 +90,7 @@ export async function upgradeAuthorised<T>(
   socket: Duplex,
   head: Buffer,
   idHeader: string,
-  resolve: (principal: ServicePrincipal, resourceId: string) => Promise<T>,
+  resolve: (principal: ServicePrincipal, resourceId: string, claimSlot: ClaimSlot) => Promise<T>,
   onOpen: (ws: WebSocket, upgrade: AuthorisedUpgrade<T>) => void,
 ): Promise<void> {
   socket.on('error', () => {});
@@ -93,23 +100,49 @@ export async function upgradeAuthorised<T>(
   }
   let result: AuthorisedUpgrade<T> | null = null;
   let failure: { code: number; message: string } | null = null;
+  let slot: StreamSlot | null = null;
   try {
+    if (getHub(app).stopping) throw new ShuttingDown();
     const principal = await authenticateServiceToken(app, creds.token, creds.providerId, { write: true });
+    const claimSlot: ClaimSlot = async () => {
+      slot ??= await getStreamSlots(app).acquire(principal);
+    };
     if (!creds.resourceId) failure = { code: 4404, message: `${idHeader} is required` };
     else if (!UUID.test(creds.resourceId)) failure = { code: 4404, message: `${idHeader} must be a UUID` };
-    else result = { principal, target: await resolve(principal, creds.resourceId.toLowerCase()) };
+    else {
+      const target = await resolve(principal, creds.resourceId.toLowerCase(), claimSlot);
+      await claimSlot();
+      result = { principal, target, slot: slot! };
+    }
   } catch (err) {
-    failure = closeCodeFor(err);
+    failure = err instanceof ShuttingDown ? { code: 1001, message: SHUTDOWN_REASON } : closeCodeFor(err);
     if (failure.code === 1011) app.log.error({ err: (err as Error).message, path: req.url }, 'websocket upgrade failed');
   }
-  if (socket.destroyed) return;
+  // Every way out without a stream gives the slot back: a refusal, a client gone mid-check, a handshake ws drops.
+  const giveBack = () => (slot as StreamSlot | null)?.release();
+  if (failure) giveBack();
+  if (socket.destroyed) return giveBack();
+  let handedOver = false;
+  socket.once('close', () => handedOver || giveBack());
   webSocketServer(app).handleUpgrade(req, socket, head, (ws) => {
+    handedOver = true;
     if (failure || !result) {
+      giveBack();
       const f = failure ?? { code: 1011, message: 'internal server error' };
-      ws.send(JSON.stringify({ type: 'ERROR', code: f.code >= 4000 ? f.code - 4000 : 500, message: f.message }));
+      ws.send(JSON.stringify({ type: 'ERROR', code: f.code >= 4000 ? f.code - 4000 : f.code === 1001 ? 503 : 500, message: f.message }));
       ws.close(f.code, closeReason(f.message));
       return;
     }
-    onOpen(ws, result);
+    try {
+      onOpen(ws, result);
+    } catch (err) {
+      giveBack();
+      app.log.error({ err: (err as Error).message, path: req.url }, 'websocket stream failed to start');
+      ws.close(1011, 'internal server error');
+    }
   });
 }
+
+export const SHUTDOWN_REASON = 'server restarting; reconnect to continue';
+
+class ShuttingDown extends Error {}
