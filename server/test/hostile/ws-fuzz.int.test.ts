@@ -109,6 +109,20 @@ describe('hostile WebSocket traffic on /ws/ambient', () => {
     expect((await big.closed).code).toBe(4413);
   }, 60_000);
 
+  it('refuses START_TIME 9999-12-31T23:59:58Z, so the session transcript stays readable (issue #12)', async () => {
+    const id = await createSession();
+    const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
+    ws.ws.send(JSON.stringify({ type: 'START_TIME', data: b64('9999-12-31T23:59:58Z') }));
+    const refused = await ws.next((f) => f.type === 'ERROR', 'START_TIME error');
+    expect(refused.message).toMatch(/START_TIME must not be more than 24 hours ahead/);
+    ws.ws.send(Buffer.alloc(3200));
+    expect((await ws.next((f) => f.type === 'ACK', 'ACK')).received_ms).toBe(100);
+    ws.event('ABORT');
+    await ws.closed;
+    const transcript = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers: provider.headers });
+    expect(transcript.status).toBe(200);
+  }, 30_000);
+
   it('refuses hostile handshakes without crashing', async () => {
     const id = await createSession();
     const attempts: { protocols?: string[]; headers?: Record<string, string> }[] = [
