@@ -21,8 +21,8 @@ const METHOD_COLOURS: Record<string, string> = {
   delete: 'bg-red-100 text-red-900',
 };
 
-function Schema({ value }: { value: unknown }) {
-  return <pre className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
+function Schema({ value, label }: { value: unknown; label: string }) {
+  return <pre tabIndex={0} aria-label={label} className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
 }
 
 export default function DocsPage() {
@@ -75,7 +75,7 @@ export default function DocsPage() {
                 {op.requestBody ? (
                   <div className="mt-2">
                     <h3 className="font-medium">Request body</h3>
-                    <Schema value={Object.values(op.requestBody.content)[0]?.schema} />
+                    <Schema label={`Request body schema of ${method.toUpperCase()} ${path}`} value={Object.values(op.requestBody.content)[0]?.schema} />
                   </div>
                 ) : null}
                 <div className="mt-2">
@@ -98,7 +98,7 @@ export default function DocsPage() {
           {Object.entries(doc.components.schemas).map(([name, schema]) => (
             <details key={name} className="mt-2 rounded border border-slate-200 bg-white p-3">
               <summary className="cursor-pointer font-mono text-sm">{name}</summary>
-              <Schema value={schema} />
+              <Schema label={`Schema ${name}`} value={schema} />
             </details>
           ))}
         </section>

@@ -180,7 +180,7 @@ export function NewVisitForm() {
             {errors.sections}
           </p>
         ) : null}
-        <div className="grid max-h-72 grid-cols-1 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2" tabIndex={-1}>
+        <div className="grid max-h-72 grid-cols-1 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2" tabIndex={0} role="region" aria-label="Note sections to choose from">
           {loincs.map((l) => (
             <label key={l.code} className="flex items-start gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-50">
               <input

@@ -43,7 +43,7 @@ export function VisitsList() {
           <p className="mt-1 text-sm text-slate-700">Start a new visit to record and document it.</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Visits created today">
           <table className="w-full text-sm" data-testid="visits-table">
             <caption className="sr-only">Visits created today, newest first</caption>
             <thead className="bg-slate-50 text-left text-slate-700">

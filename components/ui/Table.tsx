@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from './cn';
 
 export interface Column<T> {
@@ -19,12 +19,16 @@ export interface TableProps<T> {
   className?: string;
 }
 
-/** A data table that scrolls sideways on narrow screens instead of squashing its columns. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of squashing its columns. The scroller is
+ * always keyboard-focusable and named by the caption: whether it overflows depends on fonts and widths.
+ */
 export function Table<T>({ caption, captionHidden = true, columns, rows, rowKey, empty = 'Nothing to show.', className }: TableProps<T>) {
+  const captionId = useId();
   return (
-    <div className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className={captionHidden ? 'sr-only' : 'px-3 py-2 text-left font-medium'}>{caption}</caption>
+        <caption id={captionId} className={captionHidden ? 'sr-only' : 'px-3 py-2 text-left font-medium'}>{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
             {columns.map((c) => (

@@ -51,7 +51,7 @@ export function StructuredDataPanel({ data }: { data: StructuredData }) {
       {meds.length === 0 ? (
         <p className="text-sm text-slate-700">No medication orders were found.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Medication orders">
           <table className="mt-1 w-full text-sm" data-testid="medications">
             <caption className="sr-only">Medication orders</caption>
             <thead className="text-left text-xs text-slate-700">

@@ -95,7 +95,7 @@ export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEn
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">The transcript is empty.</p>
       ) : (
-        <ol className="mt-2 flex max-h-[32rem] flex-col gap-1 overflow-y-auto text-sm" data-testid="transcript">
+        <ol className="mt-2 flex max-h-[32rem] flex-col gap-1 overflow-y-auto text-sm" data-testid="transcript" tabIndex={0} aria-label="Transcript lines">
           {entries.map((e) => (
             <li key={e.transcript_id}>
               <button
