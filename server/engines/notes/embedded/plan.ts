@@ -71,6 +71,13 @@ function stripProblemIntro(t: string, p: Problem, mentions: ConditionMention[]):
   return out === t ? t : out.trim();
 }
 
+/** Spoken intentions in the plan voice scribes write: "I am going to order an x-ray" → "We will order an x-ray". */
+export function scribePlan(t: string): string {
+  return t
+    .replace(/^(?:so\s+)?(?:I|we)\s+(?:also\s+)?(?:want to|do want to|would like to|would like us to|am going to|are going to|will go ahead and|am gonna|are gonna|will also|will|'ll)\s+(?:go ahead and\s+)?(?:also\s+)?/i, 'We will ')
+    .replace(/^We will (?:have|get) (she|he|the patient|they) (?=\w)/i, (_m, who: string) => `${who} will `);
+}
+
 /** Groups the clinician's assessment/plan talk by problem and files each sentence under its heading. */
 export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: Piece[] } {
   const { a } = ctx;
@@ -123,7 +130,7 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
     t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:under the plan,?\s+)?(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your|under|on the)\s+([^,]+),\s*/i, '');
     if (current) t = stripProblemIntro(t, current, mentions);
     if (!t) continue;
-    const note = finishSentence(clinicianToNote(t, a.sex));
+    const note = finishSentence(scribePlan(clinicianToNote(t, a.sex)));
     if (note.split(' ').length < (s.label ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
     if (!current) { orphan.push(piece); continue; }
