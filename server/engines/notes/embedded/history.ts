@@ -74,7 +74,8 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     // A patient's own question ("do you think it could be …") is not history.
     if (s.question || /^(?:because|cause|or|if|but|and|so|like)\b/i.test(answer)) continue;
     if (ctx.verbosity === 'CONCISE' && !/\d|\b(pain|since|ago|started|weeks?|days?|months?)\b/i.test(s.text)) continue;
-    let body = toThirdPerson(answer, a.sex);
+    // The patient's "you" is the clinician, who writes the note as "I": "the one that you prescribed" → "that I prescribed".
+    let body = toThirdPerson(answer, a.sex).replace(/\byou (had |have |'ve |just )?(told|said|gave|mentioned|prescribed|recommended|wanted|asked|suggested|ordered|started|changed|increased|decreased|referred|sent|put)\b/gi, (_m, aux: string | undefined, v: string) => `I ${(aux ?? '').replace("'ve ", 'have ')}${v}`);
     if (!body || body.split(' ').length < 3) continue;
     if (!new RegExp(`^(${p.subj}|the patient|${p.poss}|it|this|that|they|there)\\b`, 'i').test(body)) {
       body = /^(been|had|have|has|was|is|got|started|felt|took|went|noticed|tried)\b/i.test(body) ? `${p.subj} ${body}` : `${p.subj} reports ${body}`;
