@@ -1,6 +1,8 @@
 import koffi from 'koffi';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { espeakPronounce } from '../lm/g2p.js';
 
 /**
  * In-process binding to Debian's libpocketsphinx3 (5prealpha API). Loaded lazily so that importing the
@@ -25,6 +27,16 @@ interface Lib {
   ps_seg_prob: (seg: unknown, ascr: number[], lscr: number[], lback: number[]) => number;
   ps_get_logmath: (ps: unknown) => unknown;
   logmath_exp: (lmath: unknown, logb: number) => number;
+  logmath_init: (base: number, shift: number, useTable: number) => unknown;
+  ngram_model_read: (config: null, file: string, type: number, lmath: unknown) => unknown;
+  ngram_model_retain: (m: unknown) => unknown;
+  ngram_model_free: (m: unknown) => number;
+  ngram_model_set_init: (config: null, models: unknown[], names: string[], weights: Float32Array, n: number) => unknown;
+  ngram_model_apply_weights: (m: unknown, lw: number, wip: number) => number;
+  ps_set_lm: (ps: unknown, name: string, lm: unknown) => number;
+  ps_set_search: (ps: unknown, name: string) => number;
+  ps_add_word: (ps: unknown, word: string, phones: string, update: number) => number;
+  ps_lookup_word: (ps: unknown, word: string) => string | null;
   err_set_logfp: (fp: null) => void;
 }
 
@@ -48,6 +60,7 @@ function loadLib(): Lib {
   koffi.opaque('ps_seg_t');
   koffi.opaque('FILE');
   koffi.opaque('logmath_t');
+  koffi.opaque('ngram_model_t');
   lib = {
     ps_args: ps.func('const arg_t *ps_args(void)'),
     cmd_ln_parse_r: sb.func('cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout, const arg_t *defn, int argc, const char **argv, int strict)'),
@@ -67,6 +80,16 @@ function loadLib(): Lib {
     ps_seg_prob: ps.func('int32_t ps_seg_prob(ps_seg_t *seg, _Out_ int32_t *ascr, _Out_ int32_t *lscr, _Out_ int32_t *lback)'),
     ps_get_logmath: ps.func('logmath_t *ps_get_logmath(ps_decoder_t *ps)'),
     logmath_exp: sb.func('double logmath_exp(logmath_t *lmath, int logb_p)'),
+    logmath_init: sb.func('logmath_t *logmath_init(double base, int shift, int use_table)'),
+    ngram_model_read: sb.func('ngram_model_t *ngram_model_read(cmd_ln_t *config, const char *file, int type, logmath_t *lmath)'),
+    ngram_model_retain: sb.func('ngram_model_t *ngram_model_retain(ngram_model_t *m)'),
+    ngram_model_free: sb.func('int ngram_model_free(ngram_model_t *m)'),
+    ngram_model_set_init: sb.func('ngram_model_t *ngram_model_set_init(cmd_ln_t *config, ngram_model_t **models, const char **names, const float *weights, int n)'),
+    ngram_model_apply_weights: sb.func('int ngram_model_apply_weights(ngram_model_t *m, float lw, float wip)'),
+    ps_set_lm: ps.func('int ps_set_lm(ps_decoder_t *ps, const char *name, ngram_model_t *lm)'),
+    ps_set_search: ps.func('int ps_set_search(ps_decoder_t *ps, const char *name)'),
+    ps_add_word: ps.func('int ps_add_word(ps_decoder_t *ps, const char *word, const char *phones, int update)'),
+    ps_lookup_word: ps.func('const char *ps_lookup_word(ps_decoder_t *ps, const char *word)'),
     err_set_logfp: sb.func('void err_set_logfp(FILE *fp)'),
   };
   // The library logs every utterance to stderr by default; that would leak transcript text into logs.
@@ -84,6 +107,24 @@ export interface DecoderModel {
   dict: string;
   /** Extra decoder arguments, e.g. { '-lw': '8' }. */
   args?: Record<string, string>;
+  /**
+   * Further language models interpolated linearly with `lm` (pocketsphinx takes several LMs only as a
+   * set): weights are for [lm, ...mix.lms] and sum to 1. Their words need pronunciations in dict or
+   * extraDicts.
+   */
+  mix?: { lms: string[]; weights: number[] };
+  /** Dictionaries whose words `dict` lacks are added to it (e.g. the clinical words CMUdict lacks). */
+  extraDicts?: string[];
+}
+
+/**
+ * A session's own vocabulary (DESIGN §12, issue 14): words from its context are given a unigram model of
+ * their own, interpolated with weight `weight`, so the recogniser prefers them where the audio allows.
+ * Words the dictionary lacks come with pronunciations (CMU phones).
+ */
+export interface DecoderBias {
+  words: { word: string; phones?: string }[];
+  weight: number;
 }
 
 export function stockModel(): DecoderModel {
@@ -108,9 +149,46 @@ export const FRAME_MS = 10;
 
 const NON_WORDS = /^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+)$/;
 
+/** Language models are read once per thread and shared by its decoders (one thread runs one at a time). */
+const lmCache = new Map<string, unknown>();
+let sharedLogmath: unknown = null;
+const NGRAM_AUTO = 0;
+
+function sharedLm(file: string): unknown {
+  const l = loadLib();
+  // The decoder's default log base; every model in a set must share one log-math table.
+  sharedLogmath ??= l.logmath_init(1.0001, 0, 0);
+  let m = lmCache.get(file);
+  if (!m) {
+    m = l.ngram_model_read(null, file, NGRAM_AUTO, sharedLogmath);
+    if (!m) throw new Error(`pocketsphinx could not read language model ${file}`);
+    lmCache.set(file, m);
+  }
+  return m;
+}
+
+const dictCache = new Map<string, Map<string, string[]>>();
+function readDict(file: string): Map<string, string[]> {
+  const cached = dictCache.get(file);
+  if (cached) return cached;
+  const out = new Map<string, string[]>();
+  dictCache.set(file, out);
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const m = /^(\S+?)(\(\d+\))?\s+(.+)$/.exec(line.trim());
+    if (!m) continue;
+    const list = out.get(m[1]!) ?? [];
+    list.push(m[3]!.trim());
+    out.set(m[1]!, list);
+  }
+  return out;
+}
+
+const BIAS_NAME = 'session';
+
 export class PocketSphinxDecoder {
   private ps: unknown;
   private inUtt = false;
+  private readonly model: DecoderModel;
 
   constructor(model: DecoderModel) {
     const l = loadLib();
@@ -119,13 +197,80 @@ export class PocketSphinxDecoder {
     }
     // Segmentation is ours (vad.ts); the library's own silence removal would renumber frames within an
     // utterance and shift word times.
-    const argv = ['-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-logfn', '/dev/null', '-remove_silence', 'no'];
+    this.model = model;
+    const argv = ['-hmm', model.hmm, '-dict', model.dict, '-logfn', '/dev/null', '-remove_silence', 'no'];
+    // With a mixture the search is set up below, after the dictionary has all its words.
+    if (!model.mix) argv.push('-lm', model.lm);
     for (const [k, v] of Object.entries(model.args ?? {})) argv.push(k, v);
     const cfg = l.cmd_ln_parse_r(null, l.ps_args(), argv.length, argv, 1);
     if (!cfg) throw new Error('pocketsphinx rejected its configuration');
     this.ps = l.ps_init(cfg);
     l.cmd_ln_free_r(cfg);
     if (!this.ps) throw new Error('pocketsphinx decoder failed to initialise');
+    for (const file of model.extraDicts ?? []) {
+      for (const [w, prons] of readDict(file)) if (!l.ps_lookup_word(this.ps, w)) l.ps_add_word(this.ps, w, prons[0]!, 0);
+    }
+    if (model.mix) this.useSet('mix', [model.lm, ...model.mix.lms], model.mix.weights, null);
+  }
+
+  /** Builds an interpolated set of shared models (plus an owned one) and makes it the active search. */
+  private useSet(name: string, files: string[], weights: number[], owned: unknown): void {
+    const l = loadLib();
+    // The set frees its members with it; shared ones are retained so that only the reference goes.
+    const models = files.map((f) => l.ngram_model_retain(sharedLm(f)));
+    if (owned) models.push(owned);
+    // The search applies its language weight and insertion penalty to the set, which does not pass them
+    // on to members it did not read itself; applied here, the members score as they would alone.
+    const lw = Number(this.model.args?.['-lw'] ?? 6.5);
+    const wip = Number(this.model.args?.['-wip'] ?? 0.65);
+    for (const m of models) l.ngram_model_apply_weights(m, lw, wip);
+    const names = models.map((_, i) => `lm${i}`);
+    const set = l.ngram_model_set_init(null, models, names, Float32Array.from(weights), models.length);
+    if (!set) throw new Error('pocketsphinx could not combine the language models');
+    const rv = l.ps_set_lm(this.ps, name, set);
+    l.ngram_model_free(set);
+    if (rv < 0 || l.ps_set_search(this.ps, name) < 0) throw new Error('pocketsphinx rejected the language model set');
+  }
+
+  /**
+   * Biases this decoder towards a session's words: adds missing pronunciations, then searches with the
+   * base model(s) interpolated with a unigram model of the words. Call between streams, before start().
+   */
+  setBias(bias: DecoderBias): void {
+    const l = loadLib();
+    const words = [...new Set(bias.words.map((w) => w.word.toLowerCase()).filter((w) => /^[a-z][a-z'-]*$/.test(w)))];
+    const phones = new Map(bias.words.map((w) => [w.word.toLowerCase(), w.phones]));
+    const unknown = words.filter((w) => !phones.get(w) && !l.ps_lookup_word(this.ps, w));
+    if (unknown.length) {
+      try {
+        for (const [w, p] of espeakPronounce(unknown)) phones.set(w, p.join(' '));
+      } catch {
+        // Without espeak-ng the session's unknown words cannot be pronounced; the known ones still bias.
+      }
+    }
+    const known = words.filter((w) => {
+      if (l.ps_lookup_word(this.ps, w)) return true;
+      const p = phones.get(w);
+      return !!p && l.ps_add_word(this.ps, w, p, 0) >= 0;
+    });
+    if (!known.length || !(bias.weight > 0 && bias.weight < 1)) return;
+    const arpa = ['\\data\\', `ngram 1=${known.length + 2}`, '', '\\1-grams:', '-99\t<s>', `${Math.log10(0.5).toFixed(6)}\t</s>`];
+    const p = Math.log10(0.5 / known.length).toFixed(6);
+    for (const w of known) arpa.push(`${p}\t${w}`);
+    arpa.push('', '\\end\\', '');
+    const file = path.join(os.tmpdir(), `ps-bias-${process.pid}-${Math.random().toString(36).slice(2)}.lm`);
+    fs.writeFileSync(file, arpa.join('\n'));
+    let own: unknown;
+    try {
+      sharedLogmath ??= l.logmath_init(1.0001, 0, 0);
+      own = l.ngram_model_read(null, file, NGRAM_AUTO, sharedLogmath);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+    if (!own) throw new Error('pocketsphinx could not read the session vocabulary');
+    const files = [this.model.lm, ...(this.model.mix?.lms ?? [])];
+    const base = this.model.mix?.weights ?? [1];
+    this.useSet(BIAS_NAME, files, [...base.map((w) => w * (1 - bias.weight)), bias.weight], own);
   }
 
   /**
