@@ -107,8 +107,8 @@ export function openingSentence(ctx: NoteContext, problem: string | undefined): 
   const subject = a.name ? capitalize(a.name) : 'The patient';
   const pmh = ctx.pmh?.length ? ` with a past medical history significant for ${listJoin(ctx.pmh)}` : '';
   const text = who
-    ? `${subject} is ${who}${pmh} who presents today${reason ? ` for evaluation of ${reason.toLowerCase()}` : ''}.`
-    : `${subject} presents for evaluation of ${reason!.toLowerCase()}.`;
+    ? `${subject} is ${who}${pmh} who presents to the clinic today${reason ? ` for the evaluation of ${reason.toLowerCase()}` : ''}.`
+    : `${subject} presents to the clinic today for the evaluation of ${reason!.toLowerCase()}.`;
   return { text, src: [] };
 }
 
