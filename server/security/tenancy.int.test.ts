@@ -1,0 +1,262 @@
+/**
+ * Tenant boundaries between partners that share a provider (issue #12 items 1, 2 and 9), against the real
+ * server: a partner admin cannot take over another partner's provider through a console user, a console
+ * user's token always carries its own partner, disabling is per partner link, each partner sees only the
+ * sessions created through it, and a partner admin cannot change its own access level, type or trust.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
+
+let server: TestServer;
+let partnerA: TestPartner;
+let partnerB: TestPartner;
+let keyA: string;
+let keyB: string;
+/** Provider X, registered with partner A only (until a test registers it with B too). */
+let xEmail: string;
+let xId: string;
+let xViaA: TestProvider;
+
+const PASSWORD = 'correct-horse-battery';
+const uid = () => crypto.randomUUID().slice(0, 8);
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface Result {
+  status: number;
+  json: any;
+}
+
+async function call(method: string, path: string, opts: { key?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Result> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+  const res = opts.key
+    ? await fetch(`${server.baseUrl}${path}`, { method, headers: { ...headers, authorization: `Bearer ${opts.key}` }, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
+    : opts.headers
+      ? await fetch(`${server.baseUrl}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
+      : await adminFetch(server.baseUrl, path, { method, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+async function partnerKey(partnerId: string): Promise<string> {
+  const r = await call('POST', '/api/admin/v1/api-keys', { body: { name: `admin of ${partnerId}`, partner_id: partnerId } });
+  expect(r.status).toBe(201);
+  return r.json.key as string;
+}
+
+/** Signs in through next-auth's credentials callback as the login form does; returns the session cookie. */
+async function consoleCookie(email: string): Promise<string> {
+  const csrfRes = await fetch(`${server.baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${server.baseUrl}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') },
+    body: new URLSearchParams({ email, password: PASSWORD, csrfToken, callbackUrl: `${server.baseUrl}/visits` }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('authjs.session-token='));
+  expect(cookie, `sign-in of ${email}`).toBeDefined();
+  return cookie!.split(';')[0]!;
+}
+
+async function appToken(email: string): Promise<Result> {
+  const res = await fetch(`${server.baseUrl}/api/app/token`, { headers: { cookie: await consoleCookie(email) } });
+  return { status: res.status, json: await res.json() };
+}
+
+function partnerOf(serviceToken: string): string {
+  return (JSON.parse(Buffer.from(serviceToken.split('.')[1]!, 'base64url').toString()) as { pid: string }).pid;
+}
+
+async function login(partner: TestPartner, email: string): Promise<Result> {
+  return call('POST', '/api/v1/auth/login', { headers: {}, body: { partner_id: partner.partnerId, partner_token: await partner.token({ email }) } });
+}
+
+async function createSession(headers: Record<string, string>): Promise<string> {
+  const r = await call('POST', '/api/v1/ambient/session/create', { headers, body: {} });
+  expect(r.status).toBe(201);
+  return r.json.ambient_session_id as string;
+}
+
+const status = (headers: Record<string, string>, id: string) => call('GET', `/api/v1/ambient/session/${id}/status`, { headers });
+const dayList = async (headers: Record<string, string>) =>
+  ((await call('GET', `/api/v1/ambient/sessions?date=${today()}`, { headers })).json.sessions as { ambient_session_id: string }[]).map((s) => s.ambient_session_id);
+const adminList = async (key: string) => ((await call('GET', '/api/admin/v1/sessions', { key })).json.sessions as { ambient_session_id: string }[]).map((s) => s.ambient_session_id);
+const providersOf = async (partnerId: string) => (await call('GET', `/api/admin/v1/partners/${partnerId}/providers`)).json.providers as { provider_id: string; email: string; disabled: boolean }[];
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '10000', SPEECH_ENGINE: 'none' } });
+  partnerA = await createTestPartner(server.baseUrl);
+  partnerB = await createTestPartner(server.baseUrl);
+  keyA = await partnerKey(partnerA.partnerId);
+  keyB = await partnerKey(partnerB.partnerId);
+  xEmail = `dr.x.${uid()}@clinic.example`;
+  xViaA = await registerAndLogin(server.baseUrl, partnerA, { email: xEmail, orgId: 'org-shared' });
+  xId = (await providersOf(partnerA.partnerId)).find((p) => p.email === xEmail)!.provider_id;
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("a partner admin cannot take over another partner's provider", () => {
+  it('refuses a console user for a provider registered only with another partner, by email or by id', async () => {
+    const byEmail = await call('POST', '/api/admin/v1/users', {
+      key: keyB,
+      body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId, provider_email: xEmail },
+    });
+    expect(byEmail.status).toBe(409);
+    expect(byEmail.json).toEqual({ code: 409, message: expect.stringMatching(/^provider_email: .*another partner/) });
+
+    const asOwnEmail = await call('POST', '/api/admin/v1/users', { key: keyB, body: { email: xEmail, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId } });
+    expect(asOwnEmail.status).toBe(409);
+    expect(asOwnEmail.json.message).toMatch(/^email: /);
+
+    const byId = await call('POST', '/api/admin/v1/users', { key: keyB, body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', provider_id: xId } });
+    expect(byId.status).toBe(404);
+    expect(byId.json).toEqual({ code: 404, message: `provider_id: provider ${xId} not found` });
+
+    const otherPartner = await call('POST', '/api/admin/v1/users', {
+      key: keyB,
+      body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: xEmail },
+    });
+    expect(otherPartner.status).toBe(404);
+
+    // Nothing was created or linked: partner B still has no providers and no users.
+    expect(await providersOf(partnerB.partnerId)).toEqual([]);
+    expect((await call('GET', '/api/admin/v1/users', { key: keyB })).json.users).toEqual([]);
+  });
+
+  it("still lets a partner admin create a clinician for its own provider, whose token carries that partner", async () => {
+    const own = await registerAndLogin(server.baseUrl, partnerB, { email: `dr.b.${uid()}@clinic.example` });
+    const email = `console.${uid()}@b.example`;
+    const created = await call('POST', '/api/admin/v1/users', { key: keyB, body: { email, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId, provider_email: own.email } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ partner_id: partnerB.partnerId, role: 'clinician' });
+    const token = await appToken(email);
+    expect(token.status).toBe(200);
+    expect(partnerOf(token.json.service_token)).toBe(partnerB.partnerId);
+  });
+});
+
+describe('one provider linked to two partners', () => {
+  let userA: string;
+  let xViaB: TestProvider;
+  let sessionA: string;
+  let sessionB: string;
+
+  beforeAll(async () => {
+    userA = `console.x.${uid()}@a.example`;
+    const created = await call('POST', '/api/admin/v1/users', { key: keyA, body: { email: userA, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: xEmail } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ partner_id: partnerA.partnerId, provider_id: xId });
+    // X then joins partner B by registering through it, and logs in there last.
+    xViaB = await registerAndLogin(server.baseUrl, partnerB, { email: xEmail, orgId: 'org-shared' });
+    expect((await providersOf(partnerB.partnerId)).map((p) => p.provider_id)).toContain(xId);
+    sessionA = await createSession(xViaA.headers);
+    sessionB = await createSession(xViaB.headers);
+  });
+
+  it("keeps the clinician's web-app partner where it was created, whatever partner the provider logged in through last", async () => {
+    expect(partnerOf(xViaB.serviceToken)).toBe(partnerB.partnerId);
+    const token = await appToken(userA);
+    expect(token.status).toBe(200);
+    expect(partnerOf(token.json.service_token)).toBe(partnerA.partnerId);
+    const appHeaders = { sdp_service_token: token.json.service_token as string, 'content-type': 'application/json' };
+    const visit = await createSession(appHeaders);
+    expect(await adminList(keyA)).toContain(visit);
+    expect(await adminList(keyB)).not.toContain(visit);
+    expect(await dayList(appHeaders)).toContain(sessionA);
+    expect(await dayList(appHeaders)).not.toContain(sessionB);
+  });
+
+  it('shows each partner only the sessions created through it', async () => {
+    expect((await status(xViaA.headers, sessionA)).status).toBe(200);
+    expect((await status(xViaB.headers, sessionB)).status).toBe(200);
+    expect(await status(xViaA.headers, sessionB)).toMatchObject({ status: 404, json: { code: 404 } });
+    expect(await status(xViaB.headers, sessionA)).toMatchObject({ status: 404, json: { code: 404 } });
+    expect(await dayList(xViaA.headers)).toEqual(expect.arrayContaining([sessionA]));
+    expect(await dayList(xViaA.headers)).not.toContain(sessionB);
+    expect(await dayList(xViaB.headers)).toEqual([sessionB]);
+    expect(await adminList(keyA)).toContain(sessionA);
+    expect(await adminList(keyA)).not.toContain(sessionB);
+    expect(await adminList(keyB)).toEqual([sessionB]);
+    expect((await call('GET', `/api/admin/v1/sessions/${sessionA}`, { key: keyB })).status).toBe(404);
+  });
+
+  it("disables the provider for one partner only: the other partner's login, tokens and clinician app keep working", async () => {
+    const dis = await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${xId}/disable`, { key: keyB });
+    expect(dis.status).toBe(200);
+    expect(dis.json).toMatchObject({ provider_id: xId, disabled: true });
+    // Partner B: refused.
+    expect(await login(partnerB, xEmail)).toEqual({ status: 403, json: { code: 403, message: 'provider is disabled' } });
+    expect((await status(xViaB.headers, sessionB)).status).toBe(403);
+    // Partner A: untouched.
+    expect((await login(partnerA, xEmail)).status).toBe(200);
+    expect(await status(xViaA.headers, sessionA)).toEqual({ status: 200, json: { status: 'created' } });
+    expect((await appToken(userA)).status).toBe(200);
+    expect((await providersOf(partnerA.partnerId)).find((p) => p.provider_id === xId)!.disabled).toBe(false);
+    expect((await providersOf(partnerB.partnerId)).find((p) => p.provider_id === xId)!.disabled).toBe(true);
+    // B cannot reach A's link at all.
+    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${xId}/disable`, { key: keyB })).status).toBe(404);
+
+    // The other way round: A disables its link; the clinician app (bound to A) stops, B's link is B's to decide.
+    expect((await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${xId}/enable`, { key: keyB })).status).toBe(200);
+    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${xId}/disable`, { key: keyA })).status).toBe(200);
+    expect((await login(partnerA, xEmail)).status).toBe(403);
+    expect(await appToken(userA)).toEqual({ status: 403, json: { code: 403, message: 'provider is disabled' } });
+    expect((await login(partnerB, xEmail)).status).toBe(200);
+    expect((await status(xViaB.headers, sessionB)).status).toBe(200);
+    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${xId}/enable`, { key: keyA })).status).toBe(200);
+    expect((await appToken(userA)).status).toBe(200);
+  });
+});
+
+describe("a partner admin cannot change its own partner's access level, type or trust", () => {
+  let readonly: TestPartner;
+  let key: string;
+
+  beforeAll(async () => {
+    readonly = await createTestPartner(server.baseUrl, { access_level: 'READONLY' });
+    key = await partnerKey(readonly.partnerId);
+  });
+
+  it('answers 403 naming each field, and leaves the partner as it was', async () => {
+    const attempts: Record<string, unknown> = {
+      access_level: 'FULL',
+      type: 'BEARER',
+      issuer: 'https://evil.example',
+      audience: 'anyone',
+      jwks_uri: 'https://evil.example/jwks.json',
+      jwks: { keys: [{ ...readonly.publicJwk, kid: 'attacker-key' }] },
+      email_claim: 'sub',
+      provider_id_pattern: '^.*$',
+    };
+    const before = (await call('GET', `/api/admin/v1/partners/${readonly.partnerId}`, { key })).json;
+    for (const [field, value] of Object.entries(attempts)) {
+      const r = await call('PATCH', `/api/admin/v1/partners/${readonly.partnerId}`, { key, body: { webhook_url: 'https://hooks.partner.example/x', [field]: value } });
+      expect(r.status, field).toBe(403);
+      expect(r.json, field).toEqual({ code: 403, message: expect.stringMatching(new RegExp(`^${field}: only service admins`)) });
+    }
+    expect((await call('GET', `/api/admin/v1/partners/${readonly.partnerId}`, { key })).json).toEqual(before);
+  });
+
+  it('lets it change its webhook URL (with the other fields sent back unchanged) and rotate the secret', async () => {
+    const before = (await call('GET', `/api/admin/v1/partners/${readonly.partnerId}`, { key })).json;
+    const { partner_id: _id, created_at: _c, updated_at: _u, ...form } = before;
+    const r = await call('PATCH', `/api/admin/v1/partners/${readonly.partnerId}`, { key, body: { ...form, webhook_url: 'https://hooks.partner.example/notify' } });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ webhook_url: 'https://hooks.partner.example/notify', access_level: 'READONLY' });
+    const rotated = await call('POST', `/api/admin/v1/partners/${readonly.partnerId}/webhook-secret`, { key });
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.webhook_secret).toEqual(expect.any(String));
+    expect(rotated.json.webhook_secret).not.toBe(readonly.webhookSecret);
+  });
+
+  it('leaves access level to service admins', async () => {
+    const r = await call('PATCH', `/api/admin/v1/partners/${readonly.partnerId}`, { body: { access_level: 'FULL' } });
+    expect(r.status).toBe(200);
+    expect(r.json.access_level).toBe('FULL');
+  });
+});
