@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { apiFetch } from '@/lib/api-client';
 import type { AdminSessionDetail } from '@/lib/contracts/admin';
 import { Badge, Table, statusTone } from '@/components/ui';
+import { DownloadFhirButton } from '@/components/fhir/DownloadFhirButton';
 import { DefinitionList, ErrorState, JsonBlock, Loading, PageHeader, Section, Time } from './common';
 import { adminKeys } from './queries';
 
@@ -18,6 +19,20 @@ interface SummarySection {
   title?: string;
   content?: string;
   loinc_code?: string;
+}
+
+/** The session's FHIR R4 document as partners receive it; only terminal sessions have one. */
+function FhirExport({ sessionId }: { sessionId: string }) {
+  const path = `/api/admin/v1/sessions/${sessionId}/fhir`;
+  const q = useQuery({ queryKey: [...adminKeys.session(sessionId), 'fhir'], queryFn: ({ signal }) => apiFetch<unknown>(path, { signal }) });
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <DownloadFhirButton filename={`session-${sessionId}.fhir.json`} load={() => apiFetch<unknown>(path)} />
+      </div>
+      {q.isPending ? <Loading /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : <JsonBlock value={q.data} label="FHIR bundle" />}
+    </div>
+  );
 }
 
 export function SessionDetail({ sessionId }: { sessionId: string }) {
@@ -119,6 +134,9 @@ export function SessionDetail({ sessionId }: { sessionId: string }) {
         )}
       </Section>
       <Section title="Structured data">{content ? <JsonBlock value={content.structured_data} label="Structured data" /> : <p className="text-sm text-slate-600">None yet.</p>}</Section>
+      <Section title="FHIR bundle">
+        {TERMINAL.includes(s.status) ? <FhirExport sessionId={s.ambient_session_id} /> : <p className="text-sm text-slate-600">Available once the session has finished.</p>}
+      </Section>
       <Section title="Context">{s.context ? <JsonBlock value={s.context} label="Session context" /> : <p className="text-sm text-slate-600">No context was set.</p>}</Section>
       <Section title="Webhook deliveries">
         <Table

@@ -6,6 +6,8 @@ import type { ContentResponse } from '@/lib/contracts/sessions';
 import { useContent, useRecordings, useTranscript } from '@/lib/hooks/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { keys } from '@/lib/hooks/sessions';
+import { v1 } from '@/lib/hooks/v1';
+import { DownloadFhirButton } from '@/components/fhir/DownloadFhirButton';
 import { isAlt } from '../shortcuts';
 import { SectionEditor, copyText } from './SectionEditor';
 import { StructuredDataPanel } from './StructuredDataPanel';
@@ -56,6 +58,7 @@ export function NoteView({ id }: { id: string }) {
           <Button size="sm" variant="secondary" className="ml-auto" onClick={() => void copyAll()} aria-keyshortcuts="Alt+C">
             Copy whole note
           </Button>
+          <DownloadFhirButton filename={`visit-${id}.fhir.json`} load={() => v1(qc, `/api/v1/ambient/session/${id}/fhir`)} />
         </div>
         {content.data.summary.length === 0 ? <p className="text-sm text-slate-700">The note has no sections.</p> : null}
         {content.data.summary.map((s) => (
