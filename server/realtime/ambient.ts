@@ -329,7 +329,10 @@ export class AmbientStream implements ActiveStream {
         closeText = (err as Error).message;
       }
     }
-    if (how.kind === 'cancel') this.liveFailed = true;
+    // Neither needs the live transcript's tail: a cancelled session has no transcript, and after a shutdown
+    // the final pass transcribes whatever the live recogniser had not finished (waiting for it could take
+    // up to SPEECH_END_TIMEOUT_MS, as long as the whole shutdown may take).
+    if (how.kind === 'cancel' || (how.kind === 'drop' && how.code === 1001)) this.liveFailed = true;
     const liveMs = await this.endSpeech();
     await this.liveTail;
     await closeRecording(app, { id: this.rec.id, sessionId, sessionOffsetMs: this.rec.sessionOffsetMs }, this.durableBytes - (this.durableBytes % 2), liveMs);
