@@ -103,7 +103,9 @@ export function examBlocks(ctx: NoteContext): Block[] {
     const note = finishSentence(clinicianToNote(t, a.sex).replace(/^(?:it |it's |that )/i, '').replace(/^(?:her|his|their|the patient's) (?=[a-z])/i, ''));
     const system = EXAM_SYSTEMS.find(([, re]) => re.test(t))?.[0] ?? 'General';
     const list = bySystem.get(system) ?? [];
-    list.push({ text: note, src: [s.tid] });
+    // Scribes open a joint exam with the part examined: "Examination of the left shoulder: …".
+    const part = system === 'Musculoskeletal' && !list.length ? /\b((?:right|left) (?:knee|shoulder|hip|ankle|wrist|elbow|hand|foot|leg|arm))\b/i.exec(t)?.[1] : undefined;
+    list.push({ text: part && !/^examination of/i.test(note) ? `Examination of the ${part.toLowerCase()}: ${note}` : note, src: [s.tid] });
     bySystem.set(system, list);
   }
   const order = ['Vitals', 'General', 'Neck', 'HEENT', 'Respiratory', 'Cardiovascular', 'Gastrointestinal', 'Musculoskeletal', 'Neurological', 'Integumentary', 'Psychiatric'];
