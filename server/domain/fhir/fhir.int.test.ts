@@ -1,0 +1,341 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Bundle, Composition, Condition, DocumentReference, MedicationRequest, Provenance, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
+import { openTestDatabase, startServer, type TestServer } from '../../test/harness';
+import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../../test/partners';
+import { ambientSessions, patientContext, recordings, sessionContent } from '../../db/schema';
+import { FsBlobStore, recordingBlobKey } from '../../blob';
+import { transitionSession } from '../sessions/transition-session';
+import { applyRewrite } from '@/components/clinician/note/apply-rewrite';
+import { findUnresolvedReferences } from './find-unresolved-references';
+import { validateFhirResource } from './validate-fhir-resource';
+
+/**
+ * The export over a real server. A completed session's note (diagnoses, medication orders, form values)
+ * is seeded into the database while the server is stopped (PGlite admits one process per data
+ * directory), as server/api/sessions.int.test.ts does; the clinician's edit and rewrite then go through
+ * the same API the web app uses. The server runs with FHIR_VALIDATE=true, so its own assertion runs too.
+ */
+
+const S = (id: string) => `/api/v1/ambient/session/${id}`;
+const E = (id: string) => `/api/v1/ambient/encounter/${id}`;
+const MRN = `PT-${crypto.randomUUID().slice(0, 8)}`;
+const ROUND_TRIP_MRN = `RT-${crypto.randomUUID().slice(0, 8)}`;
+
+async function call(server: TestServer, who: TestProvider, method: string, p: string, body?: unknown) {
+  const res = await fetch(`${server.baseUrl}${p}`, { method, headers: who.headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, text, headers: res.headers };
+}
+
+async function createSession(server: TestServer, who: TestProvider, body: unknown = {}) {
+  const r = await call(server, who, 'POST', '/api/v1/ambient/session/create', body);
+  expect(r.status, r.text).toBe(201);
+  return r.body as { ambient_session_id: string; note_id: string; encounter_id: string };
+}
+
+const resources = (b: Bundle) => (b.entry ?? []).map((e) => e.resource as Resource);
+const ofType = <T extends Resource>(b: Bundle, type: T['resourceType']) => resources(b).filter((r): r is T => r.resourceType === type);
+const errorsOf = (r: Resource) =>
+  validateFhirResource(r)
+    .filter((i) => i.severity === 'error' || i.severity === 'fatal')
+    .map((i) => `${i.expression?.join(',')}: ${i.details?.text}`);
+
+function order(drug_name: string, code: string, status: string, over: Record<string, unknown> = {}) {
+  return {
+    drug_name,
+    medication_code: { code, type: 'RXCUI' },
+    status,
+    dosage: { quantity: 500, unit: 'MG', raw_value: '500 mg' },
+    frequency: { raw_value: 'twice a day', structured_value: 'TWO_A_DAY' },
+    medication_timing: 'WITH_MEALS',
+    route: 'oral',
+    duration_in_days: 90,
+    number_of_refills: 3,
+    instructions: 'Take with breakfast and dinner.',
+    metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' },
+    linked_diagnosis_codes: ['E11.9'],
+    ...over,
+  };
+}
+
+const HPI = 'Patient reports fasting sugars between 120 and 140. She walks daily and has no episodes of low blood sugar.';
+
+describe('FHIR R4 export on a live server', () => {
+  let server: TestServer;
+  let partner: TestPartner;
+  let dr: TestProvider;
+  let colleague: TestProvider;
+  let outsider: TestProvider;
+  let first: { ambient_session_id: string; note_id: string; encounter_id: string };
+  let second: string;
+  let pending: { ambient_session_id: string; encounter_id: string };
+  let recordingId: string;
+  let exported: Bundle;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { FHIR_VALIDATE: 'true' } });
+    partner = await createTestPartner(server.baseUrl);
+    dr = await registerAndLogin(server.baseUrl, partner);
+    colleague = await registerAndLogin(server.baseUrl, partner);
+    outsider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+    first = await createSession(server, dr, { emr_encounter_id: 'EMR-ENC-42' });
+    const context = {
+      patient: { emr_patient_id: MRN, dob: '1958-03-14', sex: 'female' },
+      provider: { specialty: 'FAMILY_MEDICINE', provider_role: 'ATTENDING' },
+      visit: { chief_complaint: 'Diabetes follow-up', visit_type: 'FOLLOW_UP', encounter_type: 'AMBULATORY' },
+    };
+    expect((await call(server, dr, 'POST', `${S(first.ambient_session_id)}/context`, context)).status).toBe(200);
+    second = (await createSession(server, dr, { encounter_id: first.encounter_id })).ambient_session_id;
+    pending = await createSession(server, dr);
+    await server.stop();
+
+    const database = await openTestDatabase(server.dataDir);
+    const db = database.db;
+    recordingId = crypto.randomUUID();
+    const pcm = Buffer.alloc(16_000 * 2 * 3);
+    const blobs = new FsBlobStore(path.join(server.dataDir, 'audio'));
+    const key = recordingBlobKey(first.ambient_session_id, 1, recordingId);
+    await blobs.append(key, pcm);
+    await blobs.close();
+    await db.insert(recordings).values({
+      id: recordingId,
+      sessionId: first.ambient_session_id,
+      sequenceNumber: 1,
+      blobKey: key,
+      startTime: new Date('2026-11-20T10:00:00.000Z'),
+      endedAt: new Date('2026-11-20T10:00:03.000Z'),
+      durableBytes: pcm.length,
+    });
+    const diagnosis = (code: string, description: string, hcc?: [string, string]) => ({
+      codes: [{ code, description, type: 'ICD10' }, ...(hcc ? [{ code: hcc[0], description: hcc[1], type: 'HCC' }] : [])],
+      diagnosis_note: `${description}.`,
+    });
+    await db.insert(sessionContent).values([
+      {
+        sessionId: first.ambient_session_id,
+        engine: 'embedded',
+        summary: [
+          { title: 'Chief complaint', content: 'Diabetes follow-up.', loinc_code: '10154-3', source_transcripts: [] },
+          { title: 'History of present illness', content: 'Fasting sugars 120s.', loinc_code: '10164-2', source_transcripts: [] },
+          { title: 'Assessment and plan', content: 'Type 2 diabetes, stable. Continue metformin.', loinc_code: '51847-2', source_transcripts: [] },
+          { title: 'Medications', content: 'Metformin 500 mg twice a day. Lisinopril stopped.', loinc_code: '10160-0', source_transcripts: [] },
+        ],
+        structuredData: {
+          diagnoses: {
+            values: [
+              diagnosis('E11.9', 'Type 2 diabetes mellitus without complications', ['HCC38', 'Diabetes with Glycemic, Unspecified, or No Complications']),
+              diagnosis('I10', 'Essential (primary) hypertension'),
+            ],
+          },
+          orders: {
+            medication_orders: {
+              values: [
+                order('metformin', '6809', 'CONTINUED'),
+                order('lisinopril', '29046', 'DISCONTINUED', { dosage: { quantity: 10, unit: 'MG', raw_value: '10 mg' }, frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' }, medication_timing: null, linked_diagnosis_codes: ['I10'] }),
+              ],
+              partial_values: [],
+            },
+          },
+          section_structured_values: [
+            { loinc: '10190-7', template_id: 'phq-2', values: [{ id: 'date_administered', value: '2026-11-20' }, { id: 'interest', value: 'Not at all' }, { id: 'depressed', value: 'Several days' }] },
+          ],
+        },
+      },
+      {
+        sessionId: second,
+        engine: 'embedded',
+        summary: [{ title: 'History of present illness', content: 'Also mentions knee pain.', loinc_code: '10164-2', source_transcripts: [] }],
+        structuredData: {
+          diagnoses: { values: [diagnosis('M25.561', 'Pain in right knee')] },
+          orders: { medication_orders: { values: [], partial_values: [] } },
+          section_structured_values: [],
+        },
+      },
+    ]);
+    for (const id of [first.ambient_session_id, second]) for (const to of ['ready', 'running', 'completed'] as const) await transitionSession(db, id, to);
+    await database.close();
+    server = await startServer({ dataDir: server.dataDir, env: { FHIR_VALIDATE: 'true' } });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("carries the clinician's edits and rewrites made through the web app's API", async () => {
+    const id = first.ambient_session_id;
+    const edit = await call(server, dr, 'PUT', `${S(id)}/content/sections/10164-2`, { content: HPI });
+    expect(edit.status, edit.text).toBe(200);
+    // A rewrite is written back the way the visit page does it: apply the returned text at its offsets, then save.
+    const plan = 'Type 2 diabetes, stable. Continue metformin.';
+    const sel = { selection_start: 0, selection_end: 'Type 2 diabetes, stable.'.length, selected_text: 'Type 2 diabetes, stable.' };
+    const rw = await call(server, dr, 'POST', '/api/v1/content/rewrite', { ...sel, context_after: plan.slice(sel.selection_end), instruction: 'VERBOSE', ambient_session_id: id, loinc_code: '51847-2' });
+    expect(rw.status, rw.text).toBe(200);
+    const written = applyRewrite(plan, sel, rw.body);
+    expect(written.ok).toBe(true);
+    const rewritten = (written as { content: string }).content;
+    expect((await call(server, dr, 'PUT', `${S(id)}/content/sections/51847-2`, { content: rewritten })).status).toBe(200);
+
+    const r = await call(server, dr, 'GET', `${S(id)}/fhir`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
+    exported = r.body as Bundle;
+    const composition = exported.entry![0]!.resource as Composition;
+    const hpi = composition.section!.find((s) => s.code!.coding![0]!.code === '10164-2')!;
+    expect(hpi.text!.div).toBe(`<div xmlns="http://www.w3.org/1999/xhtml"><p>${HPI}</p></div>`);
+    const ap = composition.section!.find((s) => s.code!.coding![0]!.code === '51847-2')!;
+    expect(ap.text!.div).toContain(rw.body.rewritten_text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+    const doc = ofType<DocumentReference>(exported, 'DocumentReference')[0]!;
+    const plain = Buffer.from(doc.content[0]!.attachment.data!, 'base64').toString('utf8');
+    expect(plain).toContain(`History of present illness\n${HPI}`);
+    expect(plain).toContain(rewritten);
+  });
+
+  it('validates every resource against FHIR R4 with no errors, and every reference resolves inside the Bundle', () => {
+    expect(exported.resourceType).toBe('Bundle');
+    expect(exported.type).toBe('document');
+    expect(errorsOf(exported)).toEqual([]);
+    for (const e of exported.entry!) expect(errorsOf(e.resource!), e.fullUrl).toEqual([]);
+    expect(findUnresolvedReferences(exported)).toEqual([]);
+    expect(resources(exported).map((r) => r.resourceType)).toEqual([
+      'Composition', 'Patient', 'Encounter', 'Practitioner', 'Device', 'Condition', 'Condition', 'MedicationRequest', 'MedicationRequest',
+      'QuestionnaireResponse', 'DocumentReference', 'Media', 'Provenance',
+    ]);
+  }, 120_000);
+
+  it('holds the coded content: diagnoses, orders with dosage, form values, identifiers and provenance', () => {
+    const composition = exported.entry![0]!.resource as Composition;
+    expect(composition.id).toBe(first.note_id);
+    expect(composition.status).toBe('preliminary');
+    expect(composition.type.coding![0]).toEqual({ system: 'http://loinc.org', code: '11506-3', display: 'Progress note' });
+    expect(composition.section!.map((s) => s.code!.coding![0]!.code)).toEqual(['10154-3', '10164-2', '51847-2', '10160-0', '10190-7']);
+
+    const [dm, htn] = ofType<Condition>(exported, 'Condition');
+    expect(dm!.code!.coding).toEqual([
+      { system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'E11.9', display: 'Type 2 diabetes mellitus without complications' },
+      { system: 'http://terminology.hl7.org/CodeSystem/cmshcc', version: '28', code: '38', display: 'Diabetes with Glycemic, Unspecified, or No Complications' },
+    ]);
+    expect(htn!.code!.coding!.map((c) => c.code)).toEqual(['I10']);
+
+    const [metformin, lisinopril] = ofType<MedicationRequest>(exported, 'MedicationRequest');
+    expect(metformin).toMatchObject({
+      status: 'active',
+      intent: 'order',
+      medicationCodeableConcept: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '6809' }] },
+      reasonReference: [{ reference: `Condition/${dm!.id}` }],
+      dispenseRequest: { numberOfRepeatsAllowed: 3 },
+    });
+    expect(metformin!.dosageInstruction![0]).toMatchObject({
+      doseAndRate: [{ doseQuantity: { value: 500, unit: 'mg', system: 'http://unitsofmeasure.org', code: 'mg' } }],
+      timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd', when: ['C'] } },
+      patientInstruction: 'Take with breakfast and dinner.',
+    });
+    expect(lisinopril!.status).toBe('stopped');
+
+    const form = ofType<QuestionnaireResponse>(exported, 'QuestionnaireResponse')[0]!;
+    expect(form.questionnaire).toBe(`${server.baseUrl}/fhir/Questionnaire/phq-2`);
+    expect(form.item!.map((i) => [i.linkId, i.answer![0]])).toEqual([
+      ['date_administered', { valueDate: '2026-11-20' }],
+      ['interest', { valueString: 'Not at all' }],
+      ['depressed', { valueString: 'Several days' }],
+    ]);
+
+    const patient = resources(exported).find((r) => r.resourceType === 'Patient') as import('@medplum/fhirtypes').Patient;
+    expect(patient).toMatchObject({ identifier: [{ value: MRN }], gender: 'female', birthDate: '1958-03-14' });
+    const encounter = resources(exported).find((r) => r.resourceType === 'Encounter') as import('@medplum/fhirtypes').Encounter;
+    expect(encounter.identifier!.map((i) => i.value)).toEqual(['EMR-ENC-42', `urn:uuid:${first.encounter_id}`]);
+    expect(encounter.class.code).toBe('AMB');
+
+    const prov = ofType<Provenance>(exported, 'Provenance')[0]!;
+    expect(prov.entity).toEqual([{ role: 'source', what: { reference: `Media/${recordingId}` } }]);
+    const device = resources(exported).find((r) => r.resourceType === 'Device') as import('@medplum/fhirtypes').Device;
+    expect(prov.agent[0]!.who).toEqual({ reference: `Device/${device.id}` });
+    expect(device.deviceName!.map((d) => d.name)).toEqual(['Ambient clinical documentation service', 'embedded notes engine']);
+    expect(device.version![0]!.value).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers _format=ndjson with one resource per line, and refuses an unknown _format', async () => {
+    const r = await call(server, dr, 'GET', `${S(first.ambient_session_id)}/fhir?_format=ndjson`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/fhir\+ndjson/);
+    const lines = r.text.trimEnd().split('\n').map((l) => JSON.parse(l) as Resource);
+    expect(lines).toEqual(resources(exported));
+    const bad = await call(server, dr, 'GET', `${S(first.ambient_session_id)}/fhir?_format=xml`);
+    expect(bad).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/_format/) } });
+  });
+
+  it('exports the encounter over its completed sessions', async () => {
+    const r = await call(server, dr, 'GET', `${E(first.encounter_id)}/fhir`);
+    expect(r.status, r.text).toBe(200);
+    const b = r.body as Bundle;
+    expect(errorsOf(b)).toEqual([]);
+    expect(findUnresolvedReferences(b)).toEqual([]);
+    expect(ofType<Condition>(b, 'Condition').map((c) => c.code!.coding![0]!.code)).toEqual(['E11.9', 'I10', 'M25.561']);
+    const hpi = (b.entry![0]!.resource as Composition).section!.find((s) => s.code!.coding![0]!.code === '10164-2')!;
+    expect(hpi.text!.div).toContain('Also mentions knee pain.');
+    expect(hpi.text!.div).toContain('She walks daily');
+  }, 60_000);
+
+  it("answers 404 for another partner's or provider's session and encounter, 409 before a terminal state", async () => {
+    for (const who of [outsider, colleague]) {
+      expect((await call(server, who, 'GET', `${S(first.ambient_session_id)}/fhir`)).status).toBe(404);
+      expect((await call(server, who, 'GET', `${E(first.encounter_id)}/fhir`)).status).toBe(404);
+    }
+    // The content route's rule: nothing before a terminal state.
+    expect((await call(server, dr, 'GET', `${S(pending.ambient_session_id)}/content`)).status).toBe(409);
+    const early = await call(server, dr, 'GET', `${S(pending.ambient_session_id)}/fhir`);
+    expect(early).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/session is created/) } });
+    const encounter = await call(server, dr, 'GET', `${E(pending.encounter_id)}/fhir`);
+    expect(encounter).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/is created/) } });
+  });
+
+  it('shows the same document to the admin console, scoped like the session detail', async () => {
+    const r = await adminFetch(server.baseUrl, `/api/admin/v1/sessions/${first.ambient_session_id}/fhir`);
+    expect(r.status).toBe(200);
+    const b = (await r.json()) as Bundle;
+    expect(b.entry!.map((e) => e.fullUrl)).toEqual(exported.entry!.map((e) => e.fullUrl));
+    expect((await adminFetch(server.baseUrl, `/api/admin/v1/sessions/${crypto.randomUUID()}/fhir`)).status).toBe(404);
+  });
+
+  it('round trip: the Bundle posted to CKG ingestion becomes the EMR context another session validates orders against', async () => {
+    const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: ROUND_TRIP_MRN, bundle: exported });
+    expect(ingest.status, ingest.text).toBe(202);
+    let state = '';
+    for (let i = 0; i < 300 && !['COMPLETED', 'FAILED', 'ABORTED'].includes(state); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await call(server, dr, 'GET', `/api/v1/ckg/transactions/${ingest.body.transaction_id}`)).body.state;
+    }
+    expect(state).toBe('COMPLETED');
+
+    const { ambient_session_id: next } = await createSession(server, dr);
+    const withOrders = (...values: unknown[]) => ({ patient: { emr_patient_id: ROUND_TRIP_MRN }, orders: { medication_orders: { values } } });
+    // Metformin was exported active: it can be refilled. Lisinopril was stopped: it cannot be discontinued again.
+    const ok = await call(server, dr, 'POST', `${S(next)}/context`, withOrders({ drug_name: 'metformin', status: 'REFILLED' }, { drug_name: 'Metformin', status: 'DISCONTINUED', medication_code: { code: '6809', type: 'RXCUI' } }));
+    expect(ok.status, ok.text).toBe(200);
+    const stopped = await call(server, dr, 'POST', `${S(next)}/context`, withOrders({ drug_name: 'lisinopril', status: 'DISCONTINUED' }));
+    expect(stopped).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^orders\.medication_orders\.values\[0\]: lisinopril is not an active medication/) } });
+
+    // The patient's EMR context now holds the exported diagnoses and medications.
+    await server.stop();
+    const database = await openTestDatabase(server.dataDir);
+    try {
+      const [partnerRow] = await database.db.select({ partnerId: ambientSessions.partnerId }).from(ambientSessions).where(eq(ambientSessions.id, next));
+      const [row] = await database.db.select().from(patientContext).where(eq(patientContext.emrPatientId, ROUND_TRIP_MRN));
+      expect(row!.partnerId).toBe(partnerRow!.partnerId);
+      const problems = row!.problems as Array<{ icd10: string; active: boolean }>;
+      expect(problems.map((p) => [p.icd10, p.active])).toEqual([['E11.9', true], ['I10', true]]);
+      const meds = row!.medications as Array<{ rxcui: string; active: boolean; dosage_text: string | null }>;
+      expect(meds.map((m) => [m.rxcui, m.active])).toEqual([['6809', true], ['29046', false]]);
+      expect(meds[0]!.dosage_text).toBe('500 mg oral twice a day with meals for 90 days');
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
