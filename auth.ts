@@ -3,13 +3,14 @@
  * AUTH_OIDC_ISSUER / AUTH_OIDC_CLIENT_ID / AUTH_OIDC_CLIENT_SECRET are set. Sessions are JWT cookies that
  * expire after AUTH_SESSION_MAX_AGE seconds (8 h by default). AUTH_SECRET comes from server/bootstrap.ts.
  */
-import NextAuth, { customFetch, type NextAuthConfig } from 'next-auth';
+import NextAuth, { CredentialsSignin, customFetch, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getAppContext } from '@/server/context';
 import { policyFetch } from '@/server/http/outbound-request';
 import { verifyCredentials } from '@/server/domain/users/verify-credentials';
+import { isApiError } from '@/lib/errors';
 import { findConsoleUser } from '@/server/domain/users/find-console-user';
 import type { ConsoleRole, ConsoleUser } from '@/server/domain/users/console-user';
 
@@ -20,6 +21,16 @@ export const DEFAULT_SESSION_MAX_AGE = 8 * 3600;
 export function sessionMaxAge(): number {
   const n = Number(process.env.AUTH_SESSION_MAX_AGE);
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_SESSION_MAX_AGE;
+}
+
+/** Over the sign-in failure limits (server/domain/users/sign-in-limits.ts); the code reaches the login page. */
+export class SignInRateLimited extends CredentialsSignin {
+  code = 'rate_limited';
+}
+
+/** The client's address: server/main.ts overwrites x-real-ip with the socket's, so a client cannot choose it. */
+export function clientAddress(headers: Headers): string {
+  return headers.get('x-real-ip') || 'unknown';
 }
 
 const CredentialsInput = z.object({ email: z.string().trim().email().max(320), password: z.string().min(1).max(1024) });
@@ -58,11 +69,16 @@ function config(): NextAuthConfig {
       id: 'credentials',
       name: 'Email and password',
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = CredentialsInput.safeParse(raw);
         if (!parsed.success) return null;
-        const user = await verifyCredentials(getAppContext(), parsed.data.email, parsed.data.password);
-        return user ? { id: user.id, email: user.email, name: user.name } : null;
+        try {
+          const user = await verifyCredentials(getAppContext(), parsed.data.email, parsed.data.password, clientAddress(request.headers));
+          return user ? { id: user.id, email: user.email, name: user.name } : null;
+        } catch (err) {
+          if (isApiError(err) && err.status === 429) throw new SignInRateLimited();
+          throw err;
+        }
       },
     }),
   ];

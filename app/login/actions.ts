@@ -1,8 +1,15 @@
 'use server';
 import { AuthError } from 'next-auth';
-import { homeFor, safeCallbackUrl, signIn, signOut } from '@/auth';
+import { headers } from 'next/headers';
+import { clientAddress, homeFor, safeCallbackUrl, signIn, signOut, SignInRateLimited } from '@/auth';
 import { getAppContext } from '@/server/context';
 import { findConsoleUser } from '@/server/domain/users/find-console-user';
+import { checkSignInLimit } from '@/server/domain/users/check-sign-in-limit';
+
+function tooManyAttempts(waitSeconds: number | null): string {
+  const when = waitSeconds === null ? 'in a few minutes' : waitSeconds < 90 ? `in ${waitSeconds} seconds` : `in ${Math.ceil(waitSeconds / 60)} minutes`;
+  return `Too many failed sign-in attempts. Try again ${when}.`;
+}
 
 export interface LoginState {
   error: string | null;
@@ -14,6 +21,8 @@ export async function loginAction(_prev: LoginState, form: FormData): Promise<Lo
   const password = String(form.get('password') ?? '');
   if (!email) return { error: 'Enter your email address.', email };
   if (!password) return { error: 'Enter your password.', email };
+  const wait = await checkSignInLimit(getAppContext(), email.toLowerCase(), clientAddress(await headers()));
+  if (wait > 0) return { error: tooManyAttempts(wait), email };
   let destination = safeCallbackUrl(form.get('callbackUrl'), '');
   if (!destination) {
     const user = await findConsoleUser(getAppContext(), { email });
@@ -23,6 +32,7 @@ export async function loginAction(_prev: LoginState, form: FormData): Promise<Lo
     await signIn('credentials', { email, password, redirectTo: destination });
   } catch (err) {
     // signIn finishes with a redirect, which Next implements by throwing; only auth failures are handled here.
+    if (err instanceof SignInRateLimited || (err instanceof AuthError && (err as { code?: string }).code === 'rate_limited')) return { error: tooManyAttempts(null), email };
     if (err instanceof AuthError) return { error: 'The email or password is not correct.', email };
     throw err;
   }

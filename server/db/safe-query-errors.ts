@@ -72,7 +72,7 @@ export function installSafeQueryErrors(): void {
       if (err instanceof DrizzleQueryError) throw new QueryFailedError(err.query, err.cause);
       // The same class from another copy of drizzle (Next bundles its own) is recognised by shape.
       if (err instanceof Error && err.message.startsWith('Failed query: ') && typeof (err as { query?: unknown }).query === 'string') {
-        throw new QueryFailedError((err as { query: string }).query, err.cause);
+        throw new QueryFailedError((err as unknown as { query: string }).query, err.cause);
       }
       throw err;
     }

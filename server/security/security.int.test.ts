@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, startServer, type TestServer } from '../test/harness';
+import { ADMIN_KEY, openTestDatabase, startServer, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
@@ -272,5 +272,26 @@ describe('no PHI in the logs', () => {
     for (const word of ['Zanzibarite', 'falconry', 'xylophonic', 'QUOKKA-7731', 'Quokkanut', owner.serviceToken.split('.')[2]!, ADMIN_KEY]) {
       expect(logs.includes(word), word).toBe(false);
     }
+  });
+
+  it('logs a failed query with its statement and error code, never its parameters', async () => {
+    // A database that refuses the write (a constraint added behind the service's back) is a server-side
+    // failure the service must log; the values it was writing are PHI.
+    await server.stop();
+    const database = await openTestDatabase(server.dataDir);
+    await database.sql.executeSql('alter table ambient_sessions add constraint phi_probe check (context is null) not valid');
+    await database.close();
+    server = await startServer({ dataDir: server.dataDir, env: { SPEECH_ENGINE: 'none', WEBHOOK_ALLOW_PRIVATE: 'false' } });
+    const probe = { complaint: 'Pangolinic vertigo after ballooning', patientId: 'MRN-OKAPI-5520' };
+    const ctx = await call(owner.headers, 'POST', `/api/v1/ambient/session/${sessionId}/context`, {
+      patient: { dob: '1931-03-01', sex: 'female', emr_patient_id: probe.patientId },
+      visit: { chief_complaint: probe.complaint, reason_for_visit: probe.complaint },
+    });
+    expect(ctx.status).toBe(500);
+    expect(ctx.json).toEqual({ code: 500, message: expect.any(String) });
+    const logs = server.logs();
+    // JSON log lines escape the statement's quotes.
+    expect(logs).toMatch(/Failed query \(23514\): update \\?"ambient_sessions\\?"/);
+    for (const word of ['Pangolinic', 'ballooning', 'OKAPI-5520', '1931-03-01', 'params:', 'Failing row']) expect(logs.includes(word), word).toBe(false);
   });
 });

@@ -3,13 +3,27 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { verifyPassword } from './hash-password';
 import { consoleUser, type ConsoleUser } from './console-user';
+import { checkSignInLimit } from './check-sign-in-limit';
+import { recordSignInResult } from './record-sign-in-result';
+import { signInLimitedError } from './sign-in-limits';
 
-/** Email + password sign-in; null for an unknown email, a wrong password or a disabled user alike. */
-export async function verifyCredentials(app: AppContext, email: string, password: string): Promise<ConsoleUser | null> {
-  const rows = await app.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+/**
+ * Email + password sign-in from `address`; null for an unknown email, a wrong password or a disabled user
+ * alike. Throws a 429 ApiError while the account, the address or the pair is over its failure limit, without
+ * looking at the password, so guesses made then teach nothing and cost nothing.
+ */
+export async function verifyCredentials(app: AppContext, email: string, password: string, address: string): Promise<ConsoleUser | null> {
+  const account = email.trim().toLowerCase();
+  const wait = await checkSignInLimit(app, account, address);
+  if (wait > 0) throw signInLimitedError(wait);
+  const rows = await app.db.select().from(users).where(eq(users.email, account)).limit(1);
   const row = rows[0];
   const ok = await verifyPassword(row?.passwordHash ?? null, password);
-  if (!row || !ok || row.disabled) return null;
+  if (!row || !ok || row.disabled) {
+    await recordSignInResult(app, account, address, false);
+    return null;
+  }
+  await recordSignInResult(app, account, address, true);
   await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
   return consoleUser(row);
 }

@@ -1,0 +1,63 @@
+import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiError } from '@/lib/errors';
+import type { AppContext } from '../../context';
+import { rateLimits } from '../../db/schema';
+
+/**
+ * Console password sign-in limits. Counters live in the database (rate_limits, one table for PGlite and
+ * PostgreSQL), so every process of a deployment sees the same ones.
+ *
+ * - per account and address: after `perAccountAddress` consecutive failures the pair waits, 30 s by default,
+ *   doubling per further failure up to `maxBlockSeconds`; a success clears it. An attacker elsewhere cannot
+ *   touch the user's own pair.
+ * - per address: `perAddress` failures (any accounts) within the window block that address for the rest of it.
+ * - per account: `perAccount` failures (any addresses) within the window block the account, except from
+ *   addresses it signed in from in the last 30 days: a distributed guesser slows down, but cannot lock the
+ *   user out of the places they work from. Every block ends by itself.
+ */
+export interface SignInLimits {
+  pairFailures: RateLimiterDrizzle;
+  pairBlock: RateLimiterDrizzle;
+  account: RateLimiterDrizzle;
+  address: RateLimiterDrizzle;
+  known: RateLimiterDrizzle;
+}
+
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+
+export function signInLimits(app: AppContext): SignInLimits {
+  const cached = app.services.get('sign-in.limits') as SignInLimits | undefined;
+  if (cached) return cached;
+  const c = app.config.signIn;
+  // One limiter sweeps expired rows for the whole table.
+  const base = (keyPrefix: string, points: number, duration: number, sweep = false) =>
+    new RateLimiterDrizzle({ storeClient: app.db, schema: rateLimits, keyPrefix, points, duration, clearExpiredByTimeout: sweep });
+  const limits: SignInLimits = {
+    pairFailures: base('signin-pair', 1_000_000, 24 * 3600, true),
+    pairBlock: base('signin-pair-block', 1, 1),
+    account: base('signin-account', c.perAccount, c.windowSeconds),
+    address: base('signin-address', c.perAddress, c.windowSeconds),
+    known: base('signin-known', 1, KNOWN_ADDRESS_SECONDS),
+  };
+  app.services.set('sign-in.limits', limits);
+  return limits;
+}
+
+/** The wait after the n-th consecutive failure of one account at one address (0 while under the limit). */
+export function backoffSeconds(failures: number, c: AppContext['config']['signIn']): number {
+  if (failures < c.perAccountAddress) return 0;
+  const doublings = Math.min(failures - c.perAccountAddress, 30);
+  return Math.min(c.blockBaseSeconds * 2 ** doublings, c.maxBlockSeconds);
+}
+
+export function pairKey(email: string, address: string): string {
+  return `${email}|${address}`;
+}
+
+export function exhausted(res: RateLimiterRes | null): boolean {
+  return res !== null && res.remainingPoints <= 0 && res.msBeforeNext > 0;
+}
+
+export function signInLimitedError(waitSeconds: number): ApiError {
+  return new ApiError(429, `too many failed sign-in attempts; retry after ${waitSeconds} s`, { 'retry-after': String(waitSeconds) });
+}

@@ -1,0 +1,138 @@
+/**
+ * Console sign-in limits (issue #12 item 8) through next-auth's real credentials callback: per account and
+ * address with back-off, per address across accounts, per account across addresses (never from an address
+ * the account signed in from), and counters kept in the database so they outlast a restart. Clients come
+ * from distinct loopback addresses (127.0.0.x), which the server sees as distinct socket addresses.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { adminFetch } from '../test/partners';
+import { backoffSeconds } from '../domain/users/sign-in-limits';
+
+const PASSWORD = 'correct-horse-battery';
+const ENV = {
+  SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '3',
+  SIGNIN_FAILURES_PER_ACCOUNT: '8',
+  SIGNIN_FAILURES_PER_ADDRESS: '12',
+  // Long enough that no block ends while the test runs, whatever the machine's speed.
+  SIGNIN_BLOCK_BASE_SECONDS: '600',
+  SIGNIN_MAX_BLOCK_SECONDS: '900',
+  SPEECH_ENGINE: 'none',
+};
+
+let server: TestServer;
+let csrf: { token: string; cookie: string };
+
+interface Outcome {
+  kind: 'signed-in' | 'refused' | 'limited';
+  status: number;
+  retryAfter: number | null;
+  body: string;
+}
+
+/** POSTs the credentials form from a chosen local address, as a browser there would. */
+function signInFrom(address: string, email: string, password: string): Promise<Outcome> {
+  const body = new URLSearchParams({ email, password, csrfToken: csrf.token, callbackUrl: `${server.baseUrl}/admin` }).toString();
+  const url = new URL(`${server.baseUrl}/api/auth/callback/credentials`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: address,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), cookie: csrf.cookie },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          const cookies = res.headers['set-cookie'] ?? [];
+          const kind = res.statusCode === 429 ? 'limited' : cookies.some((c) => c.startsWith('authjs.session-token=')) ? 'signed-in' : 'refused';
+          const ra = res.headers['retry-after'];
+          resolve({ kind, status: res.statusCode ?? 0, retryAfter: ra === undefined ? null : Number(ra), body: text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function createUser(): Promise<string> {
+  const email = `admin.${crypto.randomUUID().slice(0, 8)}@service.example`;
+  const res = await adminFetch(server.baseUrl, '/api/admin/v1/users', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD, role: 'service_admin' }) });
+  expect(res.status).toBe(201);
+  return email;
+}
+
+async function fetchCsrf(): Promise<{ token: string; cookie: string }> {
+  const res = await fetch(`${server.baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return { token: csrfToken, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+}
+
+beforeAll(async () => {
+  server = await startServer({ env: ENV });
+  csrf = await fetchCsrf();
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('console sign-in limits', () => {
+  it('makes an account wait at an address after consecutive failures, even with the right password, without touching its other addresses; the wait outlasts a restart', async () => {
+    const email = await createUser();
+    for (let i = 0; i < 3; i++) expect((await signInFrom('127.0.0.2', email, `wrong-guess-${i}`)).kind).toBe('refused');
+    const limited = await signInFrom('127.0.0.2', email, PASSWORD);
+    expect(limited.kind).toBe('limited');
+    expect(JSON.parse(limited.body)).toEqual({ code: 429, message: expect.stringMatching(/^too many failed sign-in attempts; retry after \d+ s$/) });
+    expect(limited.retryAfter).toBeGreaterThan(0);
+    expect(limited.retryAfter).toBeLessThanOrEqual(600);
+    // The user, elsewhere, is not locked out by the guesses made at 127.0.0.2.
+    expect((await signInFrom('127.0.0.3', email, PASSWORD)).kind).toBe('signed-in');
+
+    // Counters live in the database: a restarted process (or another one) sees the same wait.
+    const dataDir = server.dataDir;
+    await server.stop();
+    server = await startServer({ dataDir, env: ENV });
+    csrf = await fetchCsrf();
+    expect((await signInFrom('127.0.0.2', email, PASSWORD)).kind).toBe('limited');
+    expect((await signInFrom('127.0.0.3', email, PASSWORD)).kind).toBe('signed-in');
+  });
+
+  it('stops one address guessing across many accounts', async () => {
+    const victim = await createUser();
+    for (let i = 0; i < 12; i++) {
+      const r = await signInFrom('127.0.0.4', `nobody.${i}.${crypto.randomUUID().slice(0, 6)}@service.example`, 'guess');
+      expect(r.kind, `attempt ${i}`).toBe('refused');
+    }
+    expect((await signInFrom('127.0.0.4', victim, PASSWORD)).kind).toBe('limited');
+    expect((await signInFrom('127.0.0.5', victim, PASSWORD)).kind).toBe('signed-in');
+  });
+
+  it('slows guesses at one account from many addresses, but never locks the user out of an address it signed in from', async () => {
+    const email = await createUser();
+    expect((await signInFrom('127.0.0.10', email, PASSWORD)).kind).toBe('signed-in');
+    // Two guesses from each of four addresses: under the per-address-pair limit, over the account's.
+    for (const a of ['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14']) {
+      for (let i = 0; i < 2; i++) expect((await signInFrom(a, email, `guess-${i}`)).kind).toBe('refused');
+    }
+    const fresh = await signInFrom('127.0.0.20', email, PASSWORD);
+    expect(fresh.kind).toBe('limited');
+    expect(fresh.retryAfter).toBeLessThanOrEqual(900);
+    expect((await signInFrom('127.0.0.10', email, PASSWORD)).kind).toBe('signed-in');
+  });
+});
+
+describe('back-off', () => {
+  it('doubles per consecutive failure past the limit and is capped, so no block lasts for good', () => {
+    const c = { perAccountAddress: 5, perAccount: 20, perAddress: 50, windowSeconds: 900, blockBaseSeconds: 30, maxBlockSeconds: 900 };
+    expect([4, 5, 6, 7, 8, 9, 10, 11, 1000].map((n) => backoffSeconds(n, c))).toEqual([0, 30, 60, 120, 240, 480, 900, 900, 900]);
+  });
+});
