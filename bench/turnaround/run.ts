@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   console.log(`synthesising ${VISITS.join(', ')} minute visits (espeak-ng + sox, cached in tmp/bench-audio) …`);
   const audios = VISITS.map((m, i) => visitAudio(m * 60, dialogues, i * 3));
   const server = await startServer({
-    env: { LOG_LEVEL: 'warn', UV_THREADPOOL_SIZE: '32', WS_MAX_AHEAD_MS: String(Math.max(30_000, Math.max(...VISITS) * 60_000)) },
+    env: { LOG_LEVEL: 'warn', UV_THREADPOOL_SIZE: '32', WS_MAX_AHEAD_MS: String(Math.max(30_000, Math.max(...VISITS) * 60_000)), STREAMS_PER_PROVIDER: String(VISITS.length) },
   });
   try {
     const dr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
