@@ -22,12 +22,14 @@ const VERB_STATUS: Array<[RegExp, MedicationOrder['status']]> = [
   [/\b(prescribe|prescribing|start|starting|initiate|put (you|him|her) on|give (you|him|her)|order|recommend|try|add|begin|send in|call in)\b/i, STATUS.NEW],
 ];
 
+/** The frequency said first; among patterns matching at the same place, the list's order decides. */
 export function parseFrequency(text: string): { raw: string | null; code: string | null } {
+  let best: { raw: string; code: string; at: number } | undefined;
   for (const [re, code] of FREQUENCY_PATTERNS) {
     const m = re.exec(text);
-    if (m) return { raw: m[0], code };
+    if (m && (!best || m.index < best.at)) best = { raw: m[0], code, at: m.index };
   }
-  return { raw: null, code: null };
+  return best ? { raw: best.raw, code: best.code } : { raw: null, code: null };
 }
 
 export function parseTiming(text: string): string | null {
@@ -44,7 +46,10 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
   const lower = text.toLowerCase();
   const at = Math.max(0, lower.indexOf(drug.spoken.split(' ')[0]));
   // The sig usually follows the drug name; a dose said just before ("500 mg of metformin") also counts.
-  const after = text.slice(at, at + 140);
+  // The sig of this drug ends where the next drug is named ("lisinopril 10 mg daily and metformin 500 mg twice a day").
+  const nextDrug = findDrugs(text.slice(at + drug.spoken.length)).at(0);
+  const end = nextDrug ? at + drug.spoken.length + Math.max(1, text.slice(at + drug.spoken.length).toLowerCase().search(new RegExp(`\\b${nextDrug.spoken.split(' ')[0]}`))) : at + 140;
+  const after = text.slice(at, Math.min(end, at + 140));
   const before = text.slice(Math.max(0, at - 30), at);
   const dose = UNIT_RE.exec(after) ?? UNIT_RE.exec(before);
   const freq = parseFrequency(after);
