@@ -67,7 +67,7 @@ export function buildComposition(input: CompositionInput): Composition {
       ...(own.length ? { entry: own.map((r) => ref(r) as Reference) } : {}),
     };
   };
-  const sections = src.content.summary.map((s) => section(s.loinc_code, s.title, s.content));
+  const sections = src.content.summary.map((s) => section(s.loinc_code, s.title.trim() || commonName(s.loinc_code), s.content));
   for (const [loinc, rs] of entries) if (!present.has(loinc)) sections.push(section(loinc, commonName(loinc), entryLines(rs)));
 
   const [typeCode, typeDisplay] = mapDocumentType(src.context.visit?.visit_type);

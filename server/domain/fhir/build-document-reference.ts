@@ -44,7 +44,8 @@ export function buildDocumentReference(input: DocumentReferenceInput): DocumentR
         attachment: {
           contentType: 'text/plain; charset=utf-8',
           language: 'en-US',
-          data: Buffer.from(plainText(src), 'utf8').toString('base64'),
+          // FHIR forbids empty strings: a note without text has no data rather than "".
+          ...(plainText(src) ? { data: Buffer.from(plainText(src), 'utf8').toString('base64') } : {}),
           title: composition.title,
           creation: composition.date,
         },

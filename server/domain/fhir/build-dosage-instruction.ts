@@ -98,9 +98,11 @@ const humanize = (code: string) => code.toLowerCase().replace(/_/g, ' ');
 function doseQuantity(order: MedicationOrder): Quantity | undefined {
   const { quantity, unit } = order.dosage;
   if (quantity === null) return undefined;
-  if (!unit) return { value: quantity };
-  const label = DOSAGE_UNIT_LABELS[unit as DosageUnitCode] ?? unit.toLowerCase();
-  const ucum = UCUM[unit as DosageUnitCode] ?? `{${label.replace(/[{}\s]+/g, '_')}}`;
+  if (!unit?.trim()) return { value: quantity };
+  // Engines write the info-list code; an external engine's free-text unit still gets a UCUM annotation.
+  const code = unit.trim().toUpperCase() as DosageUnitCode;
+  const label = DOSAGE_UNIT_LABELS[code] ?? unit.trim();
+  const ucum = UCUM[code] ?? `{${label.replace(/[{}\s]+/g, '_')}}`;
   return { value: quantity, unit: label, system: SYSTEM.ucum, code: ucum };
 }
 

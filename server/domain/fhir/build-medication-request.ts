@@ -40,8 +40,8 @@ function medication(order: MedicationOrder): CodeableConcept {
   const c = order.medication_code;
   const system = c?.type === 'RXCUI' ? SYSTEM.rxnorm : c?.type === 'NDC' ? SYSTEM.ndc : undefined;
   return {
-    ...(c && system ? { coding: [{ system, code: c.code, display: order.drug_name }] } : {}),
-    text: order.drug_name,
+    ...(c && system ? { coding: [{ system, code: c.code, ...(order.drug_name.trim() ? { display: order.drug_name.trim() } : {}) }] } : {}),
+    text: order.drug_name.trim() || 'Unnamed medication',
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle, Composition, Condition, MedicationRequest, Resource } from '@medplum/fhirtypes';
 import type { MedicationOrder } from '@/lib/contracts/sessions';
+import { assertValidBundle } from './assert-valid-bundle';
 import { buildDocumentBundle } from './build-document-bundle';
 import { findUnresolvedReferences } from './find-unresolved-references';
 import { mapCompositionStatus } from './map-composition-status';
@@ -192,6 +193,33 @@ describe('FHIR document Bundle', () => {
     delete broken.identifier;
     const texts = errorsOf(broken).map((i) => `${i.expression?.[0]} ${i.details?.text}`);
     expect(texts).toEqual(expect.arrayContaining([expect.stringMatching(/^Bundle .*bdl-9/), expect.stringMatching(/entry\[0\]\.resource\.title Missing required property/)]));
+  });
+
+  it('exports a valid, empty document for a terminal session without a note (skipped, aborted)', () => {
+    const empty = buildDocumentBundle(
+      source({ status: 'aborted', recordings: [], engines: [], content: { summary: [], structured_data: { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] } }, section_structured_values: [] } } }),
+    );
+    expect(errorsOf(empty)).toEqual([]);
+    expect(findUnresolvedReferences(empty)).toEqual([]);
+    expect(empty.entry!.map((e) => e.resource!.resourceType)).toEqual(['Composition', 'Patient', 'Encounter', 'Practitioner', 'Device', 'DocumentReference', 'Provenance']);
+    expect((empty.entry![2]!.resource as import('@medplum/fhirtypes').Encounter).status).toBe('cancelled');
+  });
+
+  it('the development assertion throws on an invalid export without quoting note text', () => {
+    expect(() => assertValidBundle(bundle)).not.toThrow();
+    const broken = structuredClone(bundle);
+    (broken.entry![0]!.resource as Composition).date = 'Sugars 140 secret';
+    (broken.entry![5]!.resource as Condition).subject = { reference: 'Patient/missing' };
+    let message = '';
+    try {
+      assertValidBundle(broken);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^FHIR export failed validation: /);
+    expect(message).toContain('unresolved reference');
+    expect(message).toContain('Bundle.entry[0].resource.date');
+    expect(message).not.toContain('Sugars');
   });
 
   it('detects references that do not resolve', () => {
