@@ -20,6 +20,7 @@ import { createTestPartner, registerAndLogin } from '../../server/test/partners'
 import { rouge } from '../notes/rouge';
 import { noteFacts, precision, recall, referenceFacts, tally, type NoteFacts, type Tally } from './facts';
 import { runVisit } from './stream';
+import { ISSUE_VISIT, issueVisitFacts } from './visit';
 import { speakDialogue, voicesInUse } from './speak';
 
 function arg(name: string, fallback: string): string {
@@ -55,8 +56,16 @@ async function main(): Promise<void> {
   let werWords = 0;
   let audioMs = 0;
   let n = 0;
+  let visitLine = '';
   try {
     const dr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+    // The issue's own visit first: the five facts it must yield, from audio and from its text.
+    const issue = await runVisit(server.baseUrl, server.wsUrl, dr, speakDialogue('issue14', ISSUE_VISIT, voices).pcm, SPEED);
+    const issueText = engine.generateSync({ transcript: dialogueToTranscript(ISSUE_VISIT), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+    const fromAudio = issue.content ? issueVisitFacts(issue.content) : [];
+    visitLine = `issue 14 visit (${issue.status}): ${issueVisitFacts(issueText).map(([name, ok], k) => `${name} text ${ok ? 'yes' : 'no'} / audio ${fromAudio[k]?.[1] ? 'yes' : 'no'}`).join('; ')}`;
+    console.log(`  ${visitLine}`);
+    if (process.argv.includes('--dump')) writeFileSync(path.join(root, 'tmp/bench-clinical/issue14.out.json'), JSON.stringify({ transcript: issue.transcript, audio: issue.content }, null, 1));
     for (const [i, row] of used.entries()) {
       const visit = await runVisit(server.baseUrl, server.wsUrl, dr, audios[i]!.pcm, SPEED);
       if (!visit.content) {
@@ -93,6 +102,7 @@ async function main(): Promise<void> {
   const ratio = (x: number, y: number) => (y ? (x / y).toFixed(2) : 'n/a');
   const lines = [
     `ACI-BENCH valid, ${n} dialogues (${used.map((r) => r.encounter_id).join(', ')}), ${(audioMs / 60_000).toFixed(1)} min of audio, voices ${voices.doctor} / ${voices.patient}`,
+    visitLine,
     `transcript WER ${pct(werErrors / Math.max(werWords, 1))} % (${werWords} gold words)`,
     `ROUGE of the note from audio against the note from text: ROUGE-1 ${pct(scores.r1 / Math.max(n, 1))}  ROUGE-2 ${pct(scores.r2 / Math.max(n, 1))}  ROUGE-L ${pct(scores.rl / Math.max(n, 1))}`,
     `against the reference note       audio P / R      text P / R      audio/text P / R`,
