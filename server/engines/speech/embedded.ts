@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SampleAligner } from './audio.js';
-import { FRAME_MS, stockModel, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
+import { FRAME_MS, stockModel, type DecoderBias, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
 import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
-import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, WordTiming } from './types.js';
+import type { SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
 import { VadSegmenter, type VadOptions } from './vad.js';
 
 export const CLINICAL_MODEL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model');
@@ -19,16 +19,62 @@ export interface EmbeddedOptions {
   /** Overrides the model entirely (benchmarks, experiments). */
   model?: DecoderModel;
   vad?: VadOptions;
+  /** Weight of a session's own vocabulary (0 turns biasing off); defaults to model/interpolation.json. */
+  biasWeight?: number;
 }
 
-/** The clinical model's files and the decoder settings the build tuned for it, or null when not built. */
-export function clinicalModel(dir = CLINICAL_MODEL_DIR): DecoderModel | null {
+/**
+ * How the clinical model is combined (model/interpolation.json, tuned on train dialogues only): the weight
+ * of Debian's general-English en-us model interpolated with it, so general speech keeps the library's
+ * coverage, and the weight of a session's own vocabulary when the session has context.
+ */
+export interface Interpolation {
+  stock: number;
+  bias: number;
+}
+
+export function readInterpolation(dir = CLINICAL_MODEL_DIR): Interpolation | null {
+  const f = path.join(dir, 'interpolation.json');
+  return fs.existsSync(f) ? (JSON.parse(fs.readFileSync(f, 'utf8')) as Interpolation) : null;
+}
+
+/**
+ * The clinical model's files and the decoder settings the build tuned for it, interpolated with the stock
+ * en-us model when model/interpolation.json says so (`interpolate: false` gives the clinical model alone,
+ * for comparison), or null when not built.
+ */
+export function clinicalModel(dir = CLINICAL_MODEL_DIR, opts: { interpolate?: boolean; stockWeight?: number } = {}): DecoderModel | null {
   const dict = path.join(dir, 'clinical.dict');
   const lm = ['clinical.lm.bin', 'clinical.lm'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
   if (!lm || !fs.existsSync(dict)) return null;
   const settingsFile = path.join(dir, 'decoder.json');
   const args = fs.existsSync(settingsFile) ? (JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, string>) : {};
-  return { hmm: stockModel().hmm, lm, dict, args };
+  const stockWeight = opts.stockWeight ?? (opts.interpolate === false ? 0 : (readInterpolation(dir)?.stock ?? 0));
+  if (!(stockWeight > 0)) return { hmm: stockModel().hmm, lm, dict, args };
+  const stock = stockModel();
+  return { hmm: stock.hmm, lm, dict: stock.dict, extraDicts: [dict], args, mix: { lms: [stock.lm], weights: [1 - stockWeight, stockWeight] } };
+}
+
+/** Words that carry no context: a session's bias keeps the terms that tell its visit apart. */
+const COMMON = new Set(
+  'a an and the of to in on for with at by from or as is are was were be been has have had not no yes patient patients history chronic acute left right daily mg twice once per day days take takes taking other unspecified without'.split(' '),
+);
+
+/** A session's context as decoder words, at the tuned weight (null when it has none). */
+export function decoderBias(bias: SpeechBias | undefined, weight: number): DecoderBias | null {
+  if (!bias || !(weight > 0)) return null;
+  const words = new Set<string>();
+  const add = (text: string, minLength: number) => {
+    for (const w of text.toLowerCase().split(/[^a-z'-]+/)) {
+      const t = w.replace(/^['-]+|['-]+$/g, '');
+      if (t.length >= minLength && !COMMON.has(t)) words.add(t);
+    }
+  };
+  for (const t of bias.terms) add(t, 3);
+  // Free text is long and mostly common words; only its longer words are specific enough to help.
+  if (bias.text) add(bias.text, 7);
+  const list = [...words].slice(0, 400);
+  return list.length ? { words: list.map((word) => ({ word })), weight } : null;
 }
 
 export function resolveModel(opts: EmbeddedOptions): DecoderModel {
@@ -45,7 +91,16 @@ function toWords(raw: RawWord[], offsetMs: number): WordTiming[] {
     word: w.word,
     startMs: Math.round(offsetMs + w.startFrame * FRAME_MS),
     endMs: Math.round(offsetMs + (w.endFrame + 1) * FRAME_MS),
+    ...(w.confidence !== undefined ? { confidence: w.confidence } : {}),
   }));
+}
+
+/** A segment is as sure as its words on average, weighted by how long each was spoken. */
+export function segmentConfidence(words: WordTiming[]): number | undefined {
+  const scored = words.filter((w) => w.confidence !== undefined);
+  if (!scored.length) return undefined;
+  const dur = scored.reduce((a, w) => a + Math.max(1, w.endMs - w.startMs), 0);
+  return Math.round((scored.reduce((a, w) => a + w.confidence! * Math.max(1, w.endMs - w.startMs), 0) / dur) * 1000) / 1000;
 }
 
 export class EmbeddedSpeechEngine implements SpeechEngine {
@@ -53,9 +108,11 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
   readonly pool: DecoderPool;
   readonly model: DecoderModel;
   private readonly vadOptions: VadOptions;
+  private readonly biasWeight: number;
 
   constructor(opts: EmbeddedOptions = {}) {
     this.model = resolveModel(opts);
+    this.biasWeight = opts.biasWeight ?? readInterpolation()?.bias ?? 0;
     this.pool = new DecoderPool(this.model, opts.poolSize ?? os.availableParallelism());
     this.vadOptions = opts.vad ?? {};
   }
@@ -66,15 +123,16 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
   }
 
   openStream(options: SpeechStreamOptions): SpeechStream {
-    return new EmbeddedStream(this.pool, options, this.vadOptions);
+    return new EmbeddedStream(this.pool, options, this.vadOptions, decoderBias(options.bias, this.biasWeight));
   }
 
-  async transcribe(pcm: Buffer): Promise<SpeechSegment[]> {
+  async transcribe(pcm: Buffer, options: TranscribeOptions = {}): Promise<SpeechSegment[]> {
     const out: SpeechSegment[] = [];
     let err: Error | null = null;
     const s = this.openStream({
       onSegment: (seg) => seg.isFinal && out.push(seg),
       onError: (e) => (err = e),
+      bias: options.bias,
     });
     // Chunks of a second keep the worker's message queue short.
     for (let o = 0; o < pcm.length; o += 32000) s.write(pcm.subarray(o, Math.min(pcm.length, o + 32000)));
@@ -103,13 +161,14 @@ class EmbeddedStream implements SpeechStream {
     private readonly pool: DecoderPool,
     private readonly options: SpeechStreamOptions,
     vadOptions: VadOptions,
+    private readonly bias: DecoderBias | null = null,
   ) {
     this.vad = new VadSegmenter(vadOptions);
   }
 
   private connection(): ReturnType<DecoderPool['open']> {
     if (!this.conn) {
-      this.conn = this.pool.open((m) => this.onMessage(m));
+      this.conn = this.pool.open((m) => this.onMessage(m), this.bias ?? undefined);
       this.conn.ready.catch((e: Error) => this.fail(e));
     }
     return this.conn;
@@ -139,6 +198,8 @@ class EmbeddedStream implements SpeechStream {
       words,
       lang: 'en',
     };
+    const confidence = m.t === 'final' ? segmentConfidence(words) : undefined;
+    if (confidence !== undefined) seg.confidence = confidence;
     try {
       this.options.onSegment(seg);
     } catch (e) {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { EmbeddedSpeechEngine } from './embedded.js';
 import { OpenAISpeechEngine } from './openai.js';
-import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions } from './types.js';
+import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions } from './types.js';
 
 export type * from './types.js';
 export { decodeWav, toPcm16Mono16k, encodeWavPcm16 } from './audio.js';
@@ -56,7 +56,7 @@ export class NoSpeechEngine implements SpeechEngine {
   openStream(_options: SpeechStreamOptions): SpeechStream {
     return { write() {}, end: async () => {}, close() {} };
   }
-  async transcribe(_pcm: Buffer): Promise<SpeechSegment[]> {
+  async transcribe(_pcm: Buffer, _options?: TranscribeOptions): Promise<SpeechSegment[]> {
     return [];
   }
   async close(): Promise<void> {}

@@ -23,6 +23,7 @@ interface Seen {
   model?: string;
   format?: string;
   granularities: string[];
+  prompt?: string;
   durationMs: number;
   sampleRate: number;
 }
@@ -53,6 +54,7 @@ beforeAll(async () => {
       model: String(form.get('model')),
       format,
       granularities: form.getAll('timestamp_granularities[]').map(String),
+      prompt: form.get('prompt') === null ? undefined : String(form.get('prompt')),
       durationMs,
       sampleRate: wav.sampleRate,
     });
@@ -113,7 +115,16 @@ describe('OpenAI-compatible transcription engine', () => {
     expect(seen[0]!.granularities).toEqual(['word', 'segment']);
     expect(segs).toHaveLength(1);
     expect(segs[0]).toMatchObject({ text: 'w0 w1 w2 w3', isFinal: true, startMs: 5000, endMs: 6000, lang: 'en' });
-    expect(segs[0]!.words[1]).toEqual({ word: 'w1', startMs: 5250, endMs: 5450 });
+    // Segment confidence is exp(avg_logprob) = exp(-0.2); words carry their segment's.
+    expect(segs[0]!.confidence).toBe(0.819);
+    expect(segs[0]!.words[1]).toEqual({ word: 'w1', startMs: 5250, endMs: 5450, confidence: 0.819 });
+    expect(seen[0]!.prompt).toBeUndefined();
+  });
+
+  it("sends the session's context as the prompt", async () => {
+    const e = engine();
+    await e.transcribe(bursts([1000], 0).subarray(0, 32000), { bias: { terms: ['lisinopril', 'Essential hypertension'], text: 'Follow-up of blood pressure.' } });
+    expect(seen[0]!.prompt).toBe('Clinic visit. lisinopril, Essential hypertension. Follow-up of blood pressure.');
   });
 
   it('streams: each pause-delimited chunk is sent and its segments emitted in order', async () => {

@@ -1,5 +1,5 @@
 import { encodeWavPcm16, SampleAligner } from './audio.js';
-import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, WordTiming } from './types.js';
+import type { SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
 import { VadSegmenter, type VadOptions } from './vad.js';
 
 export interface OpenAISpeechOptions {
@@ -31,7 +31,7 @@ export class TranscriptionHttpError extends Error {
 interface VerboseJson {
   text?: string;
   language?: string;
-  segments?: { start: number; end: number; text: string }[];
+  segments?: { start: number; end: number; text: string; avg_logprob?: number }[];
   words?: { word: string; start: number; end: number }[];
 }
 
@@ -60,14 +60,14 @@ export class OpenAISpeechEngine implements SpeechEngine {
   }
 
   /** Transcribes one chunk of PCM16 mono 16 kHz; times in the result are offset by offsetMs. */
-  async transcribeChunk(pcm: Buffer, offsetMs = 0): Promise<SpeechSegment[]> {
+  async transcribeChunk(pcm: Buffer, offsetMs = 0, prompt?: string): Promise<SpeechSegment[]> {
     const wav = encodeWavPcm16(pcm);
     const durationMs = ((pcm.length >> 1) * 1000) / 16000;
-    const body = await this.request(wav);
+    const body = await this.request(wav, prompt);
     return toSegments(body, offsetMs, durationMs, this.opts.language);
   }
 
-  private async request(wav: Buffer): Promise<VerboseJson> {
+  private async request(wav: Buffer, prompt?: string): Promise<VerboseJson> {
     const maxRetries = this.opts.maxRetries ?? 4;
     const base = this.opts.retryBaseMs ?? 500;
     for (let attempt = 0; ; attempt++) {
@@ -81,6 +81,7 @@ export class OpenAISpeechEngine implements SpeechEngine {
         form.append('timestamp_granularities[]', 'segment');
       }
       if (this.opts.language) form.append('language', this.opts.language);
+      if (prompt) form.append('prompt', prompt);
       let retryAfterMs = 0;
       let error: Error;
       try {
@@ -117,10 +118,10 @@ export class OpenAISpeechEngine implements SpeechEngine {
     return new ChunkedStream(this, options);
   }
 
-  async transcribe(pcm: Buffer): Promise<SpeechSegment[]> {
+  async transcribe(pcm: Buffer, options: TranscribeOptions = {}): Promise<SpeechSegment[]> {
     const out: SpeechSegment[] = [];
     let err: Error | null = null;
-    const s = this.openStream({ onSegment: (seg) => out.push(seg), onError: (e) => (err ??= e) });
+    const s = this.openStream({ onSegment: (seg) => out.push(seg), onError: (e) => (err ??= e), bias: options.bias });
     s.write(pcm);
     await s.end();
     if (err) throw err;
@@ -140,11 +141,13 @@ class ChunkedStream implements SpeechStream {
   private waiters: (() => void)[] = [];
   private closed = false;
   private readonly aligner = new SampleAligner();
+  private readonly prompt: string | undefined;
 
   constructor(
     private readonly engine: OpenAISpeechEngine,
     private readonly options: SpeechStreamOptions,
   ) {
+    this.prompt = biasPrompt(options.bias);
     // Whisper-style models decode 30 s windows; longer chunks would be cut by the server.
     this.vad = new VadSegmenter({ pauseMs: 700, maxSegmentMs: 28_000, ...engine.opts.vad });
   }
@@ -177,7 +180,7 @@ class ChunkedStream implements SpeechStream {
       o += c.byteLength;
     }
     const result = this.slot().then(() =>
-      this.engine.transcribeChunk(pcm, offsetMs).finally(() => {
+      this.engine.transcribeChunk(pcm, offsetMs, this.prompt).finally(() => {
         this.inFlight--;
         this.waiters.shift()?.();
       }),
@@ -211,6 +214,25 @@ class ChunkedStream implements SpeechStream {
   }
 }
 
+/**
+ * A session's context as the transcription `prompt`, which Whisper-style models read as preceding text:
+ * spelling the visit's terms there makes the model prefer them. Kept under ~200 tokens, the prompt window.
+ */
+export function biasPrompt(bias: SpeechBias | undefined): string | undefined {
+  if (!bias) return undefined;
+  const terms = [...new Set(bias.terms.map((t) => t.trim()).filter(Boolean))];
+  if (!terms.length && !bias.text?.trim()) return undefined;
+  let prompt = terms.length ? `Clinic visit. ${terms.join(', ')}.` : 'Clinic visit.';
+  if (bias.text?.trim()) prompt += ` ${bias.text.trim().replace(/\s+/g, ' ')}`;
+  return prompt.length > 800 ? prompt.slice(0, 800).replace(/\s\S*$/, '') : prompt;
+}
+
+/** exp(avg_logprob) of a segment, in [0, 1], or undefined when the server gave none. */
+function logprobConfidence(avg: number | undefined): number | undefined {
+  if (typeof avg !== 'number' || !Number.isFinite(avg)) return undefined;
+  return Math.round(Math.min(1, Math.max(0, Math.exp(avg))) * 1000) / 1000;
+}
+
 /** Maps an OpenAI transcription response to final segments with absolute times. */
 export function toSegments(body: VerboseJson, offsetMs: number, durationMs: number, lang?: string): SpeechSegment[] {
   const ms = (s: number) => Math.round(offsetMs + s * 1000);
@@ -225,12 +247,16 @@ export function toSegments(body: VerboseJson, offsetMs: number, durationMs: numb
         const startMs = ms(s.start);
         const endMs = ms(s.end);
         const inSeg = words.filter((w) => w.startMs >= startMs - 50 && w.startMs < endMs);
+        const confidence = logprobConfidence(s.avg_logprob);
+        // The API scores segments, not words: each word carries its segment's confidence.
+        const segWords = (inSeg.length ? inSeg : spread(s.text, startMs, endMs)).map((w) => (confidence !== undefined ? { ...w, confidence } : w));
         return {
           text: s.text.trim(),
           startMs,
           endMs,
           isFinal: true,
-          words: inSeg.length ? inSeg : spread(s.text, startMs, endMs),
+          words: segWords,
+          ...(confidence !== undefined ? { confidence } : {}),
           ...(language ? { lang: language } : {}),
         };
       });

@@ -30,15 +30,32 @@ export interface SpeechStream {
   close(): void;
 }
 
+/**
+ * A session's context for recognition (issue 14): the words it is likely to hear. The embedded engine
+ * gives them a boosted vocabulary of the session's own; the OpenAI-compatible engine sends them as its
+ * `prompt`.
+ */
+export interface SpeechBias {
+  /** Short terms: EMR medications and problems, context diagnoses and orders, chief complaint, specialty. */
+  terms: string[];
+  /** Longer free text from the session (precharted sections); only its rarer words bias the embedded engine. */
+  text?: string;
+}
+
 export interface SpeechStreamOptions {
   onSegment: (segment: SpeechSegment) => void;
   onError?: (error: Error) => void;
+  bias?: SpeechBias;
+}
+
+export interface TranscribeOptions {
+  bias?: SpeechBias;
 }
 
 export interface SpeechEngine {
   readonly name: string;
   openStream(options: SpeechStreamOptions): SpeechStream;
   /** Whole-file recognition of PCM16 LE mono 16 kHz audio; returns final segments in order. */
-  transcribe(pcm: Buffer): Promise<SpeechSegment[]>;
+  transcribe(pcm: Buffer, options?: TranscribeOptions): Promise<SpeechSegment[]>;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DecoderModel } from './ffi.js';
+import type { DecoderBias, DecoderModel } from './ffi.js';
 import type { FromWorker, ToWorker } from './worker.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -88,7 +88,7 @@ export class DecoderPool {
     }
   }
 
-  open(listener: Listener): { send: (m: DistributiveOmit<ToWorker, 'id'>, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
+  open(listener: Listener, bias?: DecoderBias): { send: (m: DistributiveOmit<ToWorker, 'id'>, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
     if (this.closed) throw new Error('speech engine is closed');
     let pw: PoolWorker;
     if (this.workers.length < this.size && this.workers.every((w) => w.streams > 0)) pw = this.startWorker();
@@ -97,7 +97,7 @@ export class DecoderPool {
     if (pw.streams++ === 0) pw.worker.ref();
     const id = this.nextId++;
     this.listeners.set(id, listener);
-    pw.worker.postMessage({ t: 'open', id } satisfies ToWorker);
+    pw.worker.postMessage({ t: 'open', id, ...(bias ? { bias } : {}) } satisfies ToWorker);
     let released = false;
     return {
       ready: pw.ready,

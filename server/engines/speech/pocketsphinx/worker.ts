@@ -3,11 +3,11 @@
  * pinned to one worker because a decoder holds the state of the utterance in progress.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PocketSphinxDecoder, type DecoderModel, type RawWord } from './ffi.js';
+import { PocketSphinxDecoder, type DecoderBias, type DecoderModel, type RawWord } from './ffi.js';
 import { returnFreedMemory } from './heap.js';
 
 export type ToWorker =
-  | { t: 'open'; id: number }
+  | { t: 'open'; id: number; bias?: DecoderBias }
   | { t: 'start'; id: number; utt: number }
   | { t: 'audio'; id: number; utt: number; samples: Int16Array }
   | { t: 'endUtt'; id: number; utt: number }
@@ -88,6 +88,13 @@ port.on('message', (m: ToWorker) => {
 function handle(m: ToWorker): void {
   if (m.t === 'open') {
     const dec = decoder();
+    if (m.bias) {
+      try {
+        dec.setBias(m.bias);
+      } catch {
+        // The session's vocabulary is an aid: without it the stream still decodes with the base model.
+      }
+    }
     dec.startStream();
     streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '', pending: new Int16Array(0) });
     return;
