@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CalendarDate } from './sessions';
 import { SESSION_STATUSES } from './session-status';
+import { NoteStatus } from './note-status';
 
 export const SessionListQuery = z.object({
   // Bounded so the day's UTC window, shifted by up to 14 h, stays inside what the database can hold:
@@ -33,12 +34,23 @@ export const SessionListItem = z
     visit_type: z.string().nullable(),
     /** Audio durably stored, over all recordings of the session. */
     audio_ms: z.number().int(),
+    /** PHI from the context's patient block; null when not given. */
+    patient_name: z.string().nullable(),
+    mrn: z.string().nullable(),
+    /** Sign-off state of the note; null until a note exists. */
+    note_status: NoteStatus.nullable(),
+    /** True when the note exists and is not signed (draft, or amended and not signed again). */
+    needs_review: z.boolean(),
   })
   .meta({ id: 'SessionListItem' });
 export type SessionListItem = z.infer<typeof SessionListItem>;
 
 export const SessionListResponse = z.object({ sessions: z.array(SessionListItem) }).meta({ id: 'SessionListResponse' });
 export type SessionListResponse = z.infer<typeof SessionListResponse>;
+
+export const SessionSearchQuery = z.object({
+  q: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
+});
 
 export const SectionParams = z.object({
   ambient_session_id: z.uuid({ message: 'must be a UUID' }),

@@ -61,9 +61,33 @@ export const CkgPayload = z
   .meta({ id: 'CkgNotification' });
 export type CkgPayload = z.infer<typeof CkgPayload>;
 
-export type WebhookPayload = SessionSuccessPayload | SessionFailurePayload | CkgPayload;
+/**
+ * Extension, sent only to partners that opted in (notify_note_signed): a clinician signed a note
+ * (first signature: note_status signed; signature after an amendment: amended). A receiver built only
+ * to the spec answers 400 to this status, which is why it is opt-in.
+ */
+export const NoteSignedPayload = z
+  .object({
+    status: z.literal('NOTE_SIGNED'),
+    session_id: z.uuid(),
+    encounter_id: z.uuid(),
+    note_status: z.enum(['signed', 'amended']),
+    signed_at: z.string(),
+    /** 1 for the first signature, 2 after one amendment, and so on. */
+    version: z.number().int().min(1),
+    _links: z.object({
+      contents: z.array(WebhookLink),
+      note_history: z.array(WebhookLink),
+      visit_summary: z.array(WebhookLink),
+      status: z.array(WebhookLink),
+    }),
+  })
+  .meta({ id: 'NoteSignedNotification' });
+export type NoteSignedPayload = z.infer<typeof NoteSignedPayload>;
 
-export const WEBHOOK_EVENT_TYPES = ['session.success', 'session.failure', 'ckg', 'test'] as const;
+export type WebhookPayload = SessionSuccessPayload | SessionFailurePayload | CkgPayload | NoteSignedPayload;
+
+export const WEBHOOK_EVENT_TYPES = ['session.success', 'session.failure', 'ckg', 'test', 'note.signed'] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 

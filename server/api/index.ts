@@ -13,6 +13,7 @@ import { webhookRoutes } from './webhooks';
 import { ckgRoutes } from './ckg';
 import { dictationRoutes } from './dictation';
 import { fhirRoutes } from './fhir';
+import { workflowRoutes } from './workflow';
 
 /** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
 export const ROUTES: RouteDef[] = [];
@@ -23,6 +24,7 @@ ROUTES.push(...webhookRoutes, ...ckgRoutes);
 ROUTES.push(...adminConsoleRoutes);
 ROUTES.push(...dictationRoutes);
 ROUTES.push(...fhirRoutes);
+ROUTES.push(...workflowRoutes);
 
 /** The Next route-handler exports for one path. */
 export function handlersFor(path: string) {

@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { SessionListItem } from '@/lib/contracts/clinician';
-import type { SessionStatus } from '@/lib/contracts/session-status';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
-import { ambientSessions } from '../../db/schema';
+import { ambientSessions, sessionContent } from '../../db/schema';
+import { sessionListColumns, sessionListItem } from './session-list-item';
 
 /** The provider's sessions (under the calling partner) created on one local calendar day. */
 export async function listProviderSessions(
@@ -15,15 +15,9 @@ export async function listProviderSessions(
   const start = new Date(Date.parse(`${date}T00:00:00Z`) - utcOffsetMinutes * 60_000);
   const end = new Date(start.getTime() + 24 * 3600_000);
   const rows = await app.db
-    .select({
-      id: ambientSessions.id,
-      encounterId: ambientSessions.encounterId,
-      status: ambientSessions.status,
-      createdAt: ambientSessions.createdAt,
-      context: ambientSessions.context,
-      audioMs: ambientSessions.audioMs,
-    })
+    .select(sessionListColumns)
     .from(ambientSessions)
+    .leftJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
     .where(
       and(
         eq(ambientSessions.providerId, auth.providerId),
@@ -34,16 +28,5 @@ export async function listProviderSessions(
     )
     .orderBy(desc(ambientSessions.createdAt))
     .limit(500);
-  return rows.map((r) => {
-    const visit = (r.context as { visit?: { chief_complaint?: unknown; visit_type?: unknown } } | null)?.visit;
-    return {
-      ambient_session_id: r.id,
-      encounter_id: r.encounterId,
-      status: r.status as SessionStatus,
-      created_at: r.createdAt.toISOString(),
-      chief_complaint: typeof visit?.chief_complaint === 'string' ? visit.chief_complaint : null,
-      visit_type: typeof visit?.visit_type === 'string' ? visit.visit_type : null,
-      audio_ms: Number(r.audioMs),
-    };
-  });
+  return rows.map(sessionListItem);
 }

@@ -1,0 +1,61 @@
+/**
+ * Note sign-off contracts: sign, amend with a reason, and the note's history (every section edit with
+ * who, when, before and after, plus each sign and amend). Shared by the handlers, OpenAPI and the app.
+ */
+import { z } from 'zod';
+import { NoteStatus } from './note-status';
+import { SummarySection } from './sessions';
+
+export const AmendNoteRequest = z
+  .object({
+    reason: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(3, 'must say why the signed note is amended (at least 3 characters)')
+      .max(1000, 'must be at most 1000 characters'),
+  })
+  .meta({ id: 'AmendNoteRequest' });
+export type AmendNoteRequest = z.infer<typeof AmendNoteRequest>;
+
+export const NoteActor = z.object({ provider_id: z.uuid().nullable(), name: z.string().nullable() }).meta({ id: 'NoteActor' });
+export type NoteActor = z.infer<typeof NoteActor>;
+
+export const NoteSignoffState = z
+  .object({
+    ambient_session_id: z.uuid(),
+    note_status: NoteStatus,
+    /** When the note was last signed, or null if never. */
+    signed_at: z.string().nullable(),
+    signed_by: NoteActor.nullable(),
+    /** True while signed: section edits answer 409 until the note is amended. */
+    locked: z.boolean(),
+  })
+  .meta({ id: 'NoteSignoffState' });
+export type NoteSignoffState = z.infer<typeof NoteSignoffState>;
+
+export const NoteEditEvent = z.object({
+  type: z.literal('edit'),
+  at: z.string(),
+  by: NoteActor,
+  loinc_code: z.string(),
+  title: z.string().nullable(),
+  before: z.string(),
+  after: z.string(),
+});
+export const NoteSignEvent = z.object({
+  type: z.literal('sign'),
+  at: z.string(),
+  by: NoteActor,
+  /** The note exactly as it was signed. */
+  summary: z.array(SummarySection),
+});
+export const NoteAmendEvent = z.object({ type: z.literal('amend'), at: z.string(), by: NoteActor, reason: z.string() });
+
+export const NoteHistoryEvent = z.discriminatedUnion('type', [NoteEditEvent, NoteSignEvent, NoteAmendEvent]).meta({ id: 'NoteHistoryEvent' });
+export type NoteHistoryEvent = z.infer<typeof NoteHistoryEvent>;
+
+export const NoteHistoryResponse = NoteSignoffState.extend({
+  /** Oldest first. */
+  events: z.array(NoteHistoryEvent),
+}).meta({ id: 'NoteHistoryResponse' });
+export type NoteHistoryResponse = z.infer<typeof NoteHistoryResponse>;

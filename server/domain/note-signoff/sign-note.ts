@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { conflict } from '@/lib/errors';
+import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import type { AppContext } from '../../context';
+import { noteSignoffs, sessionContent } from '../../db/schema';
+import { lockOwnedNote } from './lock-owned-note';
+import { readSignoffState } from './read-signoff-state';
+import { notifyNoteSigned } from './notify-note-signed';
+
+/**
+ * Signs the note: records the signer and time, keeps the note as signed, and locks the sections. A
+ * first signature makes it `signed`; signing an amended note keeps `amended` (the FHIR export reports
+ * it as an amended Composition). Signing a note that is already locked is 409.
+ */
+export async function signNote(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<NoteSignoffState> {
+  const { signoffId, session } = await app.db.transaction(async (tx) => {
+    const { session, note } = await lockOwnedNote(tx, auth, sessionId);
+    if (session.status !== 'completed') throw conflict(`only a completed visit's note can be signed; session status is ${session.status}`);
+    if (note.noteLocked) throw conflict(`the note is already signed (${note.signedAt?.toISOString() ?? ''}); amend it to change it`);
+    const now = new Date();
+    const noteStatus = note.noteStatus === 'draft' ? 'signed' : 'amended';
+    await tx
+      .update(sessionContent)
+      .set({ noteStatus, signedAt: now, signedBy: auth.providerId, noteLocked: true, updatedAt: now })
+      .where(eq(sessionContent.sessionId, sessionId));
+    const [signoff] = await tx
+      .insert(noteSignoffs)
+      .values({ sessionId, action: 'sign', summary: note.summary, providerId: auth.providerId, at: now })
+      .returning({ id: noteSignoffs.id });
+    return { signoffId: signoff!.id, session };
+  });
+  const state = await readSignoffState(app.db, sessionId);
+  // After the commit, like the session webhooks: a lost wake-up is picked up by the outbox sweeper.
+  await notifyNoteSigned(app, { sessionId, encounterId: session.encounterId, partnerId: session.partnerId, signoffId, state });
+  return state;
+}

@@ -1,0 +1,136 @@
+import { FREQUENCY_TYPE_INFO, type FrequencyTypeCode } from '@/lib/info';
+import type { MedicationOrder, StructuredData, SummarySection } from '@/lib/contracts/sessions';
+import type { SummaryMedicine, VisitSummaryResponse } from '@/lib/contracts/visit-summary';
+import { plainWords, sentencesOf } from './plain-language';
+import { readingGrade } from './reading-grade';
+
+/** Sections a patient's plan is read from: assessment and plan, plan of care, instructions, and any titled so. */
+const PLAN_LOINCS = new Set(['51847-2', '18776-5', '69730-0', '8653-8', '10183-2']);
+const isPlanSection = (s: SummarySection) => PLAN_LOINCS.has(s.loinc_code) || /\b(plan|instruction|follow)/i.test(s.title);
+
+const GET_HELP = /\b(return|come back|call|seek|go to|get care|emergency|er\b|911|urgent)\b.*\b(if|when|should)\b|\bif\b.*\b(worse|last|persist|does not|doesn't|not better|not improve|develop|new)\b/i;
+const FOLLOW_UP = /\bfollow[- ]?up\b|\brecheck\b|\bre-?evaluat|\bsee (?:you|me|us|him|her|the patient)\b.*\bin\b|\breturn (?:to (?:the )?clinic )?in\b|\bcome back in\b|\bnext (?:visit|appointment)\b|\bschedule\b|\bappointment\b/i;
+
+/** A plan step tells the patient to do something; a sentence without one is the clinician's reasoning. */
+const ACTION = /\b(start|take|stop|keep|continue|drink|rest|use|avoid|call|return|come|follow|get|apply|eat|limit|check|schedule|try|increase|decrease|reduce|please|will|should|need|refer|order|walk|sleep|wear|ice|elevate|you)\b/i;
+
+/** "Hypertension: well controlled, continue lisinopril" → the part after the problem label. */
+const afterLabel = (s: string) => s.replace(/^[^:]{2,60}:\s+(?=\S)/, '');
+
+const CHANGE: Record<string, SummaryMedicine['change'] | undefined> = {
+  NEW: 'START',
+  ACTIVE: 'KEEP',
+  CONTINUED: 'KEEP',
+  CHANGED: 'CHANGE',
+  REFILLED: 'REFILL',
+  ON_HOLD: 'PAUSE',
+  DISCONTINUED: 'STOP',
+};
+const VERB: Record<SummaryMedicine['change'], string> = {
+  START: 'Start taking',
+  KEEP: 'Keep taking',
+  CHANGE: 'Change how you take',
+  STOP: 'Stop taking',
+  REFILL: 'Refill',
+  PAUSE: 'Stop taking for now',
+};
+
+function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+function dose(o: MedicationOrder): string | null {
+  if (o.dosage.quantity != null && o.dosage.unit) return `${o.dosage.quantity} ${o.dosage.unit.toLowerCase().replace(/_/g, ' ')}`;
+  return o.dosage.raw_value?.trim() || null;
+}
+
+function howToTake(o: MedicationOrder): string | null {
+  const parts: string[] = [];
+  const freq = o.frequency.structured_value ? FREQUENCY_TYPE_INFO[o.frequency.structured_value as FrequencyTypeCode]?.label : undefined;
+  const often = freq ? lowerFirst(freq) : o.frequency.raw_value?.trim();
+  if (often) parts.push(plainWords(often));
+  if (o.medication_timing) parts.push(o.medication_timing.toLowerCase().replace(/_/g, ' '));
+  if (o.route) parts.push(plainWords(/^(oral|po|by mouth)$/i.test(o.route) ? 'by mouth' : o.route.toLowerCase().replace(/_/g, ' ')));
+  if (o.duration_in_days) parts.push(`for ${o.duration_in_days} day${o.duration_in_days === 1 ? '' : 's'}`);
+  return parts.length ? parts.join(', ') : null;
+}
+
+function medicine(o: MedicationOrder): SummaryMedicine | null {
+  const change = CHANGE[o.status];
+  if (!change || !o.drug_name.trim()) return null;
+  const drug = lowerFirst(o.drug_name.trim());
+  const d = dose(o);
+  const how = change === 'STOP' || change === 'PAUSE' ? null : howToTake(o);
+  let text = `${VERB[change]} ${drug}${d && change !== 'STOP' ? ` ${d}` : ''}.`;
+  if (how) text += ` Take it ${how}.`;
+  if (o.instructions?.trim()) text += ` ${sentencesOf(plainWords(o.instructions)).join(' ')}`;
+  return { change, drug, dose: d, how_to_take: how, text };
+}
+
+function about(structured: StructuredData, chiefComplaint: string | null): string[] {
+  const out: string[] = [];
+  if (chiefComplaint?.trim()) out.push(`You came in for ${lowerFirst(plainWords(chiefComplaint.trim())).replace(/[.\s]+$/, '')}.`);
+  const seen = new Set<string>();
+  for (const dx of structured.diagnoses.values) {
+    const d = dx.codes.find((c) => c.type === 'ICD10') ?? dx.codes[0];
+    if (!d?.description) continue;
+    const name = plainWords(d.description.replace(/,?\s*unspecified\b.*$/i, '').replace(/\s*\(.*?\)\s*/g, ' ').trim());
+    if (!name || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    out.push(`We found: ${lowerFirst(name)}.`);
+  }
+  return out;
+}
+
+const heading = (title: string, items: string[], empty: string) => [title, ...(items.length ? items.map((i) => `- ${i}`) : [`- ${empty}`])].join('\n');
+
+/**
+ * The after-visit summary of one note: what the visit was about (chief complaint and coded diagnoses),
+ * the plan sentences, each medicine change from the structured orders, follow-up and when to get help,
+ * all in plain words. Plan sentences that name an ordered medicine are left to the medicine list.
+ */
+export function buildVisitSummary(
+  sessionId: string,
+  summary: SummarySection[],
+  structured: StructuredData,
+  chiefComplaint: string | null,
+): VisitSummaryResponse {
+  const medicines = structured.orders.medication_orders.values.map(medicine).filter((m): m is SummaryMedicine => m !== null);
+  const drugWords = medicines.map((m) => m.drug.toLowerCase().split(/\s+/)[0]!).filter((w) => w.length > 2);
+  const plan: string[] = [];
+  const followUp: string[] = [];
+  const getHelp: string[] = [];
+  const seen = new Set<string>();
+  for (const section of summary.filter(isPlanSection)) {
+    for (const raw of sentencesOf(section.content).map(afterLabel)) {
+      const sentence = sentencesOf(plainWords(raw))[0] ?? '';
+      const key = sentence.toLowerCase();
+      if (!sentence || seen.has(key)) continue;
+      seen.add(key);
+      if (GET_HELP.test(raw)) getHelp.push(sentence);
+      else if (FOLLOW_UP.test(raw)) followUp.push(sentence);
+      else if (drugWords.some((w) => raw.toLowerCase().includes(w))) continue;
+      else if (ACTION.test(sentence)) plan.push(sentence);
+    }
+  }
+  const aboutLines = about(structured, chiefComplaint);
+  const text = [
+    'Your visit summary',
+    heading('Why you came in', aboutLines, 'Your note does not say.'),
+    heading('Your plan', plan, 'Your note has no plan steps for you.'),
+    heading('Your medicines', medicines.map((m) => m.text), 'No medicine changes.'),
+    heading('Follow-up', followUp, 'No follow-up visit is in your note. Call your clinic if you have questions.'),
+    heading('When to get help', getHelp, 'Your note lists no warning signs. Call your clinic if you feel worse.'),
+  ].join('\n\n');
+  const body = [...aboutLines, ...plan, ...medicines.map((m) => m.text), ...followUp, ...getHelp].join('\n');
+  return {
+    ambient_session_id: sessionId,
+    about: aboutLines,
+    plan,
+    medicines,
+    follow_up: followUp,
+    get_help: getHelp,
+    text,
+    reading_grade: readingGrade(body),
+  };
+}

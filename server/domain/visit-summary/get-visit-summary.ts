@@ -1,0 +1,18 @@
+import { conflict } from '@/lib/errors';
+import type { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import type { AppContext } from '../../context';
+import { getOwnedSession } from '../sessions/get-owned-session';
+import { readStoredContent } from '../sessions/get-session-content';
+import { buildVisitSummary } from './build-visit-summary';
+
+/** The after-visit summary of the caller's own completed visit; 409 naming the status before then. */
+export async function getVisitSummary(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<VisitSummaryResponse> {
+  const session = await getOwnedSession(app, auth, sessionId);
+  if (session.status !== 'completed') {
+    throw conflict(`session is ${session.status}; the visit summary is available once the session is completed with a note`);
+  }
+  const content = await readStoredContent(app.db, session.id);
+  const visit = (session.context as { visit?: { chief_complaint?: unknown } } | null)?.visit;
+  return buildVisitSummary(session.id, content.summary, content.structured_data, typeof visit?.chief_complaint === 'string' ? visit.chief_complaint : null);
+}

@@ -1,0 +1,154 @@
+/**
+ * Clinical wording → plain words a patient reads at about a sixth-grade level. Only words are swapped
+ * and long sentences split; nothing is added that the note does not say.
+ */
+
+/** Longest phrases first so "type 2 diabetes mellitus" wins over "diabetes mellitus". */
+const LEXICON: Array<[RegExp, string]> = (
+  [
+    ['type 2 diabetes mellitus', 'type 2 diabetes'],
+    ['diabetes mellitus type 2', 'type 2 diabetes'],
+    ['diabetes mellitus', 'diabetes'],
+    ['essential hypertension', 'high blood pressure'],
+    ['hypertension', 'high blood pressure'],
+    ['hyperlipidemia', 'high cholesterol'],
+    ['dyslipidemia', 'high cholesterol'],
+    ['hypercholesterolemia', 'high cholesterol'],
+    ['upper respiratory infection', 'cold'],
+    ['upper respiratory tract infection', 'cold'],
+    ['urinary tract infection', 'bladder infection'],
+    ['gastroesophageal reflux disease', 'acid reflux'],
+    ['gastroesophageal reflux', 'acid reflux'],
+    ['myocardial infarction', 'heart attack'],
+    ['cerebrovascular accident', 'stroke'],
+    ['chronic obstructive pulmonary disease', 'COPD, a long-term lung disease'],
+    ['shortness of breath', 'trouble breathing'],
+    ['dyspnea', 'trouble breathing'],
+    ['pyrexia', 'fever'],
+    ['febrile', 'with a fever'],
+    ['afebrile', 'without a fever'],
+    ['cephalgia', 'headache'],
+    ['emesis', 'throwing up'],
+    ['nausea and vomiting', 'feeling sick and throwing up'],
+    ['vomiting', 'throwing up'],
+    ['diarrhea', 'loose stools'],
+    ['edema', 'swelling'],
+    ['erythema', 'redness'],
+    ['pruritus', 'itching'],
+    ['syncope', 'fainting'],
+    ['analgesics?', 'pain medicine'],
+    ['antibiotics?', 'germ-killing medicine'],
+    ['antipyretics?', 'fever medicine'],
+    ['over-the-counter', 'store-bought'],
+    ['acetaminophen', 'acetaminophen (Tylenol)'],
+    ['ibuprofen', 'ibuprofen (Advil)'],
+    ['hydration', 'drinking fluids'],
+    ['increase fluid intake', 'drink more fluids'],
+    ['fluid intake', 'fluids'],
+    ['follow-up', 'follow up'],
+    ['followup', 'follow up'],
+    ['as needed', 'when you need it'],
+    ['prn', 'when you need it'],
+    ['bid', 'two times a day'],
+    ['tid', 'three times a day'],
+    ['qid', 'four times a day'],
+    ['qhs', 'at bedtime'],
+    ['qd', 'once a day'],
+    ['daily', 'each day'],
+    ['twice a day', 'two times a day'],
+    ['po', 'by mouth'],
+    ['orally', 'by mouth'],
+    ['discontinue', 'stop'],
+    ['discontinued', 'stopped'],
+    ['initiate', 'start'],
+    ['initiated', 'started'],
+    ['commence', 'start'],
+    ['administer', 'give'],
+    ['evaluation', 'check'],
+    ['evaluate', 'check'],
+    ['monitor', 'watch'],
+    ['symptoms', 'signs'],
+    ['symptomatic treatment', 'care for your signs'],
+    ['persist', 'last'],
+    ['persists', 'lasts'],
+    ['persistent', 'lasting'],
+    ['worsen', 'get worse'],
+    ['worsens', 'gets worse'],
+    ['worsening', 'getting worse'],
+    ['resolve', 'go away'],
+    ['resolves', 'goes away'],
+    ['approximately', 'about'],
+    ['additional', 'more'],
+    ['prior to', 'before'],
+    ['subsequently', 'then'],
+    ['utilize', 'use'],
+    ['physician', 'doctor'],
+    ['medications?', 'medicine'],
+    ['laboratory', 'lab'],
+    ['chronic', 'long-term'],
+    ['bilateral', 'both sides'],
+    ['abdominal', 'belly'],
+    ['abdomen', 'belly'],
+    ['cardiac', 'heart'],
+    ['pulmonary', 'lung'],
+    ['renal', 'kidney'],
+    ['hepatic', 'liver'],
+    ['emergency department', 'emergency room'],
+  ] as Array<[string, string]>
+)
+  .sort((a, b) => b[0].length - a[0].length)
+  .map(([from, to]) => [new RegExp(`\\b${from}\\b`, 'gi'), to]);
+
+/** The patient spoken of in the third person becomes "you". */
+const PERSON: Array<[RegExp, string]> = [
+  [/\b(?:the )?(?:patient|pt)(?: is| was)? (?:advised|instructed|told|encouraged|counseled) to\b/gi, 'please'],
+  [/\b(?:the )?(?:patient|pt) (?:was|is) (?:advised|instructed|told|encouraged) that\b/gi, 'we told you that'],
+  [/\b(?:the )?(?:patient|pt) (?:will|should)\b/gi, 'you will'],
+  [/\b(?:the )?(?:patient|pt) (?:is|was)\b/gi, 'you are'],
+  [/\b(?:the )?(?:patient|pt) has\b/gi, 'you have'],
+  [/\b(?:the )?(?:patient|pt)'s\b/gi, 'your'],
+  [/\b(?:the )?(?:patient|pt)\b/gi, 'you'],
+  [/\b(?:he|she) (?:will|should)\b/gi, 'you will'],
+  [/\b(?:he|she) (?:is|was)\b/gi, 'you are'],
+  [/\b(?:he|she) has\b/gi, 'you have'],
+  [/\b(?:his|her)\b/gi, 'your'],
+];
+
+function keepCase(original: string, replacement: string): string {
+  return /^[A-Z]/.test(original) && /^[a-z]/.test(replacement) ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement;
+}
+
+export function plainWords(text: string): string {
+  let out = text;
+  for (const [re, to] of PERSON) out = out.replace(re, (m) => keepCase(m, to));
+  for (const [re, to] of LEXICON) out = out.replace(re, (m) => keepCase(m, to));
+  return out.replace(/\bplease please\b/gi, 'please').replace(/\s{2,}/g, ' ').trim();
+}
+
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+function finish(s: string): string {
+  const t = s.trim().replace(/^[-*•\d.)\s]+/, '').replace(/[,;:\s]+$/, '');
+  if (!t) return '';
+  const cap = t[0]!.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(cap) ? cap : `${cap}.`;
+}
+
+/** A note's text as short sentences: one per line item, split at semicolons and, when long, at "and". */
+export function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    for (const sentence of line.split(/(?<=[.!?])\s+(?=[A-Z0-9])/)) {
+      for (const clause of sentence.split(/;\s*/)) {
+        if (words(clause) <= 14) {
+          out.push(finish(clause));
+          continue;
+        }
+        // Long clauses split at ", and" / " and " where both halves still read as sentences.
+        const parts = clause.split(/,?\s+and\s+(?=(?:keep|take|start|stop|drink|rest|use|call|return|come|follow|get|avoid|please|you|we)\b)/i);
+        for (const p of parts) out.push(finish(p));
+      }
+    }
+  }
+  return out.filter((s) => words(s) >= 2);
+}
