@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -204,6 +205,10 @@ export const transcriptEntries = pgTable(
     langId: text('lang_id').notNull().default('en-US'),
     startOffsetMs: bigint('start_offset_ms', { mode: 'number' }).notNull(),
     endOffsetMs: bigint('end_offset_ms', { mode: 'number' }).notNull(),
+    /** 0–1 recognition confidence of the entry, where the speech engine gave one (DESIGN §12). */
+    confidence: real('confidence'),
+    /** Per-word timings (session-timeline ms) and confidences, TranscriptWord[] from lib/transcript/confidence. */
+    words: jsonb('words'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('transcript_entries_pos_idx').on(t.sessionId, t.source, t.position)],
