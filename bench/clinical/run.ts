@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     const fromAudio = issue.content ? issueVisitFacts(issue.content) : [];
     visitLine = `issue 14 visit (${issue.status}): ${issueVisitFacts(issueText).map(([name, ok], k) => `${name} text ${ok ? 'yes' : 'no'} / audio ${fromAudio[k]?.[1] ? 'yes' : 'no'}`).join('; ')}`;
     console.log(`  ${visitLine}`);
-    if (process.argv.includes('--dump')) writeFileSync(path.join(root, 'tmp/bench-clinical/issue14.out.json'), JSON.stringify({ transcript: issue.transcript, audio: issue.content }, null, 1));
+    if (process.argv.includes('--dump')) writeFileSync(path.join(root, 'tmp/bench-clinical/issue14.out.json'), JSON.stringify({ entries: issue.entries, audio: issue.content }, null, 1));
     for (const [i, row] of used.entries()) {
       const visit = await runVisit(server.baseUrl, server.wsUrl, dr, audios[i]!.pcm, SPEED);
       if (!visit.content) {
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       }
       const textNote: NoteResult = engine.generateSync({ transcript: dialogueToTranscript(row.dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
       if (process.argv.includes('--dump'))
-        writeFileSync(path.join(root, 'tmp/bench-clinical', `${row.encounter_id}.out.json`), JSON.stringify({ transcript: visit.transcript, audioNote: noteToText(visit.content), textNote: noteToText(textNote), audio: visit.content.structured_data, text: textNote.structured_data }, null, 1));
+        writeFileSync(path.join(root, 'tmp/bench-clinical', `${row.encounter_id}.out.json`), JSON.stringify({ entries: visit.entries, audioNote: noteToText(visit.content), textNote: noteToText(textNote), audio: visit.content.structured_data, text: textNote.structured_data }, null, 1));
       const ref = referenceFacts(row.note);
       const a = noteFacts(visit.content);
       const t = noteFacts(textNote);

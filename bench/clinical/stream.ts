@@ -11,6 +11,7 @@ export interface VisitOutcome {
   content?: Pick<NoteResult, 'summary' | 'structured_data'>;
   /** The final transcript's words, in order. */
   transcript: string;
+  entries?: Array<{ speaker: string; transcript: string }>;
 }
 
 export async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider, pcm: Buffer, speed: number): Promise<VisitOutcome> {
@@ -50,6 +51,6 @@ export async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider,
   ws.close();
   if (status !== 'completed') return { status, transcript: '' };
   const content = (await (await fetch(`${baseUrl}/api/v1/ambient/session/${id}/content`, { headers: dr.headers })).json()) as VisitOutcome['content'];
-  const tr = (await (await fetch(`${baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers: dr.headers })).json()) as { final_transcript: Array<{ transcript: string }> };
-  return { status, content, transcript: tr.final_transcript.map((e) => e.transcript).join(' ') };
+  const tr = (await (await fetch(`${baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers: dr.headers })).json()) as { final_transcript: Array<{ transcript: string; speaker: string }> };
+  return { status, content, transcript: tr.final_transcript.map((e) => e.transcript).join(' '), entries: tr.final_transcript.map((e) => ({ speaker: e.speaker, transcript: e.transcript })) };
 }
