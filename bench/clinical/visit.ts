@@ -26,6 +26,6 @@ export function issueVisitFacts(r: Pick<NoteResult, 'summary' | 'structured_data
     ['type 2 diabetes (E11)', dx.some((c) => c.startsWith('E11'))],
     ['metformin 500 MG TWO_A_DAY', has('metformin', 500, 'TWO_A_DAY')],
     ['lisinopril 10 MG ONE_A_DAY', has('lisinopril', 10, 'ONE_A_DAY')],
-    ['follow-up in 4 weeks', /follow up in 4 weeks/i.test(text)],
+    ['follow-up in 4 weeks', /follow up (?:with me )?in 4 weeks/i.test(text)],
   ];
 }

@@ -184,7 +184,7 @@ export function followUpPiece(ctx: NoteContext): Piece | undefined {
     if (!m) continue;
     const n = /^(a|one)$/i.test(m[1]) ? '1' : /^couple/i.test(m[1]) ? 'a couple of' : /^few$/i.test(m[1]) ? 'a few' : m[1];
     const unit = n === '1' ? m[2].replace(/s$/, '') : /s$/.test(m[2]) ? m[2] : `${m[2]}s`;
-    return { text: `The patient will follow up in ${n} ${unit.toLowerCase()}.`, src: [s.tid] };
+    return { text: `The patient will follow up with me in ${n} ${unit.toLowerCase()}.`, src: [s.tid] };
   }
   return undefined;
 }

@@ -74,7 +74,7 @@ describe('normal examination templating', () => {
     const plan = section(res, '51847-2').content;
     expect(plan).toMatch(/^1\. Right knee pain\.$/m);
     const r = generate(`[doctor] let me examine you . your lungs are clear .\n[doctor] for your hypertension , continue lisinopril 10 mg daily . i'll see you back in four weeks .\n[patient] sounds good .`);
-    expect(section(r, '51847-2').content).toContain('Instructions: The patient will follow up in 4 weeks.');
+    expect(section(r, '51847-2').content).toContain('Instructions: The patient will follow up with me in 4 weeks.');
   });
 });
 

@@ -51,7 +51,7 @@ describe('low-confidence spans', () => {
     expect(lis).toMatchObject({ dosage: { quantity: null }, frequency: { structured_value: null } });
     const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
     expect(ap).toContain('Medical Treatment: Start lisinopril.');
-    expect(ap).toContain('The patient will follow up in 4 weeks.');
+    expect(ap).toContain('The patient will follow up with me in 4 weeks.');
   });
 
   it('resolves markers: edges left out, inside marked, mostly unclear dropped', () => {

@@ -58,7 +58,7 @@ describe('the issue 14 visit, from the words as said', () => {
     expect(ap).toMatch(/^1\. Uncontrolled hypertension\.$/m);
     expect(ap).toContain('Medical Treatment: Start lisinopril 10 mg once daily.');
     expect(ap).toContain('Additional Testing: Check a basic metabolic panel.');
-    expect(ap).toContain('The patient will follow up in 4 weeks.');
+    expect(ap).toContain('The patient will follow up with me in 4 weeks.');
     expect(section(r, '30954-2')).toBe('');
     // No section carries the raw utterance.
     for (const s of r.summary) expect(s.content).not.toMatch(/Plan: start lisinopril|Assessment: uncontrolled/i);
@@ -89,7 +89,7 @@ describe('the issue 14 visit, as the recogniser heard it', () => {
     const codes = r.structured_data.diagnoses.values.map((d) => d.codes[0].code);
     expect(codes).toContain('I10');
     expect(codes.some((c) => c.startsWith('E11'))).toBe(true);
-    expect(section(r, '51847-2')).toContain('The patient will follow up in 4 weeks.');
+    expect(section(r, '51847-2')).toContain('The patient will follow up with me in 4 weeks.');
     expect(section(r, '51847-2')).toMatch(/^1\. Uncontrolled hypertension\.$/m);
     expect(section(r, '30954-2')).toBe('');
   });
