@@ -10,7 +10,8 @@ import { ambientSessions, recordings, transcriptEntries } from '../db/schema';
 import { getBlobStore, type BlobStore } from '../blob/index';
 import { getOwnedSession } from '../domain/sessions/get-owned-session';
 import { transitionSession } from '../domain/sessions/transition-session';
-import type { SpeechSegment, SpeechStream } from '../engines/speech/types';
+import type { SpeechBias, SpeechSegment, SpeechStream } from '../engines/speech/types';
+import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import { getSpeechEngine } from '../pipeline/engines';
 import { openRecording, type OpenedRecording } from '../pipeline/open-recording';
 import { closeRecording } from '../pipeline/close-recording';
@@ -55,6 +56,7 @@ export class AmbientStream implements ActiveStream {
     readonly sessionId: string,
     private readonly rec: OpenedRecording,
     private readonly slot: StreamSlot,
+    private readonly bias?: SpeechBias,
   ) {
     this.blob = getBlobStore(app);
     this.nextLivePosition = rec.nextLivePosition;
@@ -93,6 +95,7 @@ export class AmbientStream implements ActiveStream {
     try {
       this.speech = getSpeechEngine(this.app).openStream({
         onSegment: (seg) => this.onSegment(seg),
+        bias: this.bias,
         onError: (err) => {
           if (this.liveFailed) return;
           this.liveFailed = true;
@@ -128,6 +131,10 @@ export class AmbientStream implements ActiveStream {
           langId: seg.lang && seg.lang !== 'en' ? seg.lang : 'en-US',
           startOffsetMs: start,
           endOffsetMs: end,
+          confidence: seg.confidence ?? null,
+          words: seg.words.some((w) => w.confidence !== undefined)
+            ? seg.words.map((w) => ({ text: w.word, startMs: this.rec.sessionOffsetMs + w.startMs, endMs: this.rec.sessionOffsetMs + w.endMs, confidence: w.confidence ?? 1 }))
+            : null,
         });
         this.send({ type: 'TRANSCRIPT', is_final: true, transcript_id: id, text: seg.text, start_offset_ms: start, end_offset_ms: end, ...(seg.speaker ? { speaker: seg.speaker } : {}) });
       })
@@ -364,11 +371,12 @@ export function handleAmbientUpgrade(app: AppContext, req: IncomingMessage, sock
       // After the takeover, which frees the old connection's slot; before anything is written for this one.
       await claimSlot();
       if (session.status === 'created') await transitionSession(app.db, sessionId, 'ready', { allowSame: true, reason: 'first stream opened' });
-      return { sessionId, rec: await openRecording(app, sessionId) };
+      const bias = await buildSpeechBias(app, session);
+      return { sessionId, rec: await openRecording(app, sessionId), bias };
     },
     (ws, { target, slot }) => {
       const hub = getHub(app);
-      const stream = new AmbientStream(app, ws, target.sessionId, target.rec, slot);
+      const stream = new AmbientStream(app, ws, target.sessionId, target.rec, slot, target.bias);
       hub.bySession.set(target.sessionId, stream);
       hub.all.add(stream);
     },
