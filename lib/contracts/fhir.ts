@@ -44,7 +44,3 @@ export const FhirDocumentBundle = z
       'FHIR R4 Bundle of type document: Composition first, then Patient, Encounter, Practitioner, Conditions, MedicationRequests, QuestionnaireResponses, DocumentReference, Device, Media and Provenance. Every reference resolves inside the Bundle.',
   });
 export type FhirDocumentBundle = z.infer<typeof FhirDocumentBundle>;
-
-/** The note's workflow state, as the Composition reports it. */
-export const NOTE_STATUSES = ['draft', 'signed', 'amended'] as const;
-export type NoteStatus = (typeof NOTE_STATUSES)[number];

@@ -296,6 +296,17 @@ describe('FHIR R4 export on a live server', () => {
     expect(encounter).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/is created/) } });
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${server.baseUrl}/api/v1/openapi.json`)).json()) as { paths: Record<string, any> };
+    for (const p of ['/api/v1/ambient/session/{ambient_session_id}/fhir', '/api/v1/ambient/encounter/{encounter_id}/fhir']) {
+      const get = doc.paths[p]?.get;
+      expect(get, p).toBeDefined();
+      expect(Object.keys(get.responses[200].content)).toEqual(['application/fhir+json']);
+      expect(get.parameters.map((x: { name: string }) => x.name)).toContain('_format');
+      expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '404', '409']);
+    }
+  });
+
   it('shows the same document to the admin console, scoped like the session detail', async () => {
     const r = await adminFetch(server.baseUrl, `/api/admin/v1/sessions/${first.ambient_session_id}/fhir`);
     expect(r.status).toBe(200);
@@ -303,6 +314,31 @@ describe('FHIR R4 export on a live server', () => {
     expect(b.entry!.map((e) => e.fullUrl)).toEqual(exported.entry!.map((e) => e.fullUrl));
     expect((await adminFetch(server.baseUrl, `/api/admin/v1/sessions/${crypto.randomUUID()}/fhir`)).status).toBe(404);
   });
+
+  it("reports sign-off (signed: final with the clinician as attester; amended: amended) and the visit's patient name and MRN", async () => {
+    const id = first.ambient_session_id;
+    const ident = await call(server, dr, 'PATCH', `${S(id)}/patient`, { name: 'Ada Lovelace', mrn: 'MRN-0042' });
+    expect(ident.status, ident.text).toBe(200);
+    const sign = await call(server, dr, 'POST', `${S(id)}/note/sign`);
+    expect(sign.status, sign.text).toBe(200);
+    const signed = (await call(server, dr, 'GET', `${S(id)}/fhir`)).body as Bundle;
+    expect(errorsOf(signed)).toEqual([]);
+    const c = signed.entry![0]!.resource as Composition;
+    const practitioner = resources(signed).find((r) => r.resourceType === 'Practitioner')!;
+    expect(c.status).toBe('final');
+    expect(c.attester).toEqual([{ mode: 'legal', time: expect.any(String), party: { reference: `Practitioner/${practitioner.id}` } }]);
+    expect(ofType<DocumentReference>(signed, 'DocumentReference')[0]!.docStatus).toBe('final');
+    expect(ofType<Provenance>(signed, 'Provenance')[0]!.agent.map((a) => a.type!.coding![0]!.code)).toEqual(['author', 'attester']);
+    const patient = resources(signed).find((r) => r.resourceType === 'Patient') as import('@medplum/fhirtypes').Patient;
+    expect(patient.name).toEqual([{ text: 'Ada Lovelace' }]);
+    expect(patient.identifier!.map((i) => [i.value, i.type?.coding?.[0]?.code])).toEqual([[MRN, undefined], ['MRN-0042', 'MR']]);
+
+    const amend = await call(server, dr, 'POST', `${S(id)}/note/amend`, { reason: 'Dose clarified' });
+    expect(amend.status, amend.text).toBe(200);
+    const amended = (await call(server, dr, 'GET', `${S(id)}/fhir`)).body as Bundle;
+    expect((amended.entry![0]!.resource as Composition).status).toBe('amended');
+    expect(errorsOf(amended)).toEqual([]);
+  }, 60_000);
 
   it('round trip: the Bundle posted to CKG ingestion becomes the EMR context another session validates orders against', async () => {
     const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: ROUND_TRIP_MRN, bundle: exported });

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import pkg from '@/package.json';
 import { conflict, notFound } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
-import type { NoteStatus } from '@/lib/contracts/fhir';
+import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
 import { mergeEncounterContent } from '../sessions/merge-encounter-content';

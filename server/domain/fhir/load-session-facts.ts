@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ContentResponse } from '@/lib/contracts/sessions';
-import type { NoteStatus } from '@/lib/contracts/fhir';
+import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import { recordings, sessionContent, sessionTransitions } from '../../db/schema';
 import type { SessionRow } from '../sessions/get-owned-session';
@@ -32,7 +32,7 @@ export async function loadSessionFacts(app: AppContext, session: SessionRow): Pr
       .where(and(eq(sessionTransitions.sessionId, session.id), inArray(sessionTransitions.toStatus, ['running', 'completed', 'skipped', 'failed', 'aborted'])))
       .orderBy(asc(sessionTransitions.at), asc(sessionTransitions.id)),
   ]);
-  const note = readNoteStatus(row as Record<string, unknown> | undefined);
+  const note = readNoteStatus(row);
   // The visit ends when audio capture did (running); the note comes later.
   const end = transitions.find((t) => t.to === 'running')?.at ?? transitions[0]?.at ?? null;
   return {

@@ -1,5 +1,5 @@
 import type { Composition } from '@medplum/fhirtypes';
-import type { NoteStatus } from '@/lib/contracts/fhir';
+import type { NoteStatus } from '@/lib/contracts/note-status';
 
 /**
  * The note's sign-off state → Composition.status (and DocumentReference.docStatus): a signed note is

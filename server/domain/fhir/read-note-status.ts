@@ -1,14 +1,11 @@
-import type { NoteStatus } from '@/lib/contracts/fhir';
+import type { NoteStatus } from '@/lib/contracts/note-status';
 
 /**
- * The note's sign-off state from a session_content row. Sign-off (note_status, signed_at) is added to
- * that row by the workflow work; until a row carries it, every note is a draft. Read by name so the
- * export follows the columns as soon as they exist.
+ * The note's sign-off state from its session_content row (note_status, signed_at: the sign-off work of
+ * issue 17). The one place the export reads it; a row without content is a draft.
  */
-export function readNoteStatus(row: Record<string, unknown> | undefined): { status: NoteStatus; signedAt: Date | null } {
-  const raw = row?.noteStatus ?? row?.note_status;
+export function readNoteStatus(row: { noteStatus?: string | null; signedAt?: Date | null } | undefined): { status: NoteStatus; signedAt: Date | null } {
+  const raw = row?.noteStatus;
   const status: NoteStatus = raw === 'signed' || raw === 'amended' ? raw : 'draft';
-  const at = row?.signedAt ?? row?.signed_at;
-  const signedAt = at instanceof Date ? at : typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at) : null;
-  return { status, signedAt };
+  return { status, signedAt: row?.signedAt ?? null };
 }

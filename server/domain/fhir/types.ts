@@ -1,5 +1,5 @@
 import type { ContentResponse } from '@/lib/contracts/sessions';
-import type { NoteStatus } from '@/lib/contracts/fhir';
+import type { NoteStatus } from '@/lib/contracts/note-status';
 
 /** What one export is built from, read once from the database (load-*-fhir-source.ts). */
 export interface FhirExportSource {
