@@ -6,6 +6,8 @@ import { SessionListResponse, SessionSearchQuery } from '@/lib/contracts/clinici
 import { AmendNoteRequest, NoteHistoryResponse, NoteSignoffState } from '@/lib/contracts/note-signoff';
 import { SessionIdParams } from '@/lib/contracts/sessions';
 import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
+import { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
+import { updatePatientIdentity } from '../domain/clinician-app/update-patient-identity';
 import { defineRoute, type RouteDef } from '../http/route';
 import { searchProviderSessions } from '../domain/clinician-app/search-provider-sessions';
 import { listNeedsReview } from '../domain/clinician-app/list-needs-review';
@@ -18,6 +20,20 @@ import { errors } from './responses';
 const S = '/api/v1/ambient/session/{ambient_session_id}';
 
 export const workflowRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'PATCH',
+    path: `${S}/patient`,
+    summary: "Set or clear the patient's name and MRN on a visit, in any state",
+    description:
+      'Writes context.patient.name and context.patient.mrn; null removes one. Unlike the context routes it works after the session is terminal, since these only label the visit. Both are PHI: never logged.',
+    tags: ['Sessions'],
+    auth: 'service' as const,
+    write: true,
+    params: SessionIdParams,
+    body: PatchPatientIdentityRequest,
+    responses: { 200: { description: "the visit's patient name and MRN", schema: PatientIdentityResponse }, ...errors(400, 401, 403, 404, 413) },
+    handler: async ({ app, auth, params, body }) => updatePatientIdentity(app, auth, params.ambient_session_id, body),
+  }),
   defineRoute({
     method: 'GET',
     path: '/api/v1/ambient/sessions/search',

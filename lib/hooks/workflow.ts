@@ -1,0 +1,89 @@
+'use client';
+/** Query hooks of the clinician workflow: visit history, search, needs review, sign-off, visit summary. */
+import type { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SessionListResponse } from '@/lib/contracts/clinician';
+import { NoteHistoryResponse, NoteSignoffState } from '@/lib/contracts/note-signoff';
+import { ContextResponse, type ContentResponse } from '@/lib/contracts/sessions';
+import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
+import { PatientIdentityResponse } from '@/lib/contracts/patient-identity';
+import { keys } from './sessions';
+import { v1 } from './v1';
+
+export const workflowKeys = {
+  search: (q: string) => ['v1', 'sessions', 'search', q] as const,
+  needsReview: ['v1', 'sessions', 'needs-review'] as const,
+  history: (id: string) => ['v1', 'session', id, 'note-history'] as const,
+  summary: (id: string) => ['v1', 'session', id, 'visit-summary'] as const,
+  context: (id: string) => ['v1', 'session', id, 'context'] as const,
+};
+
+/** YYYY-MM-DD shifted by whole days, on the calendar (no clock or DST involved). */
+export function shiftDay(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function useSearchSessions(q: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: workflowKeys.search(q),
+    queryFn: () => v1(qc, '/api/v1/ambient/sessions/search', { query: { q }, schema: SessionListResponse }),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNeedsReview(enabled = true) {
+  const qc = useQueryClient();
+  return useQuery({ queryKey: workflowKeys.needsReview, queryFn: () => v1(qc, '/api/v1/ambient/sessions/needs-review', { schema: SessionListResponse }), enabled });
+}
+
+export function useNoteHistory(id: string) {
+  const qc = useQueryClient();
+  return useQuery({ queryKey: workflowKeys.history(id), queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/note/history`, { schema: NoteHistoryResponse }) });
+}
+
+/** Sign or amend; both refresh the history, the lists and the content's note_status. */
+export function useSignoff(id: string) {
+  const qc = useQueryClient();
+  const after = (state: NoteSignoffState) => {
+    qc.setQueryData<ContentResponse>(keys.content(id), (old) => (old ? { ...old, note_status: state.note_status, signed_at: state.signed_at } : old));
+    void qc.invalidateQueries({ queryKey: workflowKeys.history(id) });
+    void qc.invalidateQueries({ queryKey: workflowKeys.summary(id) });
+    void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });
+  };
+  const sign = useMutation({
+    mutationFn: () => v1(qc, `/api/v1/ambient/session/${id}/note/sign`, { method: 'POST', body: {}, schema: NoteSignoffState }),
+    onSuccess: after,
+  });
+  const amend = useMutation({
+    mutationFn: (reason: string) => v1(qc, `/api/v1/ambient/session/${id}/note/amend`, { method: 'POST', body: { reason }, schema: NoteSignoffState }),
+    onSuccess: after,
+  });
+  return { sign, amend };
+}
+
+export function useVisitSummary(id: string) {
+  const qc = useQueryClient();
+  return useQuery({ queryKey: workflowKeys.summary(id), queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/visit-summary`, { schema: VisitSummaryResponse }) });
+}
+
+export function useSessionContext(id: string) {
+  const qc = useQueryClient();
+  return useQuery({ queryKey: workflowKeys.context(id), queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/context`, { schema: ContextResponse }) });
+}
+
+/** Sets or clears the patient's name and MRN (JSON merge patch: null removes). */
+export function useUpdatePatient(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { name: string | null; mrn: string | null }) =>
+      v1(qc, `/api/v1/ambient/session/${id}/patient`, { method: 'PATCH', body: p, schema: PatientIdentityResponse }),
+    onSuccess: (patient) => {
+      qc.setQueryData<z.infer<typeof ContextResponse>>(workflowKeys.context(id), (old) => (old ? { context: { ...old.context, patient: { ...old.context.patient, name: patient.name ?? undefined, mrn: patient.mrn ?? undefined } } } : old));
+      void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });
+    },
+  });
+}
