@@ -108,7 +108,7 @@ describe('note sections', () => {
     expect(by['30954-2'].content).toMatch(/x-ray showed no fracture/i);
     const ap = by['51847-2'].content;
     expect(ap).toMatch(/Right knee sprain\./);
-    expect(ap).toMatch(/Medical Treatment: We will prescribe meloxicam 15 mg once a day for 14 days\./);
+    expect(ap).toMatch(/Medical Treatment: We will prescribe meloxicam 15 mg daily for 14 days\./);
     expect(ap).toMatch(/Additional Testing: .*hemoglobin a1c/i);
     expect(by['48765-2'].content).toBe('No known drug allergies.');
     // Every sentence names the transcript entries it came from, and they exist.

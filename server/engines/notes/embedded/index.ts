@@ -20,14 +20,32 @@ const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[4
 
 /** Scribes write units as abbreviations: "500 milligrams" → "500 mg". */
 function scribeUnits(text: string): string {
-  return text.replace(/\b(\d+(?:\.\d+)?) (milligrams?|micrograms?|milliliters?)\b/gi, (_m, n: string, u: string) => `${n} ${/^milli?g/i.test(u) ? 'mg' : /^micro/i.test(u) ? 'mcg' : 'mL'}`);
+  return text
+    .replace(/\b(\d+(?:\.\d+)?) (milligrams?|micrograms?|milliliters?)\b/gi, (_m, n: string, u: string) => `${n} ${/^milli?g/i.test(u) ? 'mg' : /^micro/i.test(u) ? 'mcg' : 'mL'}`)
+    // "40 mg a day" → "40 mg daily", "twice a day" → "twice daily".
+    .replace(/\b(\d+ (?:mg|mcg|mL|units?|tablets?|pills?)|twice|three times|four times) (?:a|per) day\b/gi, '$1 daily')
+    .replace(/\b(\d+ (?:mg|mcg|mL|units?|tablets?|pills?)) once (?:a|per) day\b/gi, '$1 daily');
+}
+
+const CONTRACTIONS: Record<string, string> = {
+  "it's": 'it is', "that's": 'that is', "there's": 'there is', "what's": 'what is', "don't": 'do not', "doesn't": 'does not', "didn't": 'did not',
+  "can't": 'cannot', "won't": 'will not', "isn't": 'is not', "wasn't": 'was not', "aren't": 'are not', "weren't": 'were not', "haven't": 'have not',
+  "hasn't": 'has not', "wouldn't": 'would not', "couldn't": 'could not', "shouldn't": 'should not', "we'll": 'we will', "we're": 'we are', "they're": 'they are',
+};
+/** Notes are written out in full: "it's" → "it is". */
+function formal(text: string): string {
+  return text.replace(/\b(?:it|that|there|what|don|doesn|didn|can|won|isn|wasn|aren|weren|haven|hasn|wouldn|couldn|shouldn|we|they)'(?:s|t|ll|re)\b/gi, (m) => {
+    const full = CONTRACTIONS[m.toLowerCase()];
+    if (!full) return m;
+    return m[0] === m[0].toUpperCase() ? full[0].toUpperCase() + full.slice(1) : full;
+  });
 }
 
 function render(blocks: Block[], bulleted: boolean): { content: string; sentences: Piece[] } {
   const lines: string[] = [];
   const sentences: Piece[] = [];
   for (const raw of blocks) {
-    const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: scribeUnits(resolveUnclear(p.text)) })).filter((p) => p.text) };
+    const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: formal(scribeUnits(resolveUnclear(p.text))) })).filter((p) => p.text) };
     if (!b.heading && !b.pieces.length) continue;
     if (b.para && lines.length) lines.push('');
     if (b.heading) { lines.push(b.heading); continue; }

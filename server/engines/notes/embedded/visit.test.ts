@@ -65,7 +65,7 @@ describe('the issue 14 visit, from the words as said', () => {
   });
 
   it('writes the confirmed medication into the history in note form', () => {
-    expect(section(r, '10164-2')).toContain('is taking metformin 500 mg twice a day');
+    expect(section(r, '10164-2')).toContain('is taking metformin 500 mg twice daily');
     expect(section(r, '10164-2')).not.toMatch(/takes it every day/);
   });
 });
