@@ -146,6 +146,10 @@ describe('admin CLI with no server running (opens the database itself)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-cli-'));
     const port = await freePort();
     const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...(await databaseEnv(dataDir)) };
+    // A clinician without its partner is refused before the database is opened, naming the option to add.
+    const noPartner = await cli(['create-user', '--email', 'dr.a@clinic.example', '--password', 'Change-me-2026', '--role', 'clinician'], env);
+    expect(noPartner.code).toBe(2);
+    expect(noPartner.stderr).toMatch(/option --partner-id: is required for a clinician unless --provider-id names an existing provider \(npm run admin -- list-partners/);
     const demo = await cli(['demo'], env);
     expect(demo.code, demo.stderr).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'keys', 'dev-issuer.jwk.json'))).toBe(true);

@@ -33,6 +33,7 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json]
 Commands:
   create-user     --email <email> --password <password> --role clinician|partner_admin|service_admin|admin
                   [--name <name>] [--partner-id <id>] [--provider-email <email> | --provider-id <uuid>]
+                  (a clinician or partner_admin names its partner with --partner-id: see list-partners)
   list-users
   create-api-key  --name <name> [--partner-id <id>]      (prints the key once)
   list-api-keys
@@ -96,7 +97,13 @@ async function openBackend(): Promise<Backend> {
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
-  if (!r.success) throw new UsageError(zodMessage(r.error, 'option').replace(/^option ([\w.]+):/, (_m, f: string) => `option --${f.replace(/_/g, '-')}:`));
+  if (!r.success) {
+    // Field names become option names throughout, so the message names what to type.
+    const message = zodMessage(r.error, 'option')
+      .replace(/^option ([\w.]+):/, (_m, f: string) => `option --${f.replace(/_/g, '-')}:`)
+      .replace(/\b(provider_id|provider_email|partner_id)\b/g, (f) => `--${f.replace(/_/g, '-')}`);
+    throw new UsageError(/^option --partner-id:/.test(message) ? `${message} (npm run admin -- list-partners shows the partner ids)` : message);
+  }
   return r.data;
 }
 
