@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
+import { TestSocket } from '../test/ws-client';
+import { synthesizeDialogue } from '../engines/speech/synth';
+
+// The final transcript must be a function of the stored audio alone: not of how busy the machine was while
+// the live recogniser ran, nor of whether the live pass finished at all.
+const TURNS = [
+  { role: 'CLINICIAN' as const, text: 'What brings you in today?' },
+  { role: 'PATIENT' as const, text: 'I have had a cough and a fever for three days.' },
+  { role: 'CLINICIAN' as const, text: 'I will prescribe amoxicillin five hundred milligrams three times a day.' },
+];
+
+const servers: TestServer[] = [];
+const busy: ChildProcess[] = [];
+let provider: TestProvider;
+let dialogue: Buffer;
+
+/** One spinning process per core, so the server's decoder threads compete for every core. */
+function saturateCores(): void {
+  for (let i = 0; i < os.availableParallelism(); i++) {
+    busy.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  }
+}
+
+function stopBusy(): void {
+  for (const p of busy.splice(0)) if (p.exitCode === null) p.kill('SIGKILL');
+}
+
+beforeAll(async () => {
+  dialogue = synthesizeDialogue(TURNS, 700).pcm;
+  const server = await startServer({ env: { FINALISE_RETRY_LIMIT: '0' } });
+  servers.push(server);
+  provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+}, 240_000);
+
+afterAll(async () => {
+  stopBusy();
+  for (const s of servers) await s.stop();
+});
+
+async function api(server: TestServer, method: string, p: string): Promise<any> {
+  const res = await fetch(`${server.baseUrl}${p}`, { method, headers: provider.headers, body: method === 'POST' ? '{}' : undefined });
+  expect(res.status, `${method} ${p}`).toBeLessThan(300);
+  return res.json();
+}
+
+async function waitForEnd(server: TestServer, id: string): Promise<string> {
+  for (;;) {
+    const { status } = await api(server, 'GET', `/api/v1/ambient/session/${id}/status`);
+    if (['completed', 'failed', 'skipped'].includes(status)) return status;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Streams the dialogue as one recording; EOF unless `before` takes over the end of the stream. */
+async function stream(server: TestServer, before?: (ws: TestSocket) => Promise<void>): Promise<string> {
+  const { ambient_session_id: id } = await api(server, 'POST', '/api/v1/ambient/session/create');
+  const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
+  ws.startTime('2026-02-02T10:00:00Z');
+  await ws.sendPcm(dialogue);
+  await ws.next((f) => f.type === 'ACK' && f.received_ms === Math.floor(dialogue.length / 32), 'ACK of all audio', 300_000);
+  if (before) return before(ws).then(() => id);
+  ws.eof();
+  await ws.closed;
+  return id;
+}
+
+async function finalTranscript(server: TestServer, id: string) {
+  expect(await waitForEnd(server, id)).toBe('completed');
+  const { final_transcript } = await api(server, 'GET', `/api/v1/ambient/session/${id}/transcript`);
+  return (final_transcript as any[]).map((e) => ({ text: e.transcript, speaker: e.speaker, start: e.start_offset, end: e.end_offset, start_time: e.start_time }));
+}
+
+describe('final pass', () => {
+  it('gives the same final transcript for the same audio on an idle machine, a saturated one, and after the live pass was cut off by a crash', async () => {
+    const idleServer = servers[0]!;
+    const idle = await finalTranscript(idleServer, await stream(idleServer));
+    expect(idle.length).toBeGreaterThan(0);
+    expect(idle.map((e) => e.text).join(' ')).toMatch(/\w/);
+
+    saturateCores();
+    let loaded;
+    try {
+      loaded = await finalTranscript(idleServer, await stream(idleServer));
+      // Still spinning at the end: the whole run was under load.
+      expect(busy.every((p) => p.exitCode === null && p.signalCode === null)).toBe(true);
+    } finally {
+      stopBusy();
+    }
+    expect(loaded).toEqual(idle);
+
+    // A SIGKILL before EOF leaves the live pass unfinished (its last utterance never closed); ending the
+    // session over REST after a restart must still decode the whole recording.
+    const crashed = await stream(idleServer, async () => {
+      await idleServer.kill();
+    });
+    const restarted = await startServer({ dataDir: idleServer.dataDir, env: { FINALISE_RETRY_LIMIT: '0' } });
+    servers.push(restarted);
+    await api(restarted, 'POST', `/api/v1/ambient/session/${crashed}/end`);
+    expect(await finalTranscript(restarted, crashed)).toEqual(idle);
+  }, 900_000);
+});
