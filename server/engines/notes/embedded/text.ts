@@ -190,7 +190,7 @@ export function removeDisfluencies(text: string): string {
     t = t.replace(/(^|[,.;]\s*|\s)(?:okay|ok|alright|all right|so|well|now|yeah|oh|anyway)(?:,\s*|\s+(?=(?:okay|ok|alright|so|well|now|and|i|we|you|she|he|it|the|your|my|her|his|that|there|this)\b))/gi, '$1');
   t = t.replace(/,\s*like,?\s+/gi, ', ').replace(/\blike,\s+/gi, '').replace(/\b(?:kind of|sort of|kinda|sorta)\s+(?:like\s+)?/gi, '');
   t = t.replace(/\b(?:just|really|actually|basically|definitely|pretty much|literally|honestly)\s+/gi, '');
-  t = t.replace(/\b(a little bit|a little)\b/gi, 'some').replace(/\bsome of some\b/gi, 'some');
+  t = t.replace(/\b(?:a little bit|a little|a tiny bit|a bit) of\b/gi, 'some').replace(/\b(?:a little bit|a little|a tiny bit)\b/gi, 'slightly').replace(/\bsome of some\b/gi, 'some');
   t = t.replace(/(?:\s*,)?\s+\b(?:and|but|so|or|then|and then|because|that|the|to|with|a)\s*[.,]?\s*$/i, ' ');
   t = t.replace(/\s+([,.?!])/g, '$1').replace(/,(\s*,)+/g, ',').replace(/^\s*[,.]\s*/, '').replace(/\s+/g, ' ').trim();
   return t;
