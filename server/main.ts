@@ -14,7 +14,7 @@ import { ROUTES } from './api';
 import { dispatchDirect, RouteMatcher } from './http/node-dispatch';
 import { limitRequestBody, normaliseRequestTarget } from './http/request-guard';
 import { httpServerOptions } from './http/server-options';
-import { metricsRefusal } from './http/metrics-access';
+import { isLoopbackHost, metricsRefusal } from './http/metrics-access';
 import { getMetrics, recordRequest } from './observability/metrics';
 import './register-services';
 import { runWithRequestId } from './observability/request-context';
@@ -154,6 +154,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, host: config.host, database: ctx.database.kind, workers: config.workers }, `listening on http://${config.host}:${port}`);
+  if (!config.metricsToken && !isLoopbackHost(config.host)) log.warn({ host: config.host }, '/metrics answers 403: HOST is not loopback and METRICS_TOKEN is not set');
 
   onShutdownSignal(log, {
     forceMs: 30_000,
