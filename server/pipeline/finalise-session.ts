@@ -10,7 +10,9 @@ import { transitionSession } from '../domain/sessions/transition-session';
 import { getPreferences } from '../domain/preferences/get-preferences';
 import { getPatientContext } from '../domain/ckg/get-patient-context';
 import { assignSpeakerRoles } from '../engines/speech/speakers';
-import type { SpeechSegment } from '../engines/speech/types';
+import type { SpeechBias, SpeechSegment } from '../engines/speech/types';
+import type { TranscriptWord } from '@/lib/transcript/confidence';
+import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import type { MedicationOrder, NoteRequest, NoteSectionRequest, TranscriptLine } from '../engines/notes/types';
 import { getHub } from '../realtime/hub';
 import { bytesToMs } from '../realtime/frames';
@@ -44,6 +46,9 @@ interface TimedSegment {
   startMs: number;
   endMs: number;
   lang?: string;
+  confidence?: number;
+  /** Recording-relative until the session offset is added. */
+  words?: TranscriptWord[];
 }
 
 async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingAudio[]> {
@@ -75,15 +80,27 @@ async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingA
  * transcript is never reused: how far the live pass got depends on the machine's load (one that falls
  * behind is cut off when the stream ends), and the same audio must give the same final transcript anywhere.
  */
-async function transcribeRecording(app: AppContext, rec: RecordingAudio): Promise<TimedSegment[]> {
+async function transcribeRecording(app: AppContext, rec: RecordingAudio, bias?: SpeechBias): Promise<TimedSegment[]> {
   if (rec.pcm.length === 0) return [];
   let segs: SpeechSegment[];
   try {
-    segs = await getSpeechEngine(app).transcribe(rec.pcm);
+    segs = await getSpeechEngine(app).transcribe(rec.pcm, { bias });
   } catch (err) {
     throw new FinaliseError('TRANSCRIPTION_FAILED', `recording ${rec.sequenceNumber} could not be transcribed: ${(err as Error).message}`);
   }
-  return segs.filter((s) => s.text.trim()).map((s) => ({ recordingId: rec.id, text: s.text, startMs: s.startMs, endMs: s.endMs, lang: s.lang }));
+  return segs
+    .filter((s) => s.text.trim())
+    .map((s) => ({
+      recordingId: rec.id,
+      text: s.text,
+      startMs: s.startMs,
+      endMs: s.endMs,
+      lang: s.lang,
+      confidence: s.confidence,
+      words: s.words.some((w) => w.confidence !== undefined)
+        ? s.words.map((w) => ({ text: w.word, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence ?? 1 }))
+        : undefined,
+    }));
 }
 
 function emrContext(ctx: Awaited<ReturnType<typeof getPatientContext>>): NoteRequest['emrContext'] {
@@ -137,9 +154,13 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
   if (totalMs < app.config.minSpeechMs) return skip(app, sessionId, `audio ${totalMs} ms is below the minimum ${app.config.minSpeechMs} ms`);
 
   const segments: TimedSegment[] = [];
+  const bias = await buildSpeechBias(app, session);
   await timeStage(app, 'transcribe', async () => {
     for (const r of recs) {
-      for (const s of await transcribeRecording(app, r)) segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs });
+      for (const s of await transcribeRecording(app, r, bias)) {
+        const words = s.words?.map((w) => ({ ...w, startMs: Math.round(w.startMs + r.offsetMs), endMs: Math.round(w.endMs + r.offsetMs) }));
+        segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs, words });
+      }
     }
   });
   if (!segments.some((s) => s.text.trim())) return skip(app, sessionId, 'empty transcript');
@@ -163,6 +184,8 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
     text: s.text,
     startMs: Math.round(s.startMs),
     endMs: Math.round(s.endMs),
+    ...(s.confidence !== undefined ? { confidence: s.confidence } : {}),
+    ...(s.words ? { words: s.words } : {}),
   }));
   await app.db.transaction(async (tx) => {
     await tx.delete(transcriptEntries).where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.source, 'final')));
@@ -178,6 +201,8 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
         langId: segments[i]!.lang && segments[i]!.lang !== 'en' ? segments[i]!.lang! : 'en-US',
         startOffsetMs: l.startMs,
         endOffsetMs: l.endMs,
+        confidence: l.confidence ?? null,
+        words: l.words ?? null,
       })),
     );
   });
