@@ -76,7 +76,9 @@ function stripProblemIntro(t: string, p: Problem, mentions: ConditionMention[]):
 export function scribePlan(t: string): string {
   return t
     .replace(/^(?:so\s+)?(?:I|we)\s+(?:also\s+)?(?:want to|do want to|would like to|would like us to|am going to|are going to|will go ahead and|am gonna|are gonna|will also|will|'ll)\s+(?:go ahead and\s+)?(?:also\s+)?/i, 'We will ')
-    .replace(/^We will (?:have|get) (she|he|the patient|they) (?=\w)/i, (_m, who: string) => `${who} will `);
+    .replace(/^We will (?:have|get) (she|he|the patient|they) (?=\w)/i, (_m, who: string) => `${who} will `)
+    .replace(/\b(?:I am|we are|I'm|we're) (?:going to|gonna) (?:go ahead and )?/g, 'we will ')
+    .replace(/\b(?:I|we) (?:also )?(?:want to|would like to|do want to) (?:go ahead and )?/g, 'we will ');
 }
 
 /** Groups the clinician's assessment/plan talk by problem and files each sentence under its heading. */
