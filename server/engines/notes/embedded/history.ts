@@ -73,6 +73,8 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (words.length < 3 || !CLINICAL.test(s.text)) continue;
     // A patient's own question ("do you think it could be …") is not history.
     if (s.question || /^(?:because|cause|or|if|but|and|so|like)\b/i.test(answer)) continue;
+    // A bare negative reply ("not that I've noticed") says nothing without its question.
+    if (/^(?:no|not|nope|never|nothing)\b/i.test(answer) && words.length <= 6) continue;
     if (ctx.verbosity === 'CONCISE' && !/\d|\b(pain|since|ago|started|weeks?|days?|months?)\b/i.test(s.text)) continue;
     // The patient's "you" is the clinician, who writes the note as "I": "the one that you prescribed" → "that I prescribed".
     let body = toThirdPerson(answer, a.sex).replace(/\byou (had |have |'ve |just )?(told|said|gave|mentioned|prescribed|recommended|wanted|asked|suggested|ordered|started|changed|increased|decreased|referred|sent|put)\b/gi, (_m, aux: string | undefined, v: string) => `I ${(aux ?? '').replace("'ve ", 'have ')}${v}`);

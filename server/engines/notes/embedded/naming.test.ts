@@ -43,3 +43,15 @@ describe('first person to third person', () => {
     expect(toThirdPerson('i like running', 'female')).toBe('she likes running');
   });
 });
+
+describe('garbled history clauses', () => {
+  it('leaves out a bare negative reply instead of "reports not that …"', () => {
+    const hpi = generate(`[doctor] what brings you in today?
+[patient] my right knee has been hurting for two weeks since i fell.
+[doctor] any swelling in the knee?
+[patient] no. not that i've noticed.
+[doctor] let me examine your knee. there is tenderness over the medial joint line.`).summary.find((s) => s.loinc_code === '10164-2')!.content;
+    expect(hpi).toMatch(/denies swelling in the knee/i);
+    expect(hpi).not.toMatch(/reports not/i);
+  });
+});
