@@ -37,7 +37,7 @@ export function AppHeader({ name, signOut }: { name: string; signOut: () => Prom
     );
   };
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
         <Link href="/visits" className="mr-2 text-base font-semibold text-slate-900">
           Ambient

@@ -17,6 +17,8 @@ interface FormState {
   reason_for_visit: string;
   sex: string;
   dob: string;
+  patient_name: string;
+  mrn: string;
   sections: string[];
 }
 
@@ -29,12 +31,19 @@ const INITIAL: FormState = {
   reason_for_visit: '',
   sex: '',
   dob: '',
+  patient_name: '',
+  mrn: '',
   sections: [...DEFAULT_NOTE_SECTIONS],
 };
 
 /** The context the API receives, with empty optional fields left out. */
 export function contextFrom(f: FormState) {
-  const patient = { ...(f.sex ? { sex: f.sex } : {}), ...(f.dob ? { dob: f.dob } : {}) };
+  const patient = {
+    ...(f.patient_name.trim() ? { name: f.patient_name.trim() } : {}),
+    ...(f.mrn.trim() ? { mrn: f.mrn.trim() } : {}),
+    ...(f.sex ? { sex: f.sex } : {}),
+    ...(f.dob ? { dob: f.dob } : {}),
+  };
   return {
     ...(Object.keys(patient).length ? { patient } : {}),
     provider: { specialty: f.specialty, provider_role: f.provider_role },
@@ -52,6 +61,8 @@ export function contextFrom(f: FormState) {
 function fieldOf(path: PropertyKey[]): keyof FormState | 'form' {
   const [a, b] = path.map(String);
   if (a === 'patient' && (b === 'sex' || b === 'dob')) return b;
+  if (a === 'patient' && b === 'name') return 'patient_name';
+  if (a === 'patient' && b === 'mrn') return 'mrn';
   if (a === 'provider' && (b === 'specialty' || b === 'provider_role')) return b;
   if (a === 'visit' && (b === 'visit_type' || b === 'encounter_type' || b === 'chief_complaint' || b === 'reason_for_visit')) return b;
   if (a === 'sections') return 'sections';
@@ -152,6 +163,12 @@ export function NewVisitForm() {
 
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Patient (optional)</legend>
+        <div data-field="patient_name">
+          <Input label="Patient name" value={f.patient_name} maxLength={200} autoComplete="off" onChange={(e) => set('patient_name', e.target.value)} error={errors.patient_name} />
+        </div>
+        <div data-field="mrn">
+          <Input label="MRN" hint="Medical record number" value={f.mrn} maxLength={64} autoComplete="off" onChange={(e) => set('mrn', e.target.value)} error={errors.mrn} />
+        </div>
         <div data-field="sex">
           <Select
             label="Sex"

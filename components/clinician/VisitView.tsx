@@ -11,6 +11,8 @@ import { Recorder } from './Recorder';
 import { Processing } from './Processing';
 import { EndedWithoutNote } from './EndedWithoutNote';
 import { NoteView } from './note/NoteView';
+import { PatientIdentity } from './PatientIdentity';
+import { useSessionContext } from '@/lib/hooks/workflow';
 
 export function VisitView({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -18,6 +20,10 @@ export function VisitView({ id }: { id: string }) {
   const { date, offset } = useMemo(() => localDay(), []);
   const day = useDaySessions(date, offset);
   const item = day.data?.sessions.find((s) => s.ambient_session_id === id);
+  // The context names the visit on any day (the day list above only holds today's).
+  const ctx = useSessionContext(id);
+  const patient = ctx.data?.context.patient;
+  const chief = ctx.data?.context.visit?.chief_complaint ?? item?.chief_complaint;
   const recorderPhase = useRecorderStore((s) => (s.sessionId === id ? s.phase : 'idle'));
 
   if (status.isError) {
@@ -44,7 +50,7 @@ export function VisitView({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{item?.chief_complaint || 'Visit'}</h1>
+        <h1 className="text-2xl font-semibold">{patient?.name ? `${patient.name}${chief ? ` — ${chief}` : ''}` : chief || 'Visit'}</h1>
         <Badge tone={statusTone(shownStatus)}>
           <span data-testid="visit-status">{STATUS_LABEL[shownStatus] ?? shownStatus}</span>
         </Badge>
@@ -55,6 +61,7 @@ export function VisitView({ id }: { id: string }) {
           </span>
         ) : null}
       </div>
+      {ctx.data ? <PatientIdentity key={`${patient?.name ?? ''}|${patient?.mrn ?? ''}`} sessionId={id} name={patient?.name ?? null} mrn={patient?.mrn ?? null} /> : null}
       {capturing ? (
         <Recorder
           sessionId={id}

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { VisitsList } from '@/components/clinician/VisitsList';
 import { requireClinician } from '../require-clinician';
 
@@ -9,7 +10,10 @@ export default async function VisitsPage() {
   if (denied) return denied;
   return (
     <main className="mx-auto max-w-6xl p-4">
-      <VisitsList />
+      {/* The list reads its day, view and search from the URL. */}
+      <Suspense fallback={<p className="text-sm text-slate-700">Loading visits…</p>}>
+        <VisitsList />
+      </Suspense>
     </main>
   );
 }

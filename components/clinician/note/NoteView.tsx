@@ -12,12 +12,17 @@ import { isAlt } from '../shortcuts';
 import { SectionEditor, copyText } from './SectionEditor';
 import { StructuredDataPanel } from './StructuredDataPanel';
 import { TranscriptPanel } from './TranscriptPanel';
+import { SignoffBar } from './SignoffBar';
+import { NoteHistory } from './NoteHistory';
+import { useNoteHistory } from '@/lib/hooks/workflow';
 
 export function NoteView({ id }: { id: string }) {
   const qc = useQueryClient();
   const content = useContent(id, 'completed');
   const transcript = useTranscript(id, true);
   const recordings = useRecordings(id, true);
+  const history = useNoteHistory(id);
+  const locked = history.data?.locked ?? false;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -54,19 +59,23 @@ export function NoteView({ id }: { id: string }) {
           <h2 id="note-title" className="text-lg font-semibold">
             Note
           </h2>
-          <p className="text-xs text-slate-700">Edits save automatically. Select text and press Alt+W to rewrite it.</p>
+          <p className="text-xs text-slate-700">
+            {locked ? 'The note is signed and locked. Amend it to make changes.' : 'Edits save automatically. Select text and press Alt+W to rewrite it.'}
+          </p>
           <Button size="sm" variant="secondary" className="ml-auto" onClick={() => void copyAll()} aria-keyshortcuts="Alt+C">
             Copy whole note
           </Button>
           <DownloadFhirButton filename={`visit-${id}.fhir.json`} load={() => v1(qc, `/api/v1/ambient/session/${id}/fhir`)} />
         </div>
+        <SignoffBar sessionId={id} state={history.data} />
         {content.data.summary.length === 0 ? <p className="text-sm text-slate-700">The note has no sections.</p> : null}
         {content.data.summary.map((s) => (
-          <SectionEditor key={s.loinc_code} sessionId={id} section={s} />
+          <SectionEditor key={s.loinc_code} sessionId={id} section={s} locked={locked} />
         ))}
       </section>
       <div className="flex flex-col gap-4">
         <StructuredDataPanel data={content.data.structured_data} />
+        <NoteHistory sessionId={id} />
         {transcript.isError ? (
           <p role="alert" className="text-sm text-red-800">
             The transcript could not be loaded: {errorMessage(transcript.error)}

@@ -28,7 +28,7 @@ export async function copyText(text: string, what: string) {
   }
 }
 
-export function SectionEditor({ sessionId, section }: { sessionId: string; section: SummarySection }) {
+export function SectionEditor({ sessionId, section, locked = false }: { sessionId: string; section: SummarySection; locked?: boolean }) {
   const qc = useQueryClient();
   const save = useSaveSection(sessionId);
   const rewrite = useRewrite();
@@ -174,11 +174,13 @@ export function SectionEditor({ sessionId, section }: { sessionId: string; secti
         ref={ref}
         value={text}
         onChange={(e) => change(e.target.value)}
+        readOnly={locked}
+        aria-readonly={locked || undefined}
         onSelect={readSelection}
         onKeyUp={readSelection}
         onMouseUp={readSelection}
         onKeyDown={(e) => {
-          if (isAlt(e, 'W')) {
+          if (isAlt(e, 'W') && !locked) {
             e.preventDefault();
             readSelection();
             const el = ref.current!;
@@ -197,7 +199,7 @@ export function SectionEditor({ sessionId, section }: { sessionId: string; secti
           <Button
             size="sm"
             variant="secondary"
-            disabled={!hasSelection || rewrite.isPending}
+            disabled={locked || !hasSelection || rewrite.isPending}
             loading={rewrite.isPending}
             aria-haspopup="menu"
             aria-expanded={menu}
@@ -235,7 +237,7 @@ export function SectionEditor({ sessionId, section }: { sessionId: string; secti
             </div>
           ) : null}
         </div>
-        <Button size="sm" variant="ghost" disabled={undo.length === 0} onClick={undoLast} aria-keyshortcuts="Alt+Z">
+        <Button size="sm" variant="ghost" disabled={locked || undo.length === 0} onClick={undoLast} aria-keyshortcuts="Alt+Z">
           Undo rewrite
         </Button>
         <Button size="sm" variant="ghost" onClick={() => void copyText(`${section.title}\n${text}`, section.title)}>

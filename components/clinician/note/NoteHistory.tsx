@@ -1,0 +1,83 @@
+'use client';
+import { errorMessage } from '@/lib/api-client';
+import type { NoteHistoryEvent } from '@/lib/contracts/note-signoff';
+import { useNoteHistory } from '@/lib/hooks/workflow';
+
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+const who = (e: NoteHistoryEvent) => e.by.name ?? 'a clinician';
+
+function Event({ e }: { e: NoteHistoryEvent }) {
+  if (e.type === 'sign') {
+    return (
+      <>
+        <p>
+          <strong>Signed</strong> by {who(e)}, <time dateTime={e.at}>{when(e.at)}</time>
+        </p>
+        <details className="mt-1">
+          <summary className="cursor-pointer text-blue-800">The note as signed</summary>
+          {e.summary.map((s) => (
+            <div key={s.loinc_code} className="mt-1">
+              <p className="font-medium">{s.title}</p>
+              <p className="whitespace-pre-wrap text-slate-800">{s.content}</p>
+            </div>
+          ))}
+        </details>
+      </>
+    );
+  }
+  if (e.type === 'amend') {
+    return (
+      <p>
+        <strong>Amendment opened</strong> by {who(e)}, <time dateTime={e.at}>{when(e.at)}</time>. Reason: <q>{e.reason}</q>
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>
+        <strong>{e.title ?? `Section ${e.loinc_code}`}</strong> edited by {who(e)}, <time dateTime={e.at}>{when(e.at)}</time>
+      </p>
+      <div className="mt-1 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <div>
+          <p className="text-xs font-medium text-slate-700">Before</p>
+          <p className="rounded bg-red-50 p-1.5 whitespace-pre-wrap">{e.before || '(empty)'}</p>
+        </div>
+        <div>
+          <p className="text-xs font-medium text-slate-700">After</p>
+          <p className="rounded bg-green-50 p-1.5 whitespace-pre-wrap">{e.after || '(empty)'}</p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Every edit, signature and amendment of the note, newest first, in a focusable scroll region. */
+export function NoteHistory({ sessionId }: { sessionId: string }) {
+  const history = useNoteHistory(sessionId);
+  return (
+    <section aria-labelledby="note-history-title" className="rounded-lg border border-slate-200 bg-white p-3">
+      <h2 id="note-history-title" className="mb-2 text-base font-semibold">
+        Note history
+      </h2>
+      {history.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          The history could not be loaded: {errorMessage(history.error)}
+        </p>
+      ) : !history.data ? (
+        <p className="text-sm text-slate-700">Loading the history…</p>
+      ) : history.data.events.length === 0 ? (
+        <p className="text-sm text-slate-700">No edits yet. The note is as generated.</p>
+      ) : (
+        <div className="max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label="Note history, newest first">
+          <ol className="flex flex-col gap-2 text-sm" data-testid="note-history">
+            {[...history.data.events].reverse().map((e, i) => (
+              <li key={`${e.type}-${e.at}-${i}`} className="border-t border-slate-100 pt-2 first:border-t-0 first:pt-0" data-event={e.type}>
+                <Event e={e} />
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Badge, Button, Dialog, Textarea, toast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
+import { useSignoff } from '@/lib/hooks/workflow';
+
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Sign the note (locks it) or amend a signed one with a required reason; links the patient summary. */
+export function SignoffBar({ sessionId, state }: { sessionId: string; state: NoteSignoffState | undefined }) {
+  const { sign, amend } = useSignoff(sessionId);
+  const [amending, setAmending] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const locked = state?.locked ?? false;
+
+  async function doSign() {
+    try {
+      await sign.mutateAsync();
+      toast.success('Note signed.');
+    } catch (err) {
+      toast.error(`The note was not signed: ${errorMessage(err)}`);
+    }
+  }
+
+  async function doAmend() {
+    if (reason.trim().length < 3) {
+      setReasonError('Say why the signed note is amended (at least 3 characters).');
+      return;
+    }
+    try {
+      await amend.mutateAsync(reason.trim());
+      setAmending(false);
+      setReason('');
+      toast.success('The note is open for amendment.');
+    } catch (err) {
+      setReasonError(errorMessage(err));
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3" data-testid="signoff-bar">
+      <span data-testid="note-status">
+        {!state ? null : locked ? (
+          <Badge tone="success">{state.note_status === 'amended' ? 'Amended and signed' : 'Signed'}</Badge>
+        ) : state.note_status === 'amended' ? (
+          <Badge tone="warning">Amending</Badge>
+        ) : (
+          <Badge tone="warning">Draft</Badge>
+        )}
+      </span>
+      {state?.signed_at ? (
+        <span className="text-sm text-slate-700">
+          Signed {when(state.signed_at)}
+          {state.signed_by?.name ? ` by ${state.signed_by.name}` : ''}
+        </span>
+      ) : (
+        <span className="text-sm text-slate-700">Not signed yet</span>
+      )}
+      <div className="ml-auto flex flex-wrap gap-2">
+        <Link
+          href={`/visits/${sessionId}/summary`}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          Patient summary
+        </Link>
+        {locked ? (
+          <Button size="sm" variant="secondary" onClick={() => setAmending(true)}>
+            Amend note
+          </Button>
+        ) : (
+          <Button size="sm" onClick={() => void doSign()} loading={sign.isPending} disabled={!state}>
+            Sign note
+          </Button>
+        )}
+      </div>
+      <Dialog
+        open={amending}
+        onClose={() => setAmending(false)}
+        title="Amend the signed note"
+        description="The signed version is kept in the history. Sign again when the changes are done."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setAmending(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void doAmend()} loading={amend.isPending}>
+              Reopen for amendment
+            </Button>
+          </>
+        }
+      >
+        <Textarea
+          label="Reason for the amendment"
+          required
+          value={reason}
+          maxLength={1000}
+          rows={3}
+          error={reasonError}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setReasonError(null);
+          }}
+        />
+      </Dialog>
+    </div>
+  );
+}
