@@ -24,7 +24,13 @@ let readonlyDr: TestProvider;
 let sessionId: string;
 let ops: { method: string; path: string }[] = [];
 
-const PHI = { complaint: 'Zanzibarite migraine after falconry', patientId: 'MRN-QUOKKA-7731', rewrite: 'Patient reports xylophonic tinnitus since Tuesday' };
+const PHI = {
+  complaint: 'Zanzibarite migraine after falconry',
+  patientId: 'MRN-QUOKKA-7731',
+  rewrite: 'Patient reports xylophonic tinnitus since Tuesday',
+  name: 'Quillfeather Ostrogoth',
+  mrn: 'MRN-NARWHAL-4410',
+};
 
 async function call(who: Record<string, string>, method: string, p: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await fetch(`${server.baseUrl}${p}`, { method, headers: who, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -256,10 +262,16 @@ describe('webhook SSRF, end to end', () => {
 describe('no PHI in the logs', () => {
   it('keeps context, rewrite text and patient identifiers out of the server log', async () => {
     const ctx = await call(owner.headers, 'POST', `/api/v1/ambient/session/${sessionId}/context`, {
-      patient: { dob: '1970-01-01', sex: 'female', emr_patient_id: PHI.patientId },
+      patient: { dob: '1970-01-01', sex: 'female', emr_patient_id: PHI.patientId, name: PHI.name, mrn: PHI.mrn },
       visit: { chief_complaint: PHI.complaint, reason_for_visit: PHI.complaint },
     });
     expect(ctx.status).toBeLessThan(300);
+    // The patient name and MRN also travel through the search query string and the patient route.
+    const found = await call(owner.headers, 'GET', `/api/v1/ambient/sessions/search?q=${encodeURIComponent(PHI.name)}`);
+    expect(found.status).toBe(200);
+    expect(found.json.sessions.map((x: { ambient_session_id: string }) => x.ambient_session_id)).toContain(sessionId);
+    expect((await call(owner.headers, 'GET', `/api/v1/ambient/sessions/search?q=${PHI.mrn}`)).json.sessions).toHaveLength(1);
+    expect((await call(owner.headers, 'PATCH', `/api/v1/ambient/session/${sessionId}/patient`, { name: PHI.name, mrn: PHI.mrn })).json).toEqual({ name: PHI.name, mrn: PHI.mrn });
     const rw = await call(owner.headers, 'POST', '/api/v1/content/rewrite', { selected_text: PHI.rewrite, selection_start: 0, selection_end: PHI.rewrite.length, instruction: 'CONCISE' });
     expect(rw.status).toBe(200);
     const ingest = await call(owner.headers, 'POST', '/api/v1/ckg/ingest', {
@@ -269,7 +281,7 @@ describe('no PHI in the logs', () => {
     expect(ingest.status).toBe(202);
     await new Promise((r) => setTimeout(r, 2500));
     const logs = server.logs();
-    for (const word of ['Zanzibarite', 'falconry', 'xylophonic', 'QUOKKA-7731', 'Quokkanut', owner.serviceToken.split('.')[2]!, ADMIN_KEY]) {
+    for (const word of ['Zanzibarite', 'falconry', 'xylophonic', 'QUOKKA-7731', 'Quokkanut', 'Quillfeather', 'Ostrogoth', 'NARWHAL-4410', owner.serviceToken.split('.')[2]!, ADMIN_KEY]) {
       expect(logs.includes(word), word).toBe(false);
     }
   });
@@ -289,6 +301,8 @@ describe('no PHI in the logs', () => {
     });
     expect(ctx.status).toBe(500);
     expect(ctx.json).toEqual({ code: 500, message: expect.any(String) });
+    // The log line travels through the child's stdout pipe after the response; wait for it to arrive.
+    for (let i = 0; i < 100 && !server.logs().includes('unhandled route error'); i++) await new Promise((r) => setTimeout(r, 100));
     const logs = server.logs();
     // JSON log lines escape the statement's quotes.
     expect(logs).toMatch(/Failed query \(23514\): update \\?"ambient_sessions\\?"/);
