@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -216,6 +217,11 @@ test('a streamed session, its status history and its webhook delivery appear; th
   const audio = await page.request.get(audioSrc!);
   expect(audio.headers()['content-type']).toBe('audio/wav');
   await expect(page.getByRole('region', { name: 'Structured data' })).toBeVisible();
+  // The session's FHIR document as partners get it, shown and downloadable.
+  await expect(page.getByLabel('FHIR bundle JSON')).toContainText('"resourceType": "Bundle"');
+  const [fhirFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download FHIR bundle' }).click()]);
+  const fhir = JSON.parse(fs.readFileSync((await fhirFile.path())!, 'utf8')) as { entry: Array<{ resource: { resourceType: string } }> };
+  expect(fhir.entry[0]!.resource.resourceType).toBe('Composition');
   await expectAccessible(page, 'session detail');
 
   const deliveries = page.getByRole('table', { name: 'Webhook deliveries for this session' });

@@ -249,6 +249,14 @@ test.describe('clinician app', () => {
     const clip = await page.evaluate(() => navigator.clipboard.readText());
     expect(clip).toContain(original + ' Reviewed.');
 
+    // ---- Download the FHIR bundle: the edited note as a FHIR R4 document ----
+    const [fhirFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download FHIR bundle' }).click()]);
+    expect(fhirFile.suggestedFilename()).toBe(`visit-${sessionId}.fhir.json`);
+    const fhir = JSON.parse(fs.readFileSync((await fhirFile.path())!, 'utf8'));
+    expect(fhir).toMatchObject({ resourceType: 'Bundle', type: 'document' });
+    const hpiSection = fhir.entry[0].resource.section.find((x: { code: { coding: Array<{ code: string }> } }) => x.code.coding[0]!.code === '10164-2');
+    expect(hpiSection.text.div).toContain('Reviewed.');
+
     // ---- Audio playback seeks to a transcript line ----
     const lines = page.getByTestId('transcript').locator('li button');
     const target = lines.nth(Math.min(2, (await lines.count()) - 1));

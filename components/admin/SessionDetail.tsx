@@ -30,7 +30,7 @@ function FhirExport({ sessionId }: { sessionId: string }) {
       <div>
         <DownloadFhirButton filename={`session-${sessionId}.fhir.json`} load={() => apiFetch<unknown>(path)} />
       </div>
-      {q.isPending ? <Loading /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : <JsonBlock value={q.data} label="FHIR bundle" />}
+      {q.isPending ? <Loading /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : <JsonBlock value={q.data} label="FHIR bundle JSON" />}
     </div>
   );
 }
