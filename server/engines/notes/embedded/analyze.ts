@@ -137,7 +137,9 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   const examS = clin.find((s) => s.i > 2 && EXAM_CUE.test(s.text));
   let examStart = examS?.i ?? sentences.length;
   const planS = clin.find((s) => s.i > Math.min(examStart, sentences.length * 0.4) && PLAN_CUE.test(s.text));
-  let planStart = planS?.i ?? Math.floor(sentences.length * 0.75);
+  // With no plan cue, the plan is guessed to follow the examination's first half, never to start inside it.
+  const fallback = examS ? Math.max(Math.floor(sentences.length * 0.75), examStart + Math.floor((sentences.length - examStart) / 2)) : Math.floor(sentences.length * 0.75);
+  let planStart = planS?.i ?? fallback;
   if (examStart > planStart) examStart = planStart;
   if (planStart < examStart) planStart = examStart;
   return { turns, sentences, sex, age, name, examStart, planStart, swapped };
