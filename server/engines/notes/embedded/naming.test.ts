@@ -55,3 +55,11 @@ describe('garbled history clauses', () => {
     expect(hpi).not.toMatch(/reports not/i);
   });
 });
+
+describe('restarted clauses', () => {
+  it('keeps what the speaker settled on, and both clauses when nothing was abandoned', async () => {
+    const { cleanUtterance } = await import('./text');
+    expect(cleanUtterance("i don't i can't think of any time i fell")).toBe("i can't think of any time i fell");
+    expect(cleanUtterance('i fell i hurt my knee')).toBe('i fell i hurt my knee');
+  });
+});

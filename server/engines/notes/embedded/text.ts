@@ -56,6 +56,8 @@ export function cleanUtterance(text: string): string {
   t = t.replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to').replace(/\bgot ta\b/gi, 'got to');
   t = t.replace(/\b(um+|uh+|uhm|hmm+|mm-hmm|mm|uh-huh|er|ah)\b[,.]?/gi, ' ');
   t = t.replace(/\s*\.\.\.\s*/g, ' ').replace(/-(\s|$)/g, ' ');
+  // Restarts: "i don't i can't think" keeps what the speaker settled on.
+  t = t.replace(/\b(i|we|he|she) (?:don't|do|can't|cannot|didn't|was|am|have|had|would|will|just|mean),? (?=\1 )/gi, '');
   // Stutters: "i , i think", "the the".
   for (let k = 0; k < 2; k++) t = t.replace(/\b(\w+(?:'\w+)?)(\s*,?\s+\1\b)+/gi, '$1');
   // Cut-off word fragments ("i f- felt") leave single letters behind.
