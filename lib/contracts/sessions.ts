@@ -347,6 +347,11 @@ export type Duration = z.infer<typeof Duration>;
 /** RFC 3339, UTC, exactly nine fractional digits: 2026-02-01T10:00:01.250000000Z. */
 export const NanoTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
 
+export const TranscriptWordDto = z
+  .object({ text: z.string(), start_offset: Duration, end_offset: Duration, confidence: z.number().min(0).max(1) })
+  .meta({ id: 'TranscriptWord' });
+export type TranscriptWordDto = z.infer<typeof TranscriptWordDto>;
+
 export const TranscriptEntry = z
   .object({
     transcript_id: z.string(),
@@ -359,6 +364,10 @@ export const TranscriptEntry = z
     end_offset: Duration,
     /** Extension: who spoke. */
     speaker: Speaker,
+    /** Extension (DESIGN §12): 0–1 recognition confidence of the entry, when the engine gave one. */
+    confidence: z.number().min(0).max(1).optional(),
+    /** Extension: recognised words with offsets and 0–1 confidence; below 0.5 the recogniser was unsure. */
+    words: z.array(TranscriptWordDto).optional(),
   })
   .meta({ id: 'TranscriptEntry' });
 export type TranscriptEntry = z.infer<typeof TranscriptEntry>;

@@ -5,6 +5,7 @@ import { recordings, transcriptEntries } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { getOwnedSession } from './get-owned-session';
 import { msToDuration, wallClock } from './time';
+import type { TranscriptWord } from '@/lib/transcript/confidence';
 
 const SPEAKERS = new Set<Speaker>(['CLINICIAN', 'PATIENT', 'UNKNOWN']);
 
@@ -25,6 +26,8 @@ export async function getTranscript(app: AppContext, auth: ServicePrincipal, ses
       speaker: transcriptEntries.speaker,
       startOffsetMs: transcriptEntries.startOffsetMs,
       endOffsetMs: transcriptEntries.endOffsetMs,
+      confidence: transcriptEntries.confidence,
+      words: transcriptEntries.words,
       sessionOffsetMs: recordings.sessionOffsetMs,
       // Microseconds as text: a JS Date would drop the sub-millisecond part of START_TIME.
       startMicros: sql<string>`(extract(epoch from coalesce(${recordings.startTime}, ${recordings.createdAt})) * 1000000)::bigint::text`,
@@ -47,6 +50,18 @@ export async function getTranscript(app: AppContext, auth: ServicePrincipal, ses
       start_offset: msToDuration(r.startOffsetMs),
       end_offset: msToDuration(r.endOffsetMs),
       speaker: SPEAKERS.has(r.speaker as Speaker) ? (r.speaker as Speaker) : 'UNKNOWN',
+      // real is single precision: 0.808 comes back as 0.80800003.
+      ...(r.confidence !== null ? { confidence: Math.round(r.confidence * 1000) / 1000 } : {}),
+      ...(Array.isArray(r.words)
+        ? {
+            words: (r.words as TranscriptWord[]).map((w) => ({
+              text: w.text,
+              start_offset: msToDuration(w.startMs),
+              end_offset: msToDuration(w.endMs),
+              confidence: w.confidence,
+            })),
+          }
+        : {}),
     };
   });
   return { final_transcript };
