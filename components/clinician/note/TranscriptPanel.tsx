@@ -2,6 +2,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Duration, RecordingListResponse, TranscriptEntry } from '@/lib/contracts/sessions';
 import { formatDuration } from '../format';
+import { TranscriptText } from './TranscriptText';
+import { uncertainWords } from './transcript-parts';
 
 const ms = (d: Duration) => d.hours * 3_600_000 + d.minutes * 60_000 + d.seconds * 1000 + Math.floor(d.nanos / 1e6);
 
@@ -37,6 +39,12 @@ function useDurations(urls: string[]): number[] | null {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return d;
+}
+
+/** The button's label replaces its content for screen readers, so the uncertain words are named in it. */
+function lowNote(e: TranscriptEntry): string {
+  const low = uncertainWords(e);
+  return low.length ? ` (low confidence: ${low.join(', ')})` : '';
 }
 
 export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEntry[]; recordings: RecordingListResponse['recordings'] }) {
@@ -103,11 +111,11 @@ export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEn
                 onClick={() => seek(e)}
                 aria-current={activeLine === e.transcript_id ? 'true' : undefined}
                 className={`w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 ${activeLine === e.transcript_id ? 'bg-blue-50' : ''}`}
-                aria-label={`Play from ${formatDuration(ms(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}`}
+                aria-label={`Play from ${formatDuration(ms(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}${lowNote(e)}`}
               >
                 <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(ms(e.start_offset))}</span>
                 {e.speaker !== 'UNKNOWN' ? <span className="mr-1 font-medium">{e.speaker === 'CLINICIAN' ? 'Clinician:' : 'Patient:'}</span> : null}
-                {e.transcript}
+                <TranscriptText entry={e} />
               </button>
             </li>
           ))}
