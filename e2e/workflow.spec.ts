@@ -1,0 +1,149 @@
+/**
+ * The clinician workflow of issue 17 end to end in Chromium: a visit created with a patient name and
+ * MRN, found again from the next day's list and by search, its note signed, amended with a reason and
+ * its history shown, and the patient's after-visit summary printed (print media emulation) and copied.
+ * The visit's audio is synthesised speech streamed over /ws/ambient with the clinician's own token.
+ */
+import { expect, type Page } from '@playwright/test';
+import { synthesizeDialogue } from '../server/engines/speech/synth';
+import { TestSocket } from '../server/test/ws-client';
+import { expectAccessible, loginAs, test } from './fixtures';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const PATIENT = { name: 'Wren Castellano', mrn: 'MRN-E2E-3141' };
+
+/** Streams a short synthesised visit into the session as a partner client would, then ends it. */
+async function recordVisit(page: Page, baseUrl: string, sessionId: string) {
+  const token = await page.evaluate(async () => (await (await fetch('/api/app/token')).json()).service_token as string);
+  const ws = await TestSocket.open(`${baseUrl.replace(/^http/, 'ws')}/ws/ambient`, { protocols: ['AmbientAuth', sessionId, token] });
+  ws.startTime();
+  const { pcm } = synthesizeDialogue(
+    [
+      { role: 'PATIENT', text: 'I have had a cough and a fever for two weeks.' },
+      { role: 'CLINICIAN', text: 'I think this is acute bronchitis. Start amoxicillin five hundred milligrams three times a day for seven days.' },
+      { role: 'CLINICIAN', text: 'Drink plenty of fluids and rest. Come back if the fever lasts more than three days.' },
+    ],
+    400,
+  );
+  await ws.sendPcm(pcm);
+  ws.eof();
+  await ws.closed;
+}
+
+test('a visit with a patient name: found the next day and by search, signed, amended, summarised and printed', async ({ page, state }) => {
+  test.setTimeout(420_000);
+  await loginAs(page, state.users.clinician, '/visits');
+
+  // ---- Create a visit with a patient name and MRN ----
+  await page.goto('/visits/new');
+  await page.getByRole('textbox', { name: 'Patient name' }).fill(PATIENT.name);
+  await page.getByRole('textbox', { name: /^MRN/ }).fill(PATIENT.mrn);
+  await page.getByRole('textbox', { name: 'Chief complaint' }).fill('Cough and fever');
+  await expectAccessible(page, '/visits/new with patient fields');
+  await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
+  await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
+  const sessionId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('visit-patient')).toContainText(PATIENT.name);
+  await expect(page.getByTestId('visit-patient')).toContainText(PATIENT.mrn);
+
+  await recordVisit(page, state.baseUrl, sessionId);
+  await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });
+
+  // ---- Find it from the next day's view ----
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await page.goto(`/visits?date=${tomorrow}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Visits' })).toBeVisible();
+  await expect(page.getByLabel('Date')).toHaveValue(tomorrow);
+  await expect(page.getByRole('row', { name: new RegExp(PATIENT.name) })).toHaveCount(0);
+  await page.getByRole('button', { name: '← Previous day' }).click();
+  const row = page.getByTestId('visits-table').getByRole('row', { name: new RegExp(PATIENT.name) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(PATIENT.mrn);
+  await expect(row).toContainText('Needs review');
+  await expectAccessible(page, 'visits by day');
+
+  // ---- Find it by search (from another day), and in Needs review ----
+  await page.getByRole('button', { name: 'Next day →' }).click();
+  await expect(page.getByLabel('Date')).toHaveValue(tomorrow);
+  await page.getByRole('searchbox', { name: /Patient name, MRN or complaint/ }).fill('castellano');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('visits-heading')).toHaveText('Visits matching “castellano”');
+  await expect(page.getByTestId('visits-table').getByRole('row', { name: new RegExp(PATIENT.name) })).toBeVisible();
+  await expectAccessible(page, 'search results');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await page.getByRole('button', { name: /^Needs review/ }).click();
+  await expect(page.getByTestId('visits-heading')).toHaveText('Notes that need review');
+  const reviewRow = page.getByTestId('visits-table').getByRole('row', { name: new RegExp(PATIENT.name) });
+  await expect(reviewRow).toBeVisible();
+  // The list's scroll region is reachable with the keyboard.
+  await expect(page.getByRole('region', { name: 'Notes that need review' })).toHaveAttribute('tabindex', '0');
+  await reviewRow.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/visits/${sessionId}$`));
+
+  // ---- Sign: the sections lock ----
+  const firstText = page.getByTestId('note-section').first().locator('textarea');
+  await expect(firstText).toBeVisible();
+  await page.getByRole('button', { name: 'Sign note' }).click();
+  await expect(page.getByTestId('note-status')).toHaveText('Signed');
+  await expect(firstText).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('note-history').locator('li[data-event="sign"]')).toHaveCount(1);
+
+  // ---- Amend with a reason, edit, sign again, see the history ----
+  await page.getByRole('button', { name: 'Amend note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Amend the signed note' });
+  await dialog.getByRole('button', { name: 'Reopen for amendment' }).click();
+  await expect(dialog.getByText('Say why the signed note is amended')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Reason for the amendment/ }).fill('Corrected the antibiotic course');
+  await dialog.getByRole('button', { name: 'Reopen for amendment' }).click();
+  await expect(page.getByTestId('note-status')).toHaveText('Amending');
+  await expect(firstText).not.toHaveAttribute('readonly', '');
+  await firstText.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Amended after review.');
+  await expect(page.getByTestId('note-section').first().getByTestId('save-state')).toHaveText('Saved');
+  await page.getByRole('button', { name: 'Sign note' }).click();
+  await expect(page.getByTestId('note-status')).toHaveText('Amended and signed');
+  const history = page.getByTestId('note-history');
+  await expect(history.locator('li')).toHaveCount(4); // sign, amend, edit, sign (newest first)
+  await expect(history.locator('li[data-event="amend"]')).toContainText('Corrected the antibiotic course');
+  await expect(history.locator('li[data-event="edit"]')).toContainText('Amended after review.');
+  await expect(page.getByRole('region', { name: 'Note history, newest first' })).toHaveAttribute('tabindex', '0');
+  await expectAccessible(page, 'signed and amended note');
+
+  // ---- The after-visit summary: copied, printed ----
+  await page.getByRole('link', { name: 'Patient summary' }).click();
+  await expect(page).toHaveURL(new RegExp(`/visits/${sessionId}/summary$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your visit summary' })).toBeVisible();
+  await expect(page.getByText(`For ${PATIENT.name}.`)).toBeVisible();
+  await expect(page.getByTestId('avs-about')).toContainText('You came in for cough and fever.');
+  await expect(page.getByTestId('avs-get-help')).toBeVisible();
+  await expectAccessible(page, 'visit summary');
+
+  await page.getByRole('button', { name: 'Copy summary' }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('Your visit summary');
+  expect(copied).toContain('When to get help');
+
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+  });
+  await page.getByRole('button', { name: 'Print summary' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+  await page.emulateMedia({ media: 'print' });
+  // The print stylesheet drops the app's header and the buttons and keeps the summary.
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByTestId('avs-actions')).toBeHidden();
+  await expect(page.getByTestId('visit-summary')).toBeVisible();
+  await expect(page.getByTestId('avs-medicines')).toBeVisible();
+  await expectAccessible(page, 'visit summary (print media)');
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByTestId('avs-actions')).toBeVisible();
+});
