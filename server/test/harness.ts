@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -64,11 +65,43 @@ async function freshPostgresDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
+/**
+ * A fresh PGlite directory costs an initdb in WebAssembly: seconds on an idle machine, nearly a minute on a
+ * loaded one, for every test server. It is made once per PGlite version and migration set (initialised and
+ * migrated, as the server would leave it) and copied into each fresh data directory instead.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  hash.update(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  const migrations = path.join(ROOT, 'server/db/migrations');
+  for (const f of (fs.readdirSync(migrations, { recursive: true }) as string[]).sort()) {
+    const p = path.join(migrations, f);
+    if (fs.statSync(p).isFile()) hash.update(f).update(fs.readFileSync(p));
+  }
+  const dir = path.join(os.tmpdir(), `ambient-pglite-template-${hash.digest('hex').slice(0, 16)}`);
+  if (fs.existsSync(path.join(dir, 'ready'))) return dir;
+  const building = fs.mkdtempSync(`${dir}-building-`);
+  const { openDatabase } = await import('../db/client');
+  const db = await openDatabase({ dataDir: building });
+  await db.close();
+  fs.writeFileSync(path.join(building, 'ready'), '');
+  try {
+    fs.renameSync(building, dir);
+  } catch {
+    // Another test process finished its copy first; theirs is the same.
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
+}
+
 /** Starts the real service (server/main.ts) as a child process on a free port and a fresh data directory. */
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   ensureNextBuild();
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-test-'));
+  if (!opts.dataDir && !process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL) {
+    fs.cpSync(path.join(await pgliteTemplate(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   const databaseEnv: Record<string, string> = {};
   if (process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL) {
