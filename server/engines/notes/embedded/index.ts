@@ -161,7 +161,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
           blocks = planBlocks(ctx, problems, orphan).filter((b) => b.label !== 'Medical Reasoning');
           break;
         case '10160-0':
-          blocks = [...meds.current, ...meds.values.filter((o) => !meds.current.some((c) => c.text.toLowerCase().startsWith(o.drug_name))).map((o) => ({
+          blocks = [...meds.current, ...meds.values.filter((o) => !meds.currentIngredients.has(o.drug_name)).map((o) => ({
             text: `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}.`,
             src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));

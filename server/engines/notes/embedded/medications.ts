@@ -31,7 +31,7 @@ const ORDER_VERB = /\b(prescribe|prescribing|start|starting|initiate|put (?:you|
 export function medicationOrders(
   ctx: NoteContext,
   problems: Problem[],
-): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[]; sources: Map<string, string[]> } {
+): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[]; currentIngredients: Set<string>; sources: Map<string, string[]> } {
   const { a } = ctx;
   const orders = new Map<string, MedicationOrder>();
   const sources = new Map<string, string[]>();
@@ -66,7 +66,7 @@ export function medicationOrders(
       if (s.i < a.planStart && !negatedUse && !current.has(d.ingredient)) {
         const o = parseOrder(s.text, d, ctx.codes);
         const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value].filter(Boolean).join(' ');
-        current.set(d.ingredient, { text: finishSentence(`${capitalize(d.ingredient)}${sig ? ' ' + sig : ''}`), src: [s.tid] });
+        current.set(d.ingredient, { text: finishSentence(`${capitalize(d.spoken)}${sig ? ' ' + sig : ''}`), src: [s.tid] });
       }
     }
   }
@@ -87,7 +87,7 @@ export function medicationOrders(
     }
     (isCompleteOrder(o) ? values : partial).push(o);
   }
-  return { values, partial, current: [...current.values()], sources };
+  return { values, partial, current: [...current.values()], currentIngredients: new Set(current.keys()), sources };
 }
 
 export function allergyPieces(ctx: NoteContext): Piece[] {
