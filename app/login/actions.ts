@@ -1,6 +1,7 @@
 'use server';
 import { AuthError } from 'next-auth';
 import { headers } from 'next/headers';
+import { z } from 'zod';
 import { clientAddress, homeFor, safeCallbackUrl, signIn, signOut, SignInRateLimited } from '@/auth';
 import { getAppContext } from '@/server/context';
 import { findConsoleUser } from '@/server/domain/users/find-console-user';
@@ -21,7 +22,9 @@ export async function loginAction(_prev: LoginState, form: FormData): Promise<Lo
   const password = String(form.get('password') ?? '');
   if (!email) return { error: 'Enter your email address.', email };
   if (!password) return { error: 'Enter your password.', email };
-  const wait = await checkSignInLimit(getAppContext(), email.toLowerCase(), clientAddress(await headers()));
+  // Only a well-formed address has counters; anything else is refused by authorize() without one.
+  const account = z.string().email().max(320).safeParse(email.toLowerCase());
+  const wait = account.success ? await checkSignInLimit(getAppContext(), account.data, clientAddress(await headers())) : 0;
   if (wait > 0) return { error: tooManyAttempts(wait), email };
   let destination = safeCallbackUrl(form.get('callbackUrl'), '');
   if (!destination) {

@@ -130,6 +130,14 @@ describe('console sign-in limits', () => {
   });
 });
 
+describe('hostile sign-in input', () => {
+  it('refuses an email with a NUL character as a failed sign-in, not a server error', async () => {
+    const r = await signInFrom('127.0.0.30', 'dr\u0000x@service.example', 'guess');
+    expect(r.kind).toBe('refused');
+    expect(r.status).toBeLessThan(500);
+  });
+});
+
 describe('back-off', () => {
   it('doubles per consecutive failure past the limit and is capped, so no block lasts for good', () => {
     const c = { perAccountAddress: 5, perAccount: 20, perAddress: 50, windowSeconds: 900, blockBaseSeconds: 30, maxBlockSeconds: 900 };

@@ -1,10 +1,13 @@
 import type { NextRequest } from 'next/server';
+import { z } from 'zod';
 import { clientAddress, handlers } from '@/auth';
 import { getAppContext } from '@/server/context';
 import { checkSignInLimit } from '@/server/domain/users/check-sign-in-limit';
 import { signInLimitedError } from '@/server/domain/users/sign-in-limits';
 
 export const dynamic = 'force-dynamic';
+
+const Email = z.string().trim().toLowerCase().email().max(320);
 export const { GET } = handlers;
 
 /**
@@ -18,9 +21,10 @@ export async function POST(req: NextRequest): Promise<Response> {
       .clone()
       .formData()
       .catch(() => null);
-    const email = form?.get('email');
-    if (typeof email === 'string' && email.trim()) {
-      const wait = await checkSignInLimit(getAppContext(), email.trim().toLowerCase(), clientAddress(req.headers));
+    // What authorize() would not accept as an email (NUL characters included) is refused there anyway.
+    const email = Email.safeParse(form?.get('email'));
+    if (email.success) {
+      const wait = await checkSignInLimit(getAppContext(), email.data, clientAddress(req.headers));
       if (wait > 0) {
         const err = signInLimitedError(wait);
         return Response.json(err.toBody(), { status: 429, headers: { ...err.headers, 'cache-control': 'no-store' } });
