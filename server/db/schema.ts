@@ -143,6 +143,10 @@ export const ambientSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While a finalisation runs: when its holder's lease lapses, so a crashed worker's session is finished by another. */
+    finalisingUntil: timestamp('finalising_until', { withTimezone: true }),
+    /** The finalisation run holding the lease; only it may renew or release it. */
+    finalisingBy: text('finalising_by'),
   },
   (t) => [
     index('ambient_sessions_provider_idx').on(t.providerId, t.createdAt),
