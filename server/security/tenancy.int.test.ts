@@ -14,7 +14,7 @@ let partnerA: TestPartner;
 let partnerB: TestPartner;
 let keyA: string;
 let keyB: string;
-/** Provider X, registered with partner A only (until a test registers it with B too). */
+/** Provider X, registered with partner A only: the target of the takeover attempts. */
 let xEmail: string;
 let xId: string;
 let xViaA: TestProvider;
@@ -141,25 +141,32 @@ describe("a partner admin cannot take over another partner's provider", () => {
 });
 
 describe('one provider linked to two partners', () => {
+  // A provider of its own, so this matrix does not depend on what the takeover attempts above did.
+  let yEmail: string;
+  let yId: string;
+  let yViaA: TestProvider;
   let userA: string;
-  let xViaB: TestProvider;
+  let yViaB: TestProvider;
   let sessionA: string;
   let sessionB: string;
 
   beforeAll(async () => {
+    yEmail = `dr.y.${uid()}@clinic.example`;
+    yViaA = await registerAndLogin(server.baseUrl, partnerA, { email: yEmail, orgId: 'org-shared' });
+    yId = (await providersOf(partnerA.partnerId)).find((p) => p.email === yEmail)!.provider_id;
     userA = `console.x.${uid()}@a.example`;
-    const created = await call('POST', '/api/admin/v1/users', { key: keyA, body: { email: userA, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: xEmail } });
+    const created = await call('POST', '/api/admin/v1/users', { key: keyA, body: { email: userA, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: yEmail } });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ partner_id: partnerA.partnerId, provider_id: xId });
+    expect(created.json).toMatchObject({ partner_id: partnerA.partnerId, provider_id: yId });
     // X then joins partner B by registering through it, and logs in there last.
-    xViaB = await registerAndLogin(server.baseUrl, partnerB, { email: xEmail, orgId: 'org-shared' });
-    expect((await providersOf(partnerB.partnerId)).map((p) => p.provider_id)).toContain(xId);
-    sessionA = await createSession(xViaA.headers);
-    sessionB = await createSession(xViaB.headers);
+    yViaB = await registerAndLogin(server.baseUrl, partnerB, { email: yEmail, orgId: 'org-shared' });
+    expect((await providersOf(partnerB.partnerId)).map((p) => p.provider_id)).toContain(yId);
+    sessionA = await createSession(yViaA.headers);
+    sessionB = await createSession(yViaB.headers);
   });
 
   it("keeps the clinician's web-app partner where it was created, whatever partner the provider logged in through last", async () => {
-    expect(partnerOf(xViaB.serviceToken)).toBe(partnerB.partnerId);
+    expect(partnerOf(yViaB.serviceToken)).toBe(partnerB.partnerId);
     const token = await appToken(userA);
     expect(token.status).toBe(200);
     expect(partnerOf(token.json.service_token)).toBe(partnerA.partnerId);
@@ -172,13 +179,13 @@ describe('one provider linked to two partners', () => {
   });
 
   it('shows each partner only the sessions created through it', async () => {
-    expect((await status(xViaA.headers, sessionA)).status).toBe(200);
-    expect((await status(xViaB.headers, sessionB)).status).toBe(200);
-    expect(await status(xViaA.headers, sessionB)).toMatchObject({ status: 404, json: { code: 404 } });
-    expect(await status(xViaB.headers, sessionA)).toMatchObject({ status: 404, json: { code: 404 } });
-    expect(await dayList(xViaA.headers)).toEqual(expect.arrayContaining([sessionA]));
-    expect(await dayList(xViaA.headers)).not.toContain(sessionB);
-    expect(await dayList(xViaB.headers)).toEqual([sessionB]);
+    expect((await status(yViaA.headers, sessionA)).status).toBe(200);
+    expect((await status(yViaB.headers, sessionB)).status).toBe(200);
+    expect(await status(yViaA.headers, sessionB)).toMatchObject({ status: 404, json: { code: 404 } });
+    expect(await status(yViaB.headers, sessionA)).toMatchObject({ status: 404, json: { code: 404 } });
+    expect(await dayList(yViaA.headers)).toEqual(expect.arrayContaining([sessionA]));
+    expect(await dayList(yViaA.headers)).not.toContain(sessionB);
+    expect(await dayList(yViaB.headers)).toEqual([sessionB]);
     expect(await adminList(keyA)).toContain(sessionA);
     expect(await adminList(keyA)).not.toContain(sessionB);
     expect(await adminList(keyB)).toEqual([sessionB]);
@@ -186,29 +193,29 @@ describe('one provider linked to two partners', () => {
   });
 
   it("disables the provider for one partner only: the other partner's login, tokens and clinician app keep working", async () => {
-    const dis = await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${xId}/disable`, { key: keyB });
+    const dis = await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${yId}/disable`, { key: keyB });
     expect(dis.status).toBe(200);
-    expect(dis.json).toMatchObject({ provider_id: xId, disabled: true });
+    expect(dis.json).toMatchObject({ provider_id: yId, disabled: true });
     // Partner B: refused.
-    expect(await login(partnerB, xEmail)).toEqual({ status: 403, json: { code: 403, message: 'provider is disabled' } });
-    expect((await status(xViaB.headers, sessionB)).status).toBe(403);
+    expect(await login(partnerB, yEmail)).toEqual({ status: 403, json: { code: 403, message: 'provider is disabled' } });
+    expect((await status(yViaB.headers, sessionB)).status).toBe(403);
     // Partner A: untouched.
-    expect((await login(partnerA, xEmail)).status).toBe(200);
-    expect(await status(xViaA.headers, sessionA)).toEqual({ status: 200, json: { status: 'created' } });
+    expect((await login(partnerA, yEmail)).status).toBe(200);
+    expect(await status(yViaA.headers, sessionA)).toEqual({ status: 200, json: { status: 'created' } });
     expect((await appToken(userA)).status).toBe(200);
-    expect((await providersOf(partnerA.partnerId)).find((p) => p.provider_id === xId)!.disabled).toBe(false);
-    expect((await providersOf(partnerB.partnerId)).find((p) => p.provider_id === xId)!.disabled).toBe(true);
+    expect((await providersOf(partnerA.partnerId)).find((p) => p.provider_id === yId)!.disabled).toBe(false);
+    expect((await providersOf(partnerB.partnerId)).find((p) => p.provider_id === yId)!.disabled).toBe(true);
     // B cannot reach A's link at all.
-    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${xId}/disable`, { key: keyB })).status).toBe(404);
+    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${yId}/disable`, { key: keyB })).status).toBe(404);
 
     // The other way round: A disables its link; the clinician app (bound to A) stops, B's link is B's to decide.
-    expect((await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${xId}/enable`, { key: keyB })).status).toBe(200);
-    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${xId}/disable`, { key: keyA })).status).toBe(200);
-    expect((await login(partnerA, xEmail)).status).toBe(403);
+    expect((await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${yId}/enable`, { key: keyB })).status).toBe(200);
+    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${yId}/disable`, { key: keyA })).status).toBe(200);
+    expect((await login(partnerA, yEmail)).status).toBe(403);
     expect(await appToken(userA)).toEqual({ status: 403, json: { code: 403, message: 'provider is disabled' } });
-    expect((await login(partnerB, xEmail)).status).toBe(200);
-    expect((await status(xViaB.headers, sessionB)).status).toBe(200);
-    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${xId}/enable`, { key: keyA })).status).toBe(200);
+    expect((await login(partnerB, yEmail)).status).toBe(200);
+    expect((await status(yViaB.headers, sessionB)).status).toBe(200);
+    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${yId}/enable`, { key: keyA })).status).toBe(200);
     expect((await appToken(userA)).status).toBe(200);
   });
 });
