@@ -24,6 +24,7 @@ let signingKey: CryptoKey;
 let publicJwk: Record<string, unknown>;
 const providerEmail = `dr.${crypto.randomUUID().slice(0, 6)}@acme.e2e.test`;
 let sessionId = '';
+let deliveryPath = '';
 
 function token(claims: Record<string, unknown>, exp: string | number = '10m') {
   return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).setIssuer(issuer).setIssuedAt().setExpirationTime(exp).sign(signingKey);
@@ -228,6 +229,7 @@ test('a streamed session, its status history and its webhook delivery appear; th
   await expect(deliveries).toContainText('delivered');
   await deliveries.getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: 'Webhook delivery', level: 1 })).toBeVisible();
+  deliveryPath = new URL(page.url()).pathname;
   await expect(page.getByLabel('Exact request body')).toContainText(sessionId);
   // The headers shown are the ones the receiver got, signature included.
   await expect(page.getByLabel('Request headers of attempt 1')).toContainText(String(first.headers['x-api-key']));
@@ -325,6 +327,7 @@ test('every admin page passes axe at tablet and phone widths', async ({ page, st
     '/admin/sessions',
     `/admin/sessions/${sessionId}`,
     '/admin/webhooks',
+    deliveryPath,
     '/admin/api-keys',
     '/admin/users',
     '/admin/audit',

@@ -277,7 +277,7 @@ test.describe('clinician app', () => {
     // ---- Tablet and phone widths ----
     for (const width of [768, 375]) {
       await page.setViewportSize({ width, height: 1024 });
-      for (const p of ['/visits', '/visits/new', `/visits/${sessionId}`]) {
+      for (const p of ['/visits', '/visits/new', `/visits/${sessionId}`, `/visits/${sessionId}/summary`]) {
         await page.goto(p);
         await page.waitForLoadState('networkidle');
         await expectAccessible(page, `${p} at ${width} px`);
