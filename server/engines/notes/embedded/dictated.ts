@@ -18,7 +18,7 @@ const ASSESSMENT_LABEL = /^(?:my\s+)?(?:assessment|impression|diagnosis)(?:\s+is
 const PLAN_LABEL = new RegExp(`^(?:my\\s+|the\\s+)?plan(?:\\s+is)?(?:\\s+to)?\\s*(?:[:-]\\s*|(?=${PLAN_VERB}\\b))`, 'i');
 const LABEL_CUT = new RegExp(`[.;,]?\\s+(?=(?:assessment|impression|plan)\\s*:)|\\s+(?=plan\\s+(?:is\\s+(?:to\\s+)?)?${PLAN_VERB}\\b)`, 'i');
 // An unclear span inside a list (see unclear.ts) also ends an item: what it belonged to is unknown.
-const ITEM_CUT = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${PLAN_VERB}\\b)|\\s+(?:and|then)\\s+(?=${PLAN_VERB}\\b)|\\s+(?=UNCLEARSPAN\\b)`, 'i');
+const ITEM_CUT = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${PLAN_VERB}\\b)|\\s+(?:and|then)\\s+(?=${PLAN_VERB}\\b)|\\s+(?=UNCLEARSPAN\\b)|\\s+(?=(?:check|recheck|order|start|continue|stop|discontinue|increase|decrease|schedule|refer|follow up|repeat|obtain|draw)\\b)`, 'i');
 
 /** Cuts one clinician sentence at assessment/plan labels and at the items of a dictated plan list. */
 export function splitDictated(text: string): DictatedClause[] {

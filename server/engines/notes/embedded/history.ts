@@ -2,7 +2,8 @@
 import { NO, YES, conditionMentions } from './analyze';
 import { CHITCHAT, CLINICAL, priorQuestion, questionTopic, stripFiller, subj, type NoteContext, type Piece } from './compose';
 import { rosMatcher } from './lexicon';
-import { findDrugs } from './meds';
+import { findDrugs, parseOrder } from './meds';
+import { sigText } from './medications';
 import { capitalize, clinicianToNote, finishSentence, toThirdPerson } from './text';
 
 export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<string>; neg: Set<string>; src: Set<string> }> }
@@ -62,7 +63,13 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
         addRos(topic, false, s.tid);
         count++;
         if (words.length <= 4) continue;
-      } else if (YES.test(s.text.trim()) && (words.length <= 4 || (findDrugs(topic).length > 0 && /^taking\b/.test(topicNote)))) {
+      } else if (YES.test(s.text.trim()) && q && findDrugs(topic).length > 0 && (/\b(taking|take|on|using)\b/i.test(topic) || /\bi (?:take|am taking|'m taking|use)\b/i.test(s.text))) {
+        // "Are you taking metformin 500 mg twice a day?" "Yes": the drug and its sig from the coded order, not the question's words.
+        const taken = findDrugs(topic).map((d) => [d.spoken, sigText(parseOrder(q.text, d, ctx.codes))].filter(Boolean).join(' '));
+        paragraphs.at(-1)!.push({ text: finishSentence(`${S} is taking ${listJoin(taken)}`), src });
+        count++;
+        continue;
+      } else if (YES.test(s.text.trim()) && words.length <= 4) {
         const verb = /^(taking|using|doing|working|sleeping|eating|exercising|walking|checking)\b/.test(topicNote) ? 'is' : 'reports';
         paragraphs.at(-1)!.push({ text: finishSentence(`${S} ${verb} ${topicNote}`), src });
         addRos(topic, true, s.tid);

@@ -21,9 +21,11 @@ function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
 /** The clinician asked whether the patient takes it and the patient said yes, or the patient said so. */
 function takesDrug(ctx: NoteContext, s: Sentence): boolean {
   if (s.role === 'PATIENT') return !s.question && /\b(i (?:take|am taking|'m taking|am on|'m on|use)|i've been (?:taking|on))\b/i.test(s.text);
-  if (!s.question || !/\b(taking|take|on|using)\b/i.test(s.text)) return false;
+  if (!s.question) return false;
   const next = ctx.a.turns[s.turn + 1];
-  return next?.role === 'PATIENT' && YES.test(next.text.trim());
+  if (next?.role !== 'PATIENT' || !YES.test(next.text.trim())) return false;
+  // The question's verb may have been unclear; a yes that says "I take it" confirms on its own.
+  return /\b(taking|take|on|using)\b/i.test(s.text) || /\bi (?:take|am taking|'m taking|use|am on|'m on)\b/i.test(next.text);
 }
 
 const ORDER_VERB = /\b(prescribe|prescribing|start|starting|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep taking|stay on)\b/i;

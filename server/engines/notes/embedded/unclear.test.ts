@@ -100,3 +100,36 @@ describe('sound-alike matching', () => {
     expect([...bare.structured_data.orders.medication_orders.values, ...bare.structured_data.orders.medication_orders.partial_values].map((o) => o.drug_name)).toEqual(['metformin']);
   });
 });
+
+describe('the issue 14 visit as the natural-voice bench heard it', () => {
+  // Recognised by the embedded engine from Festival voices (bench:clinical); the unsure words are marked.
+  const lines = [
+    heard(1, 'CLINICIAN', 'good morning what brings you in today'),
+    heard(2, 'PATIENT', "i'm here for my blood pressure and my sugar"),
+    heard(3, 'CLINICIAN', 'you have hypertension and type two diabetes'),
+    heard(4, 'CLINICIAN', 'are you take on the metformin five hundred milligrams twice a day', ['take', 'on', 'the']),
+    heard(5, 'PATIENT', 'yes i take it every day'),
+    heard(6, 'CLINICIAN', 'i will start lisinopril ten milligrams once a day'),
+    heard(7, 'CLINICIAN', 'assessment uncontrolled hypertension'),
+    heard(8, 'CLINICIAN', 'plan start lisinopril check the base of that about what panel and follow up in four weeks', ['base', 'of', 'that', 'about', 'what']),
+    heard(9, 'PATIENT', 'okay thank you'),
+  ];
+  const r = generate(lines);
+
+  it('yields all five facts', () => {
+    const codes = r.structured_data.diagnoses.values.map((d) => d.codes[0].code);
+    expect(codes).toContain('I10');
+    expect(codes.some((c) => c.startsWith('E11'))).toBe(true);
+    const values = r.structured_data.orders.medication_orders.values;
+    expect(values.find((o) => o.drug_name === 'metformin')).toMatchObject({ status: 'ACTIVE', dosage: { quantity: 500, unit: 'MG' }, frequency: { structured_value: 'TWO_A_DAY' } });
+    expect(values.find((o) => o.drug_name === 'lisinopril')).toMatchObject({ dosage: { quantity: 10, unit: 'MG' }, frequency: { structured_value: 'ONE_A_DAY' } });
+    expect(r.summary.find((s) => s.loinc_code === '51847-2')!.content).toContain('follow up with me in 4 weeks');
+  });
+
+  it('writes the plan items on their own and leaves the unsure test name out', () => {
+    const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
+    expect(ap).toContain('Medical Treatment: Start lisinopril 10 mg once daily.');
+    expect(ap).not.toMatch(/base of that|about what/);
+    expect(r.summary.find((s) => s.loinc_code === '10164-2')!.content).toContain('is taking metformin 500 mg twice daily');
+  });
+});
