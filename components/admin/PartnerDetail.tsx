@@ -79,7 +79,12 @@ function Webhook({ partner }: { partner: Partner }) {
   const t = sendTest.data;
   return (
     <Section title="Webhook">
-      <DefinitionList items={[['URL', partner.webhook_url ?? 'not configured']]} />
+      <DefinitionList
+        items={[
+          ['URL', partner.webhook_url ?? 'not configured'],
+          ['Signed-note notification', partner.notify_note_signed ? 'On (NOTE_SIGNED)' : 'Off'],
+        ]}
+      />
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setConfirm(true)}>
           Rotate secret

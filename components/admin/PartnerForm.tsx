@@ -28,6 +28,7 @@ type Fields = {
   email_claim: string;
   provider_id_pattern: string;
   webhook_url: string;
+  notify_note_signed: boolean;
 };
 
 function initial(p?: Partner): Fields {
@@ -44,6 +45,7 @@ function initial(p?: Partner): Fields {
     email_claim: p?.email_claim ?? 'email',
     provider_id_pattern: p?.provider_id_pattern ?? '',
     webhook_url: p?.webhook_url ?? '',
+    notify_note_signed: p?.notify_note_signed ?? false,
   };
 }
 
@@ -108,6 +110,7 @@ export function PartnerForm({ partner, onSaved }: { partner?: Partner; onSaved?:
       email_claim: f.email_claim.trim() || undefined,
       provider_id_pattern: opt(f.provider_id_pattern),
       webhook_url: opt(f.webhook_url),
+      notify_note_signed: f.notify_note_signed,
     };
     if (!editing && f.partner_id.trim()) body.partner_id = f.partner_id.trim();
     const parsed = editing ? UpdatePartnerRequest.safeParse(body) : CreatePartnerRequest.safeParse(body);
@@ -203,6 +206,24 @@ export function PartnerForm({ partner, onSaved }: { partner?: Partner; onSaved?:
         error={errors.provider_id_pattern}
       />
       <Input label="Webhook URL" type="url" hint="Where session notifications are sent." value={f.webhook_url} onChange={set('webhook_url')} error={errors.webhook_url} fieldClassName="md:col-span-2" />
+      <div className="flex items-start gap-2 md:col-span-2">
+        <input
+          id="notify_note_signed"
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={f.notify_note_signed}
+          onChange={(e) => setF((s) => ({ ...s, notify_note_signed: e.target.checked }))}
+          aria-describedby="notify_note_signed-hint"
+        />
+        <div>
+          <label htmlFor="notify_note_signed" className="text-sm font-medium">
+            Send a NOTE_SIGNED webhook when a clinician signs a note
+          </label>
+          <p id="notify_note_signed-hint" className="text-xs text-slate-700">
+            Off unless the partner's receiver accepts it: a receiver built only to the spec answers 400 to an unknown status.
+          </p>
+        </div>
+      </div>
       <div className="md:col-span-2">
         <Button type="submit" loading={save.isPending}>
           {editing ? 'Save changes' : 'Create partner'}
