@@ -1,20 +1,28 @@
 /**
- * Speech engine benchmark: WER on real read speech (Debian pocketsphinx-testdata) and on clinic
- * dialogues synthesised from ACI-BENCH VALID conversations (two espeak-ng voices), for the stock and the
- * clinical language model; real-time factor per stream; concurrent real-time streams one process
- * sustains; speaker-role accuracy; peak memory.
- * Usage: npm run bench:speech [-- --dialogues 5 --turns 24 --quick]
+ * Speech engine benchmark. Each set of recordings is reported separately, every engine on the same audio
+ * in the same run:
+ *   - real human speech shipped by Debian (pocketsphinx-testdata read speech, alsa-utils' spoken words),
+ *   - ACI-BENCH VALID clinic dialogues spoken by espeak-ng's formant voices,
+ *   - the same dialogues spoken by natural voices built from recorded speech: Festival (kal diphone /
+ *     slt HTS) and Flite (rms / slt),
+ * for the stock en-us model, the clinical model alone, and the default (clinical interpolated with stock).
+ * Then drug-name and diagnosis-term recall of the default engine with and without each session's context
+ * (the terms its gold note names, as an EMR and context diagnoses would carry them), on the same audio.
+ * With --speed: real-time factor and concurrent real-time streams; speaker-role accuracy on espeak.
+ * Usage: npm run bench:speech [-- --dialogues 2 --turns 12 --speed]
  * With SPEECH_BASE_URL set, the OpenAI-compatible engine is measured on the same recordings too.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { EmbeddedSpeechEngine, clinicalModel } from '../../server/engines/speech/embedded.js';
+import { EmbeddedSpeechEngine, clinicalModel, readInterpolation } from '../../server/engines/speech/embedded.js';
 import { OpenAISpeechEngine } from '../../server/engines/speech/openai.js';
 import { stockModel } from '../../server/engines/speech/pocketsphinx/ffi.js';
 import { assignSpeakerRoles } from '../../server/engines/speech/speakers.js';
 import type { SpeechEngine, SpeechSegment } from '../../server/engines/speech/types.js';
 import { wordErrorRate } from '../../server/engines/speech/wer.js';
+import { NATURAL_VOICES, VOICES } from '../../server/engines/speech/synth.js';
 import { clinicRecordings, humanRecordings, type Recording } from './corpus.js';
+import { contextTerms, termRecall, termSets } from './terms.js';
 
 const args = process.argv.slice(2);
 const num = (name: string, d: number) => {
@@ -22,21 +30,26 @@ const num = (name: string, d: number) => {
   return i >= 0 ? Number(args[i + 1]) : d;
 };
 const quick = args.includes('--quick');
-const DIALOGUES = num('dialogues', quick ? 2 : 4);
-const TURNS = num('turns', quick ? 10 : 20);
+const DIALOGUES = num('dialogues', quick ? 1 : 2);
+const TURNS = num('turns', quick ? 8 : 12);
 const cores = os.availableParallelism();
 const durS = (pcm: Buffer) => pcm.length / 2 / 16000;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+const speed = args.includes('--speed');
+const voiceSets = [
+  { name: 'espeak-ng (en-us+m3 / en-us+f3)', voices: VOICES },
+  { name: 'Festival (kal diphone / slt HTS)', voices: NATURAL_VOICES },
+  { name: 'Flite (rms / slt)', voices: { CLINICIAN: 'flite:rms', PATIENT: 'flite:slt' } },
+];
 const human = humanRecordings();
-const clinic = clinicRecordings('valid', DIALOGUES, TURNS);
-console.log(`machine: ${cores} cores, ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
-console.log(`human speech: ${human.length} recordings (${human.reduce((a, r) => a + durS(r.pcm), 0).toFixed(0)} s): ${human.map((r) => r.id).join(', ')}`);
+const sets: { name: string; recs: Recording[]; clinic: boolean }[] = [{ name: 'real human speech', recs: human, clinic: false }];
+for (const v of voiceSets) sets.push({ name: `clinic dialogues, ${v.name}`, recs: clinicRecordings('valid', DIALOGUES, TURNS, 0, v.voices), clinic: true });
+console.log(`machine: ${cores} cores, ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(`real human speech: ${human.length} recordings (${human.reduce((a, r) => a + durS(r.pcm), 0).toFixed(0)} s): ${human.map((r) => r.id).join(', ')}`);
+const clinic = sets[1]!.recs;
 if (!clinic.length) console.log('clinic dialogues: skipped (../shared/data/aci-bench/valid.jsonl not found)');
-else
-  console.log(
-    `clinic dialogues (ACI-BENCH valid, first ${TURNS} turns, voices en-us+m3 / en-us+f3): ${clinic.map((r) => r.id.split('/')[1]).join(', ')} (${clinic.reduce((a, r) => a + durS(r.pcm), 0).toFixed(0)} s)`,
-  );
+else console.log(`clinic dialogues: ACI-BENCH valid ${clinic.map((r) => r.id.split('/')[1]).join(', ')}, first ${TURNS} turns, per voice set ${clinic.reduce((a, r) => a + durS(r.pcm), 0).toFixed(0)} s`);
 
 async function transcribeAll(engine: SpeechEngine, recs: Recording[]): Promise<{ segs: SpeechSegment[][]; wallS: number }> {
   const t0 = performance.now();
@@ -118,13 +131,14 @@ async function paced(engine: EmbeddedSpeechEngine, pcm: Buffer, n: number): Prom
   return { ok: worst < 3, worstLagS: worst };
 }
 
-const rows: string[] = [];
-const row = (...c: (string | number)[]) => rows.push(`| ${c.join(' | ')} |`);
 const engines: { name: string; make: () => SpeechEngine }[] = [
-  { name: 'embedded, stock en-us LM (before)', make: () => new EmbeddedSpeechEngine({ model: stockModel(), poolSize: cores }) },
+  { name: 'stock en-us LM (library alone)', make: () => new EmbeddedSpeechEngine({ model: stockModel(), poolSize: cores, biasWeight: 0 }) },
 ];
-if (clinicalModel()) engines.push({ name: 'embedded, clinical LM (after)', make: () => new EmbeddedSpeechEngine({ lm: 'clinical', poolSize: cores }) });
-else console.log('clinical model not built: run npm run speech:build-lm');
+const interp = readInterpolation();
+if (clinicalModel()) {
+  engines.push({ name: 'clinical LM alone (previous default)', make: () => new EmbeddedSpeechEngine({ model: clinicalModel(undefined, { interpolate: false })!, poolSize: cores, biasWeight: 0 }) });
+  if (interp?.stock) engines.push({ name: `clinical + stock interpolated ${1 - interp.stock}/${interp.stock} (default)`, make: () => new EmbeddedSpeechEngine({ poolSize: cores }) });
+} else console.log('clinical model not built: run npm run speech:build-lm');
 if (process.env.SPEECH_BASE_URL) {
   engines.push({
     name: `openai-compatible (${process.env.SPEECH_MODEL ?? 'whisper-1'})`,
@@ -132,39 +146,73 @@ if (process.env.SPEECH_BASE_URL) {
   });
 }
 
-const speedSample = clinic[0]?.pcm ?? human[0]!.pcm;
-rows.push('| engine | WER human read speech | WER clinic dialogues | speaker-role accuracy | real-time factor per stream | concurrent real-time streams |');
-rows.push('|---|---|---|---|---|---|');
+const werTable: string[] = [`| engine | ${sets.map((s) => `${s.name} (${s.recs.length ? wer(s.recs, s.recs.map(() => [])).words : 0} words)`).join(' | ')} |`, `|---|${sets.map(() => '---|').join('')}`];
+const werBy = new Map<string, number[]>();
+const speedRows: string[] = [];
+let defaultEngine: SpeechEngine | null = null;
+let defaultSegs: SpeechSegment[][][] = [];
 for (const e of engines) {
   const engine = e.make();
   if (engine instanceof EmbeddedSpeechEngine) await engine.warm();
-  const h = await transcribeAll(engine, human);
-  const c = await transcribeAll(engine, clinic);
-  const hw = wer(human, h.segs);
-  const cw = wer(clinic, c.segs);
-  const sp = clinic.length ? speakerAccuracy(clinic, c.segs) : null;
-  let rtfText = 'n/a';
-  let streamsText = 'n/a';
-  if (engine instanceof EmbeddedSpeechEngine) {
-    const r = await rtf(engine, speedSample);
-    rtfText = `${r.cpu.toFixed(2)} CPU / ${r.wall.toFixed(2)} wall`;
-    // Capacity from CPU time with 15 % headroom, then checked with that many paced streams.
-    const n = Math.max(1, Math.floor((cores * 0.85) / r.cpu));
-    const excerpt = speedSample.subarray(0, Math.min(speedSample.length, 20 * 32000));
-    let check = await paced(engine, excerpt, n);
-    let sustained = check.ok ? n : 0;
-    if (!check.ok && n > 1) {
-      check = await paced(engine, excerpt, n - 1);
-      sustained = check.ok ? n - 1 : 0;
-    }
-    streamsText = `${n} by CPU; paced check: ${sustained} ok (worst final lag ${check.worstLagS.toFixed(1)} s, load avg ${os.loadavg()[0]!.toFixed(1)})`;
+  const results: SpeechSegment[][][] = [];
+  for (const set of sets) results.push((await transcribeAll(engine, set.recs)).segs);
+  const wers = sets.map((set, i) => wer(set.recs, results[i]!).wer);
+  werBy.set(e.name, wers);
+  werTable.push(`| ${e.name} | ${wers.map((w) => pct(w)).join(' | ')} |`);
+  console.log(`${e.name}: ${sets.map((set, i) => `${set.name} ${pct(wers[i]!)}`).join(', ')}`);
+  if (clinic.length && e === engines.at(-1)) {
+    const sp = speakerAccuracy(clinic, results[1]!);
+    console.log(`speaker roles (espeak clinic dialogues): ${pct(sp.accuracy)} of ${sp.segments} segments`);
   }
-  console.log(
-    `${e.name}: human WER ${pct(hw.wer)} (${hw.words} words), clinic WER ${pct(cw.wer)} (${cw.words} words)` +
-      `${sp ? `, speaker roles ${pct(sp.accuracy)} of ${sp.segments} segments` : ''}, RTF ${rtfText}, streams ${streamsText}`,
-  );
-  row(e.name, `${pct(hw.wer)} (${hw.words} w)`, clinic.length ? `${pct(cw.wer)} (${cw.words} w)` : 'n/a', sp ? `${pct(sp.accuracy)} (${sp.segments} seg)` : 'n/a', rtfText, streamsText);
-  await engine.close();
+  if (speed && engine instanceof EmbeddedSpeechEngine) {
+    const sample = clinic[0]?.pcm ?? human[0]!.pcm;
+    const r = await rtf(engine, sample);
+    const n = Math.max(1, Math.floor((cores * 0.85) / r.cpu));
+    const check = await paced(engine, sample.subarray(0, Math.min(sample.length, 20 * 32000)), n);
+    speedRows.push(`| ${e.name} | ${r.cpu.toFixed(2)} CPU / ${r.wall.toFixed(2)} wall | ${n} by CPU; paced check ${check.ok ? 'passed' : 'failed'} (worst final lag ${check.worstLagS.toFixed(1)} s) |`);
+  }
+  if (e.name.endsWith('(default)')) {
+    defaultEngine = engine;
+    defaultSegs = results;
+  } else await engine.close();
 }
-console.log(`\npeak memory (max RSS, all decoder threads): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);
-console.log(rows.join('\n'));
+
+const text = (segs: SpeechSegment[]) => segs.map((s) => s.text).join(' ');
+const fmtGoal = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const stockW = werBy.get(engines[0]!.name)!;
+const prevW = engines[1] ? werBy.get(engines[1].name) : undefined;
+const defW = [...werBy.entries()].find(([k]) => k.endsWith('(default)'))?.[1];
+console.log(`\nWER by set (lower is better):\n${werTable.join('\n')}`);
+if (defW) {
+  console.log('\nGoals (issue 14):');
+  console.log(`- real human speech: default ${pct(defW[0]!)} vs stock ${pct(stockW[0]!)}: ${fmtGoal(defW[0]! <= stockW[0]!)}`);
+  for (let i = 2; i < sets.length; i++) {
+    console.log(`- ${sets[i]!.name}: default ${pct(defW[i]!)} vs 0.8 x stock ${pct(0.8 * stockW[i]!)}: ${fmtGoal(defW[i]! <= 0.8 * stockW[i]!)}`);
+  }
+  if (prevW) console.log(`- espeak-ng dialogues, no regression: default ${pct(defW[1]!)} vs previous default ${pct(prevW[1]!)}: ${fmtGoal(defW[1]! <= prevW[1]! + 0.005)}`);
+}
+
+const terms = termSets();
+if (defaultEngine && terms && clinic.length) {
+  const rows = ['| voice set | drug names without context | with context | diagnosis terms without context | with context |', '|---|---|---|---|---|'];
+  for (let i = 1; i < sets.length; i++) {
+    const acc = { d0: { hit: 0, total: 0 }, d1: { hit: 0, total: 0 }, g0: { hit: 0, total: 0 }, g1: { hit: 0, total: 0 } };
+    const add = (a: { hit: number; total: number }, b: { hit: number; total: number }) => ((a.hit += b.hit), (a.total += b.total));
+    for (const [k, r] of sets[i]!.recs.entries()) {
+      const note = r.encounter?.note ?? '';
+      const bias = { terms: [...contextTerms(note, terms.drugs), ...contextTerms(note, terms.diagnoses)] };
+      const withCtx = text(await defaultEngine.transcribe(r.pcm, { bias }));
+      const without = text(defaultSegs[i]![k]!);
+      add(acc.d0, termRecall(r.reference, without, terms.drugs));
+      add(acc.d1, termRecall(r.reference, withCtx, terms.drugs));
+      add(acc.g0, termRecall(r.reference, without, terms.diagnoses));
+      add(acc.g1, termRecall(r.reference, withCtx, terms.diagnoses));
+    }
+    const f = (a: { hit: number; total: number }) => `${a.total ? pct(a.hit / a.total) : 'n/a'} (${a.hit}/${a.total})`;
+    rows.push(`| ${sets[i]!.name.replace('clinic dialogues, ', '')} | ${f(acc.d0)} | ${f(acc.d1)} | ${f(acc.g0)} | ${f(acc.g1)} |`);
+  }
+  console.log(`\nTerm recall of the default engine, same audio, with and without the session's context:\n${rows.join('\n')}`);
+}
+await defaultEngine?.close();
+if (speedRows.length) console.log(`\n| engine | real-time factor per stream | concurrent real-time streams (${cores} cores) |\n|---|---|---|\n${speedRows.join('\n')}`);
+console.log(`\npeak memory (max RSS, all decoder threads): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

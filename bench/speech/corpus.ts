@@ -1,7 +1,9 @@
 /**
  * Recordings with reference text for the speech bench and decoder tuning:
- *  - real read speech shipped by Debian's pocketsphinx-testdata (LibriVox excerpts, "go forward"),
- *  - clinic dialogues synthesised from ACI-BENCH conversations, one espeak-ng voice per speaker.
+ *  - real human speech shipped by Debian: pocketsphinx-testdata (LibriVox excerpts, "go forward") and
+ *    alsa-utils' spoken channel names (/usr/share/sounds/alsa, "front left" …),
+ *  - clinic dialogues synthesised from ACI-BENCH conversations, one voice per speaker, from espeak-ng or
+ *    the natural voices (Festival diphone/HTS, Flite) of server/engines/speech/synth.ts.
  * Synthesised audio is cached under the OS temp dir so that repeated runs skip espeak-ng.
  */
 import crypto from 'node:crypto';
@@ -9,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeWav, toPcm16Mono16k } from '../../server/engines/speech/audio.js';
-import { synthesizeDialogue, type Turn } from '../../server/engines/speech/synth.js';
+import { VOICES, synthesizeDialogue, type Turn } from '../../server/engines/speech/synth.js';
 import type { SpeakerRole } from '../../server/engines/speech/types.js';
 
 export interface Recording {
@@ -17,6 +19,7 @@ export interface Recording {
   kind: 'human' | 'clinic';
   pcm: Buffer;
   reference: string;
+  encounter?: Encounter;
   turns?: (Turn & { startMs: number; endMs: number })[];
 }
 
@@ -36,12 +39,20 @@ export function humanRecordings(): Recording[] {
   }
   const gf = path.join(TESTDATA, 'goforward.raw');
   if (fs.existsSync(gf)) out.push({ id: 'goforward', kind: 'human', pcm: fs.readFileSync(gf), reference: 'go forward ten meters' });
+  const alsa = '/usr/share/sounds/alsa';
+  if (fs.existsSync(alsa)) {
+    for (const f of fs.readdirSync(alsa).sort()) {
+      const m = /^(Front|Rear|Side)_(Left|Right|Center)\.wav$/.exec(f);
+      if (m) out.push({ id: `alsa/${f}`, kind: 'human', pcm: toPcm16Mono16k(decodeWav(fs.readFileSync(path.join(alsa, f)))), reference: `${m[1]} ${m[2]}`.toLowerCase() });
+    }
+  }
   return out;
 }
 
-interface Encounter {
+export interface Encounter {
   encounter_id: string;
   dialogue: string;
+  note?: string;
 }
 
 export function dialogueTurns(dialogue: string): Turn[] {
@@ -64,23 +75,31 @@ export function aciEncounters(split: 'train' | 'valid'): Encounter[] | null {
 
 const CACHE = path.join(os.tmpdir(), 'ambient-speech-bench-cache');
 
-/** The first `maxTurns` turns of each chosen encounter, spoken by two voices. */
-export function clinicRecordings(split: 'train' | 'valid', encounters: number, maxTurns: number, skip = 0): Recording[] {
+/** The first `maxTurns` turns of each chosen encounter, spoken by two voices (espeak-ng's pair by default). */
+export function clinicRecordings(
+  split: 'train' | 'valid',
+  encounters: number,
+  maxTurns: number,
+  skip = 0,
+  voices: Record<'CLINICIAN' | 'PATIENT', string> = VOICES,
+): Recording[] {
   const es = aciEncounters(split);
   if (!es) return [];
   fs.mkdirSync(CACHE, { recursive: true });
   return es.slice(skip, skip + encounters).map((e) => {
     const turns = dialogueTurns(e.dialogue).slice(0, maxTurns);
-    const key = crypto.createHash('sha1').update(JSON.stringify(turns)).digest('hex').slice(0, 12);
+    // The espeak pair keeps its old cache key so earlier caches stay valid.
+    const keyed = voices === VOICES ? turns : { turns, voices };
+    const key = crypto.createHash('sha1').update(JSON.stringify(keyed)).digest('hex').slice(0, 12);
     const file = path.join(CACHE, `${split}-${e.encounter_id}-${key}.json`);
     let dlg: ReturnType<typeof synthesizeDialogue>;
     if (fs.existsSync(file) && fs.existsSync(`${file}.pcm`)) {
       dlg = { turns: JSON.parse(fs.readFileSync(file, 'utf8')), pcm: fs.readFileSync(`${file}.pcm`) };
     } else {
-      dlg = synthesizeDialogue(turns);
+      dlg = synthesizeDialogue(turns, 800, voices);
       fs.writeFileSync(`${file}.pcm`, dlg.pcm);
       fs.writeFileSync(file, JSON.stringify(dlg.turns));
     }
-    return { id: `aci-${split}/${e.encounter_id}`, kind: 'clinic' as const, pcm: dlg.pcm, reference: turns.map((t) => t.text).join(' '), turns: dlg.turns };
+    return { id: `aci-${split}/${e.encounter_id}`, encounter: e, kind: 'clinic' as const, pcm: dlg.pcm, reference: turns.map((t) => t.text).join(' '), turns: dlg.turns };
   });
 }

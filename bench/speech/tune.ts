@@ -1,30 +1,51 @@
 /**
- * Decoder settings sweep for the clinical model on synthesised TRAIN dialogues only (the valid split is
- * reserved for measuring). Usage: node --import tsx bench/speech/tune.ts [encounters] [turns]
+ * Decoder and interpolation sweep on synthesised TRAIN dialogues only (the valid split is reserved for
+ * measuring). Each setting is decoded on the same espeak-ng and natural-voice (Festival, Flite) recordings.
+ * Usage: node --import tsx bench/speech/tune.ts [encounters] [turns]
+ *   TUNE_SETS=espeak,festival,flite  voice sets to decode
+ *   TUNE_NOSTOCK=1               leave out the stock model alone
+ *   TUNE_STOCK='[0.3,0.5,0.7]'   weights of the stock en-us model interpolated with the clinical one
+ *   TUNE_GRID='[{"-lw":"6.5"}]'  decoder argument sets (with the interpolation in model/interpolation.json)
  */
 import os from 'node:os';
 import { EmbeddedSpeechEngine, clinicalModel } from '../../server/engines/speech/embedded.js';
+import { stockModel } from '../../server/engines/speech/pocketsphinx/ffi.js';
+import type { DecoderModel } from '../../server/engines/speech/pocketsphinx/ffi.js';
 import { wordErrorRate } from '../../server/engines/speech/wer.js';
+import { NATURAL_VOICES, VOICES } from '../../server/engines/speech/synth.js';
 import { clinicRecordings } from './corpus.js';
 
-const n = Number(process.argv[2] ?? 4);
-const turns = Number(process.argv[3] ?? 16);
-const recs = clinicRecordings('train', n, turns, 10);
-if (!recs.length) throw new Error('ACI-BENCH train split not found');
-const base = clinicalModel();
+const n = Number(process.argv[2] ?? 2);
+const turns = Number(process.argv[3] ?? 12);
+// Train encounters from the 11th on: the language model's mixture weights were fitted on every fifth one.
+const voiceSets: Record<string, Record<'CLINICIAN' | 'PATIENT', string>> = {
+  espeak: VOICES,
+  festival: NATURAL_VOICES,
+  flite: { CLINICIAN: 'flite:rms', PATIENT: 'flite:slt' },
+};
+const chosen = (process.env.TUNE_SETS ?? 'espeak,festival,flite').split(',');
+const sets = Object.fromEntries(chosen.map((k) => [k, clinicRecordings('train', n, turns, 10, voiceSets[k]!)]));
+if (!Object.values(sets).some((r) => r.length)) throw new Error('ACI-BENCH train split not found');
+const base = clinicalModel(undefined, { interpolate: false });
 if (!base) throw new Error('run npm run speech:build-lm first');
-const grid = (process.env.TUNE_GRID ? JSON.parse(process.env.TUNE_GRID) : [
-  { '-lw': '4', '-wip': '0.65' },
-  { '-lw': '5', '-wip': '0.65' },
-  { '-lw': '6.5', '-wip': '0.65' },
-  { '-lw': '8', '-wip': '0.5' },
-  { '-lw': '10', '-wip': '0.2' },
-]) as Record<string, string>[];
-for (const args of grid) {
-  const engine = new EmbeddedSpeechEngine({ model: { ...base, args }, poolSize: os.availableParallelism() });
-  const results = await Promise.all(recs.map(async (r) => wordErrorRate(r.reference, (await engine.transcribe(r.pcm)).map((s) => s.text).join(' '))));
-  const errors = results.reduce((a, r) => a + r.errors, 0);
-  const words = results.reduce((a, r) => a + r.refWords, 0);
-  console.log(JSON.stringify(args), `WER ${((100 * errors) / words).toFixed(1)}% over ${words} words`);
+
+const candidates: { name: string; model: DecoderModel }[] = process.env.TUNE_NOSTOCK ? [] : [{ name: 'stock', model: stockModel() }];
+for (const w of process.env.TUNE_STOCK ? (JSON.parse(process.env.TUNE_STOCK) as number[]) : [0, 0.3, 0.5, 0.7]) {
+  candidates.push({ name: `clinical + stock ${w}`, model: clinicalModel(undefined, { stockWeight: w })! });
+}
+for (const args of process.env.TUNE_GRID ? (JSON.parse(process.env.TUNE_GRID) as Record<string, string>[]) : []) {
+  const m = clinicalModel()!;
+  candidates.push({ name: `interpolated ${JSON.stringify(args)}`, model: { ...m, args: { ...m.args, ...args } } });
+}
+for (const c of candidates) {
+  const engine = new EmbeddedSpeechEngine({ model: c.model, poolSize: os.availableParallelism() });
+  const out: string[] = [];
+  for (const [name, recs] of Object.entries(sets)) {
+    const results = await Promise.all(recs.map(async (r) => wordErrorRate(r.reference, (await engine.transcribe(r.pcm)).map((s) => s.text).join(' '))));
+    const errors = results.reduce((a, r) => a + r.errors, 0);
+    const words = results.reduce((a, r) => a + r.refWords, 0);
+    out.push(`${name} ${((100 * errors) / words).toFixed(1)}% (${words} w)`);
+  }
+  console.log(`${c.name}: ${out.join(', ')}`);
   await engine.close();
 }

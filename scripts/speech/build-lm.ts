@@ -4,6 +4,10 @@
  *                    general-English unigrams from Debian's en-us model), weights fitted on held-out
  *                    train dialogues only (the valid split is kept for measuring)
  *   clinical.dict    CMUdict pronunciations, espeak-ng letter-to-sound for words CMUdict lacks
+ *   interpolation.json  weight of Debian's stock en-us trigram model interpolated with the clinical one at
+ *                    decode time (pocketsphinx takes several LMs only as an interpolated set, built by the
+ *                    engine from these files), and of a session's own context vocabulary; both chosen by
+ *                    bench/speech/tune.ts on synthesised TRAIN dialogues
  *   build-info.json  inputs' hashes, weights, perplexities
  * Usage: npm run speech:build-lm [-- --data ../shared/data]
  */
@@ -28,6 +32,8 @@ const dataDir = path.resolve(root, opt('data', '../shared/data'));
 const outDir = path.resolve(opt('out', CLINICAL_MODEL_DIR));
 const GENERAL_WORDS = Number(opt('general-words', '12000'));
 const DRUGS = Number(opt('drugs', '2000'));
+// Weight of the stock model in the decode-time interpolation, from bench/speech/tune.ts on train dialogues.
+const STOCK_WEIGHT = '0.5';
 
 const aciTrain = path.join(dataDir, 'aci-bench/train.jsonl');
 const aciValid = path.join(dataDir, 'aci-bench/valid.jsonl');
@@ -204,6 +210,8 @@ const decoder = {
   '-pbeam': opt('pbeam', '1e-60'),
 };
 fs.writeFileSync(path.join(outDir, 'decoder.json'), `${JSON.stringify(decoder, null, 2)}\n`);
+const interpolation = { stock: Number(opt('stock-weight', STOCK_WEIGHT)), bias: Number(opt('bias-weight', '0.05')) };
+fs.writeFileSync(path.join(outDir, 'interpolation.json'), `${JSON.stringify(interpolation, null, 2)}\n`);
 const info = {
   inputs: {
     'aci-bench/train.jsonl': sha(aciTrain),
@@ -221,6 +229,7 @@ const info = {
     ...(validPpl ? { valid: Number(validPpl.ppl.toFixed(2)), validOovRate: Number((validPpl.oov / validPpl.tokens).toFixed(4)) } : {}),
   },
   decoder,
+  interpolation,
 };
 fs.writeFileSync(path.join(outDir, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
 const size = fs.readdirSync(outDir).reduce((a, f) => a + fs.statSync(path.join(outDir, f)).size, 0);
