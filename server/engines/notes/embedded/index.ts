@@ -61,6 +61,12 @@ function render(blocks: Block[], bulleted: boolean): { content: string; sentence
   return { content: lines.join('\n').trim(), sentences };
 }
 
+function missingFields(o: NoteResult['structured_data']['orders']['medication_orders']['values'][number]): string {
+  if (o.status !== 'NEW' && o.status !== 'CHANGED') return '';
+  const missing = [o.dosage.quantity === null ? 'dose' : '', o.frequency.structured_value === null ? 'frequency' : ''].filter(Boolean);
+  return missing.length ? ` (${missing.join(' and ')} not stated)` : '';
+}
+
 export class EmbeddedNotesEngine implements NotesEngine {
   readonly name = 'embedded';
   private codes: CodeIndex;
@@ -161,8 +167,9 @@ export class EmbeddedNotesEngine implements NotesEngine {
           blocks = planBlocks(ctx, problems, orphan).filter((b) => b.label !== 'Medical Reasoning');
           break;
         case '10160-0':
-          blocks = [...meds.current, ...meds.values.filter((o) => !meds.currentIngredients.has(o.drug_name)).map((o) => ({
-            text: `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}.`,
+          // Orders still missing a dose or frequency are listed with what is missing, for the clinician to complete.
+          blocks = [...meds.current, ...[...meds.values, ...meds.partial.filter((o) => missingFields(o))].filter((o) => !meds.currentIngredients.has(o.drug_name)).map((o) => ({
+            text: `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
             src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;

@@ -94,3 +94,14 @@ describe('the issue 14 visit, as the recogniser heard it', () => {
     expect(section(r, '30954-2')).toBe('');
   });
 });
+
+describe('an order said without its sig', () => {
+  it('is listed in the medications section with the missing fields named, and kept in partial_values', () => {
+    const r = generate(lines([
+      ['CLINICIAN', 'Your knee is swollen and tender.'],
+      ['CLINICIAN', 'Assessment: right knee sprain. Plan: start meloxicam and follow up in two weeks.'],
+    ]));
+    expect(r.structured_data.orders.medication_orders.partial_values.find((o) => o.drug_name === 'meloxicam')).toMatchObject({ dosage: { quantity: null }, frequency: { structured_value: null } });
+    expect(section(r, '10160-0')).toContain('Meloxicam (dose and frequency not stated).');
+  });
+});
