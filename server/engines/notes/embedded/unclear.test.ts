@@ -133,3 +133,14 @@ describe('the issue 14 visit as the natural-voice bench heard it', () => {
     expect(r.summary.find((s) => s.loinc_code === '10164-2')!.content).toContain('is taking metformin 500 mg twice daily');
   });
 });
+
+describe('word confidences on a punctuated entry', () => {
+  it('keeps the entry text and its sentence ends, marking only the unsure word', () => {
+    const line: TranscriptLine = {
+      transcriptId: 'p', speaker: 'PATIENT', text: 'My knee hurts. It started two weeks ago, after a fall.', startMs: 0, endMs: 5000,
+      words: 'My knee hurts It started two weeks ago after a fall'.split(' ').map((w, k) => ({ text: w, startMs: k * 300, endMs: k * 300 + 250, confidence: w === 'two' ? 0.1 : 0.95 })),
+    };
+    expect(trustedText(line, [])).toBe(`My knee hurts. It started ${UNCLEAR} weeks ago, after a fall.`);
+    expect(trustedText({ ...line, words: line.words!.map((w) => ({ ...w, confidence: 0.9 })) }, [])).toBe(line.text);
+  });
+});

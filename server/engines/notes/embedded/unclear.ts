@@ -61,26 +61,56 @@ export function trustedText(line: TranscriptLine, context: SoundTerm[]): string 
     if (isLowConfidence(line.confidence)) return recoverRun(heard, context).join(' ');
     return context.length ? recoverConfident(heard, context).join(' ') : line.text;
   }
+  if (!words.some((w) => isLowConfidence(w.confidence)) && !context.length) return line.text;
+  // Confidences are put on the entry's own tokens, so its punctuation (sentence ends) survives.
+  const tokens = alignWords(line.text, words) ?? words.map((w) => ({ text: w.text, low: isLowConfidence(w.confidence) }));
   const out: string[] = [];
   let run: string[] = [];
-  const flush = () => {
-    if (run.length) out.push(...recoverRun(run, context));
-    run = [];
-  };
+  let runTail = '';
   let sure: string[] = [];
-  for (const w of words) {
-    if (isLowConfidence(w.confidence)) {
+  const flushRun = () => {
+    if (!run.length) return;
+    out.push(...recoverRun(run, context));
+    if (runTail) out[out.length - 1] += runTail;
+    run = [];
+    runTail = '';
+  };
+  for (const t of tokens) {
+    if (t.low) {
       out.push(...recoverConfident(sure, context));
       sure = [];
-      run.push(w.text);
+      run.push(t.text.replace(/[^\w']+$/, ''));
+      runTail = /[.?!,;:]+$/.exec(t.text)?.[0] ?? '';
     } else {
-      flush();
-      sure.push(w.text);
+      flushRun();
+      sure.push(t.text);
     }
   }
-  flush();
+  flushRun();
   out.push(...recoverConfident(sure, context));
   return out.join(' ');
+}
+
+const core = (w: string) => w.toLowerCase().replace(/[^a-z0-9']/g, '');
+
+/** The entry's tokens, each marked low when the word aligned to it was; undefined when they do not line up. */
+function alignWords(text: string, words: NonNullable<TranscriptLine['words']>): Array<{ text: string; low: boolean }> | undefined {
+  const out: Array<{ text: string; low: boolean }> = [];
+  let j = 0;
+  let matched = 0;
+  for (const tok of text.split(/\s+/).filter(Boolean)) {
+    let low = false;
+    for (let k = j; k < Math.min(words.length, j + 3); k++) {
+      if (core(words[k].text) === core(tok)) {
+        low = isLowConfidence(words[k].confidence);
+        j = k + 1;
+        matched++;
+        break;
+      }
+    }
+    out.push({ text: tok, low });
+  }
+  return matched >= words.length * 0.8 ? out : undefined;
 }
 
 const EDGE_FILLER = /^(?:and|but|so|or|then|the|a|an|of|to|with|in|on|for|at|that|which|because|,)$/i;
