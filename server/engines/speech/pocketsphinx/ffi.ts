@@ -190,7 +190,12 @@ export class PocketSphinxDecoder {
   private inUtt = false;
   private readonly model: DecoderModel;
 
-  constructor(model: DecoderModel) {
+  /**
+   * With a bias the session's words are added to the dictionary before any search exists: adding a word
+   * while a search is active also adds it to that search's language models, which are shared by the
+   * thread's decoders and would carry one session's words into the next.
+   */
+  constructor(model: DecoderModel, bias?: DecoderBias) {
     const l = loadLib();
     for (const f of [model.hmm, model.lm, model.dict]) {
       if (!fs.existsSync(f)) throw new Error(`speech model file missing: ${f}`);
@@ -200,7 +205,7 @@ export class PocketSphinxDecoder {
     this.model = model;
     const argv = ['-hmm', model.hmm, '-dict', model.dict, '-logfn', '/dev/null', '-remove_silence', 'no'];
     // With a mixture the search is set up below, after the dictionary has all its words.
-    if (!model.mix) argv.push('-lm', model.lm);
+    if (!model.mix && !bias) argv.push('-lm', model.lm);
     for (const [k, v] of Object.entries(model.args ?? {})) argv.push(k, v);
     const cfg = l.cmd_ln_parse_r(null, l.ps_args(), argv.length, argv, 1);
     if (!cfg) throw new Error('pocketsphinx rejected its configuration');
@@ -210,7 +215,11 @@ export class PocketSphinxDecoder {
     for (const file of model.extraDicts ?? []) {
       for (const [w, prons] of readDict(file)) if (!l.ps_lookup_word(this.ps, w)) l.ps_add_word(this.ps, w, prons[0]!, 0);
     }
-    if (model.mix) this.useSet('mix', [model.lm, ...model.mix.lms], model.mix.weights, null);
+    const own = bias ? this.biasModel(bias) : null;
+    const files = [model.lm, ...(model.mix?.lms ?? [])];
+    const base = model.mix?.weights ?? [1];
+    if (own) this.useSet(BIAS_NAME, files, [...base.map((w) => w * (1 - bias!.weight)), bias!.weight], own);
+    else if (model.mix || bias) this.useSet('mix', files, base, null);
   }
 
   /** Builds an interpolated set of shared models (plus an owned one) and makes it the active search. */
@@ -233,10 +242,10 @@ export class PocketSphinxDecoder {
   }
 
   /**
-   * Biases this decoder towards a session's words: adds missing pronunciations, then searches with the
-   * base model(s) interpolated with a unigram model of the words. Call between streams, before start().
+   * A unigram model of the session's words (pronunciations added for those the dictionary lacks), to be
+   * interpolated with the base model(s); null when none of the words can be used.
    */
-  setBias(bias: DecoderBias): void {
+  private biasModel(bias: DecoderBias): unknown {
     const l = loadLib();
     const words = [...new Set(bias.words.map((w) => w.word.toLowerCase()).filter((w) => /^[a-z][a-z'-]*$/.test(w)))];
     const phones = new Map(bias.words.map((w) => [w.word.toLowerCase(), w.phones]));
@@ -253,7 +262,7 @@ export class PocketSphinxDecoder {
       const p = phones.get(w);
       return !!p && l.ps_add_word(this.ps, w, p, 0) >= 0;
     });
-    if (!known.length || !(bias.weight > 0 && bias.weight < 1)) return;
+    if (!known.length || !(bias.weight > 0 && bias.weight < 1)) return null;
     const arpa = ['\\data\\', `ngram 1=${known.length + 2}`, '', '\\1-grams:', '-99\t<s>', `${Math.log10(0.5).toFixed(6)}\t</s>`];
     const p = Math.log10(0.5 / known.length).toFixed(6);
     for (const w of known) arpa.push(`${p}\t${w}`);
@@ -268,9 +277,7 @@ export class PocketSphinxDecoder {
       fs.rmSync(file, { force: true });
     }
     if (!own) throw new Error('pocketsphinx could not read the session vocabulary');
-    const files = [this.model.lm, ...(this.model.mix?.lms ?? [])];
-    const base = this.model.mix?.weights ?? [1];
-    this.useSet(BIAS_NAME, files, [...base.map((w) => w * (1 - bias.weight)), bias.weight], own);
+    return own;
   }
 
   /**

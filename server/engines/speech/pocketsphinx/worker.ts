@@ -87,14 +87,16 @@ port.on('message', (m: ToWorker) => {
 
 function handle(m: ToWorker): void {
   if (m.t === 'open') {
-    const dec = decoder();
+    let dec: PocketSphinxDecoder | null = null;
     if (m.bias) {
+      // A biased stream gets a decoder of its own, built with the session's words (see ffi.ts).
       try {
-        dec.setBias(m.bias);
+        dec = new PocketSphinxDecoder(model, m.bias);
       } catch {
         // The session's vocabulary is an aid: without it the stream still decodes with the base model.
       }
     }
+    dec ??= decoder();
     dec.startStream();
     streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '', pending: new Int16Array(0) });
     return;
