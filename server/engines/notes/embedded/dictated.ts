@@ -18,12 +18,20 @@ const ASSESSMENT_LABEL = /^(?:my\s+)?(?:assessment|impression|diagnosis)(?:\s+is
 const PLAN_LABEL = new RegExp(`^(?:my\\s+|the\\s+)?plan(?:\\s+is)?(?:\\s+to)?\\s*(?:[:-]\\s*|(?=${PLAN_VERB}\\b))`, 'i');
 const LABEL_CUT = new RegExp(`[.;,]?\\s+(?=(?:assessment|impression|plan)\\s*:)|\\s+(?=plan\\s+(?:is\\s+(?:to\\s+)?)?${PLAN_VERB}\\b)`, 'i');
 // An unclear span inside a list (see unclear.ts) also ends an item: what it belonged to is unknown.
+const IMPERATIVE = new RegExp(`^(?:UNCLEARSPAN\\s+)?(?:start|stop|continue|check|order|increase|decrease|refer|schedule)\\b`, 'i');
 const ITEM_CUT = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${PLAN_VERB}\\b)|\\s+(?:and|then)\\s+(?=${PLAN_VERB}\\b)|\\s+(?=UNCLEARSPAN\\b)|\\s+(?=(?:check|recheck|order|start|continue|stop|discontinue|increase|decrease|schedule|refer|follow up|repeat|obtain|draw)\\b)`, 'i');
 
 /** Cuts one clinician sentence at assessment/plan labels and at the items of a dictated plan list. */
 export function splitDictated(text: string): DictatedClause[] {
   const out: DictatedClause[] = [];
   for (const part of text.split(LABEL_CUT).map((x) => x.trim()).filter(Boolean)) {
+    // An imperative list ("start lisinopril, check a panel, and follow up …") is a plan even when its
+    // label was not heard or was unsure.
+    const verbs = part.match(new RegExp(`\\b${PLAN_VERB}\\b`, 'gi'))?.length ?? 0;
+    if (IMPERATIVE.test(part) && verbs >= 2) {
+      for (const item of part.replace(/^UNCLEARSPAN\s+/i, '').split(ITEM_CUT).map((x) => x.trim().replace(/[.,;]+$/, '')).filter(Boolean)) out.push({ text: item, label: 'plan' });
+      continue;
+    }
     const plan = PLAN_LABEL.exec(part);
     if (plan && (/[:-]/.test(plan[0]) || plan[0].length < part.length)) {
       for (const item of part.slice(plan[0].length).split(ITEM_CUT).map((x) => x.trim().replace(/[.,;]+$/, '')).filter(Boolean)) out.push({ text: item, label: 'plan' });

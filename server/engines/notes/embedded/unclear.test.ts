@@ -144,3 +144,20 @@ describe('word confidences on a punctuated entry', () => {
     expect(trustedText({ ...line, words: line.words!.map((w) => ({ ...w, confidence: 0.9 })) }, [])).toBe(line.text);
   });
 });
+
+describe('a dictated plan whose label was unsure', () => {
+  it('is still cut into items and kept out of RESULTS', () => {
+    const r = generate([
+      heard(1, 'CLINICIAN', 'good morning what brings you in today'),
+      heard(2, 'PATIENT', "i'm here for my blood pressure"),
+      heard(3, 'CLINICIAN', 'any chest pain or shortness of breath'),
+      heard(4, 'PATIENT', 'no'),
+      heard(5, 'CLINICIAN', 'assessment uncontrolled hypertension'),
+      heard(6, 'CLINICIAN', 'plan start lisinopril check a basic metabolic panel and follow up in four weeks', ['plan', 'a', 'metabolic']),
+    ]);
+    expect(r.summary.find((s) => s.loinc_code === '30954-2')!.content).toBe('');
+    const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
+    expect(ap).toContain('Medical Treatment: Start lisinopril.');
+    expect(ap).not.toMatch(/basic|follow up in 4 weeks and/);
+  });
+});
