@@ -70,10 +70,8 @@ function run(cmd: string): { status: number | null; out: string; stdout: string 
 }
 
 // The README runs the service on its PGlite default, whichever database the other tests were given.
-const skipped = false;
 
 beforeAll(async () => {
-  if (skipped) return;
   ensureNextBuild();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-'));
   port = await freePort();
@@ -100,7 +98,7 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(skipped)('README commands', () => {
+describe('README commands', () => {
   const commands = readmeCommands(README);
 
   it('every command is run here or names where it is run', () => {
