@@ -35,7 +35,7 @@ const NOT_RUN_HERE: Array<[RegExp, string]> = [
   [/^npm test$/, 'CI runs it (.ci/run)'],
   [/^npm run dev$/, 'development mode of the same server; compiles pages on demand, minutes on two cores'],
   [/^npm run worker$/, 'needs PostgreSQL: server/pipeline/worker.int.test.ts runs it'],
-  [/^npm run bench:[a-z]+$/, 'benchmarks print figures over minutes of CPU; run by hand (bench/RESULTS.md)'],
+  [/^npm run bench:[a-z]+( -- .*)?$/, 'benchmarks print figures over minutes of CPU; run by hand (bench/RESULTS.md)'],
   [/^npm run gen:routes$/, 'rewrites tracked files in app/; its output is the committed route files the build uses'],
   [/^npm run db:generate$/, 'writes a migration when the schema changed; migrations are applied by every test server'],
   [/^npm run admin -- (<command>|create-user)$/, 'the general form; the concrete admin commands are run below'],
