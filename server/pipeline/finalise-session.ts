@@ -18,6 +18,7 @@ import { getHub } from '../realtime/hub';
 import { bytesToMs } from '../realtime/frames';
 import { getNotesEngine, getSpeechEngine } from './engines';
 import { timeStage } from '../observability/metrics';
+import { acquireFinaliseLease, type FinaliseLease } from './finalise-lease';
 
 /** A failure with the error_code the session ends with once retries are exhausted. */
 export class FinaliseError extends Error {
@@ -29,7 +30,11 @@ export class FinaliseError extends Error {
   }
 }
 
-export type FinaliseOutcome = 'completed' | 'skipped' | 'unchanged';
+/** `busy`: another run holds the session's finalisation lease and will finish it (or its lease lapses). */
+export type FinaliseOutcome = 'completed' | 'skipped' | 'unchanged' | 'busy';
+
+/** This run's lease lapsed and another run took the session over: it must not write its results. */
+class LeaseLost extends Error {}
 
 interface RecordingAudio {
   id: string;
@@ -130,18 +135,38 @@ function contextOrder(o: NonNullable<NonNullable<SessionContext['orders']>['medi
 }
 
 async function skip(app: AppContext, sessionId: string, reason: string): Promise<FinaliseOutcome> {
-  await transitionSession(app.db, sessionId, 'skipped', { allowSame: true, reason });
+  await transitionSession(app, sessionId, 'skipped', { allowSame: true, reason });
   return 'skipped';
 }
 
 /**
- * Audio → final transcript → speaker roles → note → completed (or skipped). Idempotent: every write
+ * Audio → final transcript → speaker roles → note → completed (or skipped). One run per session at a time,
+ * in any process, under a lease on the session row; a second run answers `busy`. Idempotent: every write
  * replaces the previous run's, so a re-run after a crash at any point leaves one result.
  */
 export async function finaliseSession(app: AppContext, sessionId: string): Promise<FinaliseOutcome> {
-  const session = (await app.db.select().from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
-  if (!session || isTerminal(session.status) || session.status === 'created') return 'unchanged';
-  if (session.status === 'ready') await transitionSession(app.db, sessionId, 'running', { allowSame: true, reason: 'finalisation' });
+  const lease = await acquireFinaliseLease(app, sessionId);
+  if (!lease) return 'busy';
+  try {
+    // Read under the lease: a run that finished while this one waited has left the session terminal.
+    const session = (await app.db.select().from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
+    if (!session || isTerminal(session.status) || session.status === 'created') return 'unchanged';
+    return await finaliseHeld(app, session, lease);
+  } catch (err) {
+    if (err instanceof LeaseLost) return 'busy';
+    throw err;
+  } finally {
+    await lease.release().catch((err: Error) => app.log.warn({ sessionId, err: err.message }, 'finalisation lease not released'));
+  }
+}
+
+async function keepLease(lease: FinaliseLease): Promise<void> {
+  if (!(await lease.held())) throw new LeaseLost();
+}
+
+async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$inferSelect, lease: FinaliseLease): Promise<FinaliseOutcome> {
+  const sessionId = session.id;
+  if (session.status === 'ready') await transitionSession(app, sessionId, 'running', { allowSame: true, reason: 'finalisation' });
   // A stream still open in this process is ended first so its last audio and live segments are settled.
   await getHub(app).takeOver(sessionId, 'session audio has ended');
 
@@ -187,6 +212,7 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
     ...(s.confidence !== undefined ? { confidence: s.confidence } : {}),
     ...(s.words ? { words: s.words } : {}),
   }));
+  await keepLease(lease);
   await app.db.transaction(async (tx) => {
     await tx.delete(transcriptEntries).where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.source, 'final')));
     await tx.insert(transcriptEntries).values(
@@ -234,10 +260,11 @@ export async function finaliseSession(app: AppContext, sessionId: string): Promi
   } catch (err) {
     throw new FinaliseError('NOTE_GENERATION_FAILED', `note generation failed: ${(err as Error).message}`);
   }
+  await keepLease(lease);
   await app.db
     .insert(sessionContent)
     .values({ sessionId, summary: note.summary, structuredData: note.structured_data, engine: engine.name })
     .onConflictDoUpdate({ target: sessionContent.sessionId, set: { summary: note.summary, structuredData: note.structured_data, engine: engine.name, updatedAt: new Date() } });
-  await transitionSession(app.db, sessionId, 'completed', { allowSame: true, reason: 'finalised' });
+  await transitionSession(app, sessionId, 'completed', { allowSame: true, reason: 'finalised' });
   return 'completed';
 }

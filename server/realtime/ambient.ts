@@ -326,7 +326,7 @@ export class AmbientStream implements ActiveStream {
     if (how.kind === 'eof' || how.kind === 'cancel') {
       const to = how.kind === 'eof' ? 'running' : 'aborted';
       try {
-        await transitionSession(app.db, sessionId, to, { allowSame: true, reason: how.kind === 'eof' ? 'stream EOF' : 'stream CANCEL' });
+        await transitionSession(app, sessionId, to, { allowSame: true, reason: how.kind === 'eof' ? 'stream EOF' : 'stream CANCEL' });
         this.send({ type: 'STATUS', status: to });
         finalise = to === 'running';
         notify = to === 'aborted';
@@ -370,7 +370,7 @@ export function handleAmbientUpgrade(app: AppContext, req: IncomingMessage, sock
       await getHub(app).takeOver(sessionId, 'superseded by a newer connection for this session');
       // After the takeover, which frees the old connection's slot; before anything is written for this one.
       await claimSlot();
-      if (session.status === 'created') await transitionSession(app.db, sessionId, 'ready', { allowSame: true, reason: 'first stream opened' });
+      if (session.status === 'created') await transitionSession(app, sessionId, 'ready', { allowSame: true, reason: 'first stream opened' });
       const bias = await buildSpeechBias(app, session);
       return { sessionId, rec: await openRecording(app, sessionId), bias };
     },

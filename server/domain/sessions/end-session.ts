@@ -15,9 +15,9 @@ export async function endSession(app: AppContext, auth: ServicePrincipal, sessio
   const session = await getOwnedSession(app, auth, sessionId);
   if (isTerminal(session.status)) throw conflict(`session is ${session.status}; it has already ended`);
   if (session.status === 'created') {
-    await transitionSession(app.db, session.id, 'ready', { reason: 'ended through the API before any audio', allowSame: true });
+    await transitionSession(app, session.id, 'ready', { reason: 'ended through the API before any audio', allowSame: true });
   }
-  await transitionSession(app.db, session.id, 'running', { reason: 'ended through the API', allowSame: true });
+  await transitionSession(app, session.id, 'running', { reason: 'ended through the API', allowSame: true });
   await enqueueFinalisation(app, session.id);
   return { status: 'running' };
 }

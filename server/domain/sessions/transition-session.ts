@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import { canTransition, type SessionStatus } from '@/lib/contracts/session-status';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { getStatusBus, type StatusChange } from '../../status/status-bus';
 import { ambientSessions, sessionTransitions } from '../../db/schema';
 
 export interface TransitionOptions {
@@ -12,6 +14,12 @@ export interface TransitionOptions {
   allowSame?: boolean;
 }
 
+/**
+ * The running app publishes each change; a bare database handle (a tool or test writing to a stopped
+ * server's database) publishes nothing, since no process is serving that database's status.
+ */
+export type TransitionTarget = Pick<AppContext, 'db' | 'services' | 'config' | 'database' | 'log'> | Db;
+
 export interface TransitionResult {
   from: SessionStatus;
   to: SessionStatus;
@@ -20,9 +28,12 @@ export interface TransitionResult {
 
 /**
  * The one place session status changes. The update is conditional on the status read, so two racing
- * writers cannot both move the session; every change is recorded with its time.
+ * writers cannot both move the session; every change is recorded with its time and published on the status
+ * bus (PostgreSQL: NOTIFY in the same transaction, so it is sent exactly when the change commits).
  */
-export async function transitionSession(db: Db, sessionId: string, to: SessionStatus, opts: TransitionOptions = {}): Promise<TransitionResult> {
+export async function transitionSession(app: TransitionTarget, sessionId: string, to: SessionStatus, opts: TransitionOptions = {}): Promise<TransitionResult> {
+  const db = 'services' in app ? app.db : app;
+  const bus = 'services' in app ? getStatusBus(app) : undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = (await db.select({ status: ambientSessions.status }).from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
     if (!row) throw notFound(`session ${sessionId} not found`);
@@ -39,12 +50,21 @@ export async function transitionSession(db: Db, sessionId: string, to: SessionSt
           ...(to === 'ready' ? { startedAt: new Date() } : {}),
         })
         .where(and(eq(ambientSessions.id, sessionId), eq(ambientSessions.status, from)))
-        .returning({ id: ambientSessions.id });
-      if (res.length === 0) return false;
-      await tx.insert(sessionTransitions).values({ sessionId, fromStatus: from, toStatus: to, reason: opts.reason ?? null });
-      return true;
+        .returning({ providerId: ambientSessions.providerId, partnerId: ambientSessions.partnerId });
+      if (res.length === 0) return null;
+      const [t] = await tx
+        .insert(sessionTransitions)
+        .values({ sessionId, fromStatus: from, toStatus: to, reason: opts.reason ?? null })
+        .returning({ id: sessionTransitions.id });
+      const change: StatusChange = { sessionId, status: to, providerId: res[0]!.providerId, partnerId: res[0]!.partnerId, seq: Number(t!.id) };
+      const notify = bus?.notifySql(change);
+      if (notify) await tx.execute(notify);
+      return change;
     });
-    if (updated) return { from, to, changed: true };
+    if (updated) {
+      bus?.committed(updated);
+      return { from, to, changed: true };
+    }
   }
   throw conflict(`session ${sessionId} changed concurrently; retry`);
 }
