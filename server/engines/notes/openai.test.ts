@@ -92,7 +92,7 @@ describe('OpenAI-compatible notes engine', () => {
     for (const m of ['bad-json', 'error'] as const) {
       mode = m;
       const r = await engine.generate(req);
-      expect(r.summary.find((s) => s.loinc_code === '51847-2')!.content).toMatch(/metformin 500 mg twice a day with meals/i);
+      expect(r.summary.find((s) => s.loinc_code === '51847-2')!.content).toMatch(/metformin 500 mg twice (a day|daily) with meals/i);
       expect(r.structured_data.orders.medication_orders.values[0].drug_name).toBe('metformin');
     }
   });
