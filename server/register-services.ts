@@ -8,4 +8,5 @@ import './domain/ckg/ckg-worker';
 import './codesets/service';
 import './pipeline/index';
 import './realtime/index';
+import './status/index';
 export {};

@@ -14,6 +14,7 @@ import { ckgRoutes } from './ckg';
 import { dictationRoutes } from './dictation';
 import { fhirRoutes } from './fhir';
 import { workflowRoutes } from './workflow';
+import { sessionStatusEventRoutes } from './session-status-events';
 
 /** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
 export const ROUTES: RouteDef[] = [];
@@ -25,6 +26,7 @@ ROUTES.push(...adminConsoleRoutes);
 ROUTES.push(...dictationRoutes);
 ROUTES.push(...fhirRoutes);
 ROUTES.push(...workflowRoutes);
+ROUTES.push(...sessionStatusEventRoutes);
 
 /** The Next route-handler exports for one path. */
 export function handlersFor(path: string) {

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { createTestPartner, registerAndLogin } from '../test/partners';
+import { TestSocket } from '../test/ws-client';
+import { synthesizeDialogue } from '../engines/speech/synth';
+
+let server: TestServer;
+let provider: Awaited<ReturnType<typeof registerAndLogin>>;
+let other: Awaited<ReturnType<typeof registerAndLogin>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+  other = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+}, 300_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const statusUrl = (id: string) => `${server.baseUrl}/api/v1/ambient/session/${id}/status`;
+
+async function createSession(): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
+  return ((await res.json()) as { ambient_session_id: string }).ambient_session_id;
+}
+
+async function poll(id: string): Promise<string> {
+  const res = await fetch(statusUrl(id), { headers: provider.headers });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { status: string }).status;
+}
+
+/** Reads SSE events as they arrive; `onStatus` runs for each before the next is read. */
+async function readEvents(res: Response, onStatus: (status: string) => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const decoder = new TextDecoder();
+  let buf = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buf += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buf.indexOf('\n\n')) >= 0) {
+      const block = buf.slice(0, end);
+      buf = buf.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event !== 'status' || !data) continue;
+      const { status } = JSON.parse(data) as { status: string };
+      seen.push(status);
+      await onStatus(status);
+    }
+  }
+  return seen;
+}
+
+describe('GET /api/v1/ambient/session/{id}/status/events', () => {
+  it('sends the current status at once, then each change made by the worker, and ends after the terminal one; every poll after an event reads that status', async () => {
+    const id = await createSession();
+    // The poll fills the status cache with `created`: later polls must not answer it once the status moved on.
+    expect(await poll(id)).toBe('created');
+    const res = await fetch(`${statusUrl(id)}/events`, { headers: provider.headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+
+    const polledAfter: Array<[string, string]> = [];
+    let streamed: Promise<void> | undefined;
+    const events = await readEvents(res, async (status) => {
+      polledAfter.push([status, await poll(id)]);
+      if (status === 'created' && !streamed) {
+        streamed = (async () => {
+          const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
+          ws.startTime();
+          await ws.sendPcm(synthesizeDialogue([{ role: 'PATIENT', text: 'The patient reports a headache and a cough. Her blood pressure is normal today.' }], 500).pcm);
+          ws.eof();
+          await ws.closed;
+        })();
+      }
+    });
+    await streamed;
+    expect(events).toEqual(['created', 'ready', 'running', 'completed']);
+    // A poll made after an event never answers an older status (the only later one it may see is newer).
+    const order = ['created', 'ready', 'running', 'completed'];
+    for (const [event, polled] of polledAfter) expect(order.indexOf(polled)).toBeGreaterThanOrEqual(order.indexOf(event));
+    expect(await poll(id)).toBe('completed');
+  }, 300_000);
+
+  it('a session already terminal sends its status and ends', async () => {
+    const id = await createSession();
+    expect((await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/end`, { method: 'POST', headers: provider.headers })).status).toBe(200);
+    // Ended before any audio: finalisation skips it.
+    const res = await fetch(`${statusUrl(id)}/events`, { headers: provider.headers });
+    const events = await readEvents(res, async () => {});
+    expect(events.at(-1)).toBe('skipped');
+    expect(await poll(id)).toBe('skipped');
+    const again = await readEvents(await fetch(`${statusUrl(id)}/events`, { headers: provider.headers }), async () => {});
+    expect(again).toEqual(['skipped']);
+  }, 300_000);
+
+  it("another partner's session is 404 and no token is 401, as for status", async () => {
+    const id = await createSession();
+    const foreign = await fetch(`${statusUrl(id)}/events`, { headers: other.headers });
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { code: string; message: string }).message).toContain(id);
+    const anonymous = await fetch(`${statusUrl(id)}/events`);
+    expect(anonymous.status).toBe(401);
+    const bad = await fetch(`${server.baseUrl}/api/v1/ambient/session/not-a-uuid/status/events`, { headers: provider.headers });
+    expect(bad.status).toBe(400);
+  }, 120_000);
+});

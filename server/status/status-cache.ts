@@ -1,0 +1,75 @@
+import type { AppContext } from '../context';
+import type { SessionStatus } from '@/lib/contracts/session-status';
+import { getStatusBus, type StatusChange } from './status-bus';
+
+export type CachedStatus = Omit<StatusChange, 'sessionId'>;
+
+const MAX_ENTRIES = 50_000;
+
+/**
+ * Session statuses as the status bus reports them, so polls need no query. Exact because every change is
+ * applied from the bus (this process's own at commit, others' by NOTIFY), a change never goes back (seq),
+ * and when changes may have been missed the cache is emptied and not filled until the bus is live again.
+ */
+export class StatusCache {
+  private readonly entries = new Map<string, CachedStatus>();
+  private generation = 0;
+
+  constructor(private readonly isLive: () => boolean) {}
+
+  apply(change: StatusChange): void {
+    // While the bus is down another process's later change could go unheard: hold nothing until it is back.
+    if (!this.isLive()) return;
+    const cur = this.entries.get(change.sessionId);
+    if (cur && cur.seq >= change.seq) return;
+    this.set(change.sessionId, { status: change.status, providerId: change.providerId, partnerId: change.partnerId, seq: change.seq });
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.generation++;
+  }
+
+  get(sessionId: string): CachedStatus | undefined {
+    return this.isLive() ? this.entries.get(sessionId) : undefined;
+  }
+
+  /** Marks the start of a database read, so a fill from it is dropped if changes were lost meanwhile. */
+  mark(): number {
+    return this.generation;
+  }
+
+  /** Stores what a database read found, unless a change heard meanwhile is newer. */
+  fill(sessionId: string, read: CachedStatus, mark: number): void {
+    if (mark !== this.generation || !this.isLive()) return;
+    const cur = this.entries.get(sessionId);
+    if (cur && cur.seq >= read.seq) return;
+    this.set(sessionId, read);
+  }
+
+  private set(sessionId: string, entry: CachedStatus): void {
+    this.entries.delete(sessionId);
+    this.entries.set(sessionId, entry);
+    // Map order is insertion order: the first key is the least recently changed or read.
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
+const SERVICE = 'status.cache';
+
+export function getStatusCache(app: Pick<AppContext, 'services' | 'config' | 'database' | 'log'>): StatusCache {
+  let cache = app.services.get(SERVICE) as StatusCache | undefined;
+  if (!cache) {
+    const bus = getStatusBus(app);
+    const c = new StatusCache(() => bus.live);
+    bus.subscribe(
+      (change) => c.apply(change),
+      () => c.clear(),
+    );
+    cache = c;
+    app.services.set(SERVICE, cache);
+  }
+  return cache;
+}
+
+export type { SessionStatus };
