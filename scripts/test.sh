@@ -19,7 +19,7 @@ echo "== typecheck"
 npx tsc --noEmit -p . || status=1
 
 echo "== unit and integration tests (PGlite)"
-npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-pglite.json || status=1
+TEST_DATABASE_URL= npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-pglite.json || status=1
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== integration tests (PostgreSQL)"
