@@ -215,6 +215,8 @@ describe('operations', () => {
     const own = await startServer();
     // A request whose body is still arriving when SIGTERM lands is in flight for certain.
     const body = JSON.stringify({ partner_id: 'nobody', partner_token: 'x.y.z' });
+    // One SIGTERM only: a second signal now means "exit at once" (exit 1), so the test awaits the first stop.
+    let stopping: Promise<number | null> | undefined;
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(`${own.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
         let text = '';
@@ -224,14 +226,14 @@ describe('operations', () => {
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {
-        void own.stop();
+        stopping = own.stop();
         setTimeout(() => req.end(body.slice(10)), 300);
       }, 300);
     });
     const finished = await response;
     expect(finished.status).toBe(401);
     expect(JSON.parse(finished.body)).toEqual({ code: 401, message: expect.stringContaining('partner') });
-    const code = await own.stop();
+    const code = await stopping;
     expect(code, own.logs().slice(-3000)).toBe(0);
     expect(own.logs()).toContain('"msg":"stopped"');
     if (!process.env.TEST_DATABASE_URL) expect(fs.existsSync(path.join(own.dataDir, 'pglite.lock'))).toBe(false);
