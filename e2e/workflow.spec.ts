@@ -41,14 +41,22 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await page.getByRole('textbox', { name: /^MRN/ }).fill(PATIENT.mrn);
   await page.getByRole('textbox', { name: 'Chief complaint' }).fill('Cough and fever');
   await expectAccessible(page, '/visits/new with patient fields');
+  // The visit page follows the status over Server-Sent Events instead of polling it.
+  const statusStream = page.waitForResponse((r) => r.url().endsWith('/status/events') && r.status() === 200);
   await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
   await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
   const sessionId = page.url().split('/').pop()!;
+  await statusStream;
+  const polls: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === `/api/v1/ambient/session/${sessionId}/status` && polls.push(r.url()));
   await expect(page.getByTestId('visit-patient')).toContainText(PATIENT.name);
   await expect(page.getByTestId('visit-patient')).toContainText(PATIENT.mrn);
 
   await recordVisit(page, state.baseUrl, sessionId);
   await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });
+  // Every change from ready to completed arrived pushed: at most the first read raced the stream's start
+  // (polling every 2 s through the recording and processing would have made many).
+  expect(polls.length, polls.join('\n')).toBeLessThanOrEqual(1);
 
   // ---- Find it from the next day's view ----
   const tomorrow = await page.evaluate(() => {

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import { decodeWav, toPcm16Mono16k } from '../server/engines/speech/audio';
+import { AUTH_PROTOCOL, BYTES_PER_MS, EOF_FRAME } from '../lib/contracts/stream-protocol';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   }
   console.log(`session ${sessionId}: streaming ${(pcm.length / 32000).toFixed(1)} s of audio${values.fast ? ' (fast)' : ''}`);
 
-  const protocols = ['AmbientAuth', sessionId, token, ...(providerId ? [providerId] : [])];
+  const protocols = [AUTH_PROTOCOL, sessionId, token, ...(providerId ? [providerId] : [])];
   const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/ambient`, protocols);
   let acked = 0;
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     ws.once('error', reject);
   });
   ws.send(JSON.stringify({ type: 'START_TIME', data: Buffer.from(new Date().toISOString()).toString('base64') }));
-  const frame = 3200;
+  const frame = 100 * BYTES_PER_MS;
   const started = Date.now();
   for (let o = 0, i = 0; o < pcm.length && ws.readyState === WebSocket.OPEN; o += frame, i++) {
     ws.send(JSON.stringify({ type: 'AUDIO', data: pcm.subarray(o, Math.min(pcm.length, o + frame)).toString('base64') }));
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
     const wait = started + due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
-  ws.send(JSON.stringify({ type: 'AUDIO', data: 'RU9G' }));
+  ws.send(JSON.stringify(EOF_FRAME));
   const c = await closed;
   console.log(`stream closed (${c.code}${c.reason ? ` ${c.reason}` : ''}); ${(acked / 1000).toFixed(1)} s acknowledged`);
 

@@ -10,11 +10,98 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
+/**
+ * Speech engine settings as written in the environment (SPEECH_*). They are checked when the engine is built
+ * (server/engines/speech/index.ts), on first use: a bad value fails the streams and finalisations that need
+ * speech, not the start of a server that also serves everything else.
+ */
+export interface SpeechSettings {
+  engine: string;
+  poolSize?: string;
+  lm?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs?: string;
+  maxRetries?: string;
+}
+
+/** Notes engine settings (NOTES_*), checked when the engine is built, like SpeechSettings. */
+export interface NotesSettings {
+  engine: string;
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+}
+
+/** Where recordings are kept (README, Storage): S3-compatible storage when all four S3 settings are given. */
+export interface BlobSettings {
+  /** Files under this directory when S3 is not configured (AUDIO_DIR, else DATA_DIR/audio). */
+  audioDir: string;
+  s3: { endpoint?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; region?: string; prefix?: string; forcePathStyle?: boolean };
+}
+
+/** Finalisation jobs (FINALISE_*): retries after the first attempt, backoff doubling from retryDelaySeconds. */
+export interface FinaliseSettings {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  timeoutSeconds: number;
+  /** How long a finalisation lease outlives its holder's last renewal (renewed every third of it). */
+  leaseSeconds: number;
+}
+
+export function speechSettingsFromEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): SpeechSettings {
+  return {
+    engine: env.SPEECH_ENGINE ?? 'embedded',
+    poolSize: env.SPEECH_POOL_SIZE,
+    lm: env.SPEECH_LM,
+    baseUrl: env.SPEECH_BASE_URL,
+    apiKey: env.SPEECH_API_KEY,
+    model: env.SPEECH_MODEL,
+    timeoutMs: env.SPEECH_TIMEOUT_MS,
+    maxRetries: env.SPEECH_MAX_RETRIES,
+  };
+}
+
+export function blobSettingsFromEnv(dataDir: string, env: NodeJS.ProcessEnv | Record<string, string | undefined>): BlobSettings {
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  return {
+    audioDir: env.AUDIO_DIR ? path.resolve(env.AUDIO_DIR) : path.join(dataDir, 'audio'),
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      bucket: env.S3_BUCKET || undefined,
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      region: env.S3_REGION || undefined,
+      prefix: env.S3_PREFIX || undefined,
+      forcePathStyle: pathStyle ? !['0', 'false', 'no'].includes(pathStyle.toLowerCase()) : undefined,
+    },
+  };
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections in the PostgreSQL pool of each process (PG_POOL_MAX). */
+  pgPoolMax: number;
+  /**
+   * SECRET_KEY: seals partner secrets and keys recording URLs. Every process of a scaled-out deployment
+   * needs the same one; without it, each data directory generates its own.
+   */
+  secretKey?: string;
+  /** SERVICE_SIGNING_JWK: the private JWK that signs service tokens, shared by every web process. */
+  serviceSigningJwk?: string;
+  /** Where `next build` writes (NEXT_DIST_DIR, relative to the project). */
+  nextDistDir: string;
+  /** ADMIN_URL: where the admin CLI reaches a running server that holds the data directory. */
+  adminUrl?: string;
   publicBaseUrl: string;
   adminApiKey?: string;
   webhookAllowPrivate: boolean;
@@ -22,8 +109,10 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Delays in seconds between attempts; the outbox gives up after the last. */
   webhookRetrySchedule: number[];
-  speechEngine: string;
-  notesEngine: string;
+  speech: SpeechSettings;
+  notes: NotesSettings;
+  blob: BlobSettings;
+  finalise: FinaliseSettings;
   workers: number;
   bodyLimitBytes: number;
   /** Node HTTP server limits (README, Security): see server/http/server-options.ts. */
@@ -31,7 +120,6 @@ export interface Config {
   /** When set, /metrics requires it as a bearer token; when not, /metrics is served only on a loopback HOST. */
   metricsToken?: string;
   serviceTokenTtlSeconds: number;
-  signedUrlTtlSeconds: number;
   logLevel: string;
   ws: {
     maxFrameBytes: number;
@@ -54,6 +142,7 @@ export interface Config {
   hccModel: 'V28' | 'V24';
   /** Minimum time between JWKS refetches when a token names an unknown kid. */
   jwksCooldownMs: number;
+  /** Official code-set files (CODESETS_DIR, relative to the project); used when none were imported into the database. */
   codesetsDir?: string;
   dev: boolean;
   /** Validate every FHIR export against FHIR R4 before answering (a development assertion; costs ~1 s and tens of MB once). */
@@ -69,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgPoolMax: Math.max(1, int(env.PG_POOL_MAX, 10)),
+    secretKey: env.SECRET_KEY || undefined,
+    serviceSigningJwk: env.SERVICE_SIGNING_JWK || undefined,
+    nextDistDir: env.NEXT_DIST_DIR || '.next',
+    adminUrl: env.ADMIN_URL || undefined,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     adminApiKey: env.ADMIN_API_KEY || undefined,
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
@@ -78,8 +172,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isFinite(n) && n >= 0),
-    speechEngine: env.SPEECH_ENGINE || 'embedded',
-    notesEngine: env.NOTES_ENGINE || 'embedded',
+    speech: speechSettingsFromEnv(env),
+    notes: { engine: env.NOTES_ENGINE ?? 'embedded', baseUrl: env.NOTES_BASE_URL, apiKey: env.NOTES_API_KEY, model: env.NOTES_MODEL },
+    blob: blobSettingsFromEnv(dataDir, env),
+    finalise: {
+      retryLimit: nonNegativeInt(env.FINALISE_RETRY_LIMIT, 3),
+      retryDelaySeconds: nonNegativeInt(env.FINALISE_RETRY_DELAY_SECONDS, 15),
+      timeoutSeconds: nonNegativeInt(env.FINALISE_TIMEOUT_SECONDS, 30 * 60),
+      leaseSeconds: Number(env.FINALISE_LEASE_SECONDS) > 0 ? Number(env.FINALISE_LEASE_SECONDS) : 60,
+    },
     workers: int(env.WORKERS, 1),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     http: {
@@ -89,7 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: env.METRICS_TOKEN || undefined,
     serviceTokenTtlSeconds: 3600,
-    signedUrlTtlSeconds: int(env.SIGNED_URL_TTL_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
     ws: {
       maxFrameBytes: int(env.WS_MAX_FRAME_BYTES, 256 * 1024),
@@ -115,4 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dev: env.NODE_ENV === 'development',
     fhirValidate: bool(env.FHIR_VALIDATE, env.NODE_ENV !== 'production'),
   };
+}
+
+/** The admin CLI's configuration: the server's, but quieter (warnings only) unless LOG_LEVEL says otherwise. */
+export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig({ LOG_LEVEL: 'warn', ...env });
 }

@@ -5,6 +5,7 @@ import type { Logger } from './logger';
 import type { ServiceKeys } from './auth/service-keys';
 import type { SecretBox } from './auth/secret-box';
 import type { PartnerKeyCache } from './auth/partner-keys';
+import type { Services } from './services';
 
 /**
  * Everything stateful the server holds. It lives on globalThis because Next bundles its own copy of the
@@ -21,8 +22,8 @@ export interface AppContext {
   partnerKeys: PartnerKeyCache;
   /** Hash of the token the local admin CLI reads from DATA_DIR while the server holds the database. */
   cliTokenHash?: string;
-  /** Subsystems started by later layers (blob store, engines, realtime hub), keyed by name. */
-  services: Map<string, unknown>;
+  /** Everything else the process holds (engines, blob store, metrics, realtime hub …), built by createServices. */
+  services: Services;
   startedAt: Date;
 }
 
@@ -37,10 +38,4 @@ export function getAppContext(): AppContext {
   const ctx = (globalThis as Holder)[KEY];
   if (!ctx) throw new Error('the application context is not initialised; start the service with server/main.ts');
   return ctx;
-}
-
-export function getService<T>(ctx: AppContext, name: string): T {
-  const svc = ctx.services.get(name);
-  if (svc === undefined) throw new Error(`service ${name} is not started`);
-  return svc as T;
 }

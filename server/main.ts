@@ -6,23 +6,24 @@ import path from 'node:path';
 import next from 'next';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
-import { closeAppContext, createAppContext } from './bootstrap';
+import { closeSteps, createServices } from './services';
+import { startWorkers, stopWorkers } from './jobs/workers';
+import { registerStreamRoutes } from './realtime/index';
+import { closeStreams } from './realtime/close-streams';
 import { routeUpgrade } from './realtime/router';
-import { startServices } from './services';
-import { onShutdownSignal } from './shutdown';
+import { onShutdownSignal, runSteps } from './shutdown';
 import { ROUTES } from './api';
 import { dispatchDirect, RouteMatcher } from './http/node-dispatch';
 import { limitRequestBody, normaliseRequestTarget } from './http/request-guard';
 import { httpServerOptions } from './http/server-options';
-import { isLoopbackHost, metricsRefusal } from './http/metrics-access';
-import { getMetrics, recordRequest } from './observability/metrics';
-import './register-services';
+import { isLoopbackHost } from './http/metrics-access';
+import { recordRequest } from './observability/metrics';
 import { runWithRequestId } from './observability/request-context';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-function ensureBuilt(dir: string, log: ReturnType<typeof createLogger>): void {
-  if (fs.existsSync(path.join(dir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) return;
+function ensureBuilt(dir: string, distDir: string, log: ReturnType<typeof createLogger>): void {
+  if (fs.existsSync(path.join(dir, distDir, 'BUILD_ID'))) return;
   log.info('no production build found; running next build (first start only)');
   const result = spawnSync(process.execPath, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
     cwd: dir,
@@ -32,21 +33,27 @@ function ensureBuilt(dir: string, log: ReturnType<typeof createLogger>): void {
   if (result.status !== 0) throw new Error('next build failed');
 }
 
+/**
+ * Start-up, in order: configuration; every service (createServices: database, pg-boss and its queues, keys,
+ * code sets, status bus, metrics, realtime hub …); the job workers (WORKERS > 0); Next; the WebSocket routes;
+ * then the listening socket, last, so nothing is accepted before everything it needs exists. Shutdown
+ * (below) undoes it in the opposite order.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const dir = path.resolve(import.meta.dirname, '..');
-  if (!config.dev) ensureBuilt(dir, log);
+  if (!config.dev) ensureBuilt(dir, config.nextDistDir, log);
 
-  const ctx = await createAppContext({ config, log, cliToken: true });
-  const stopServices = await startServices(ctx, { workers: config.workers > 0 });
+  const ctx = await createServices(config, { log, cliToken: true });
+  const workers = config.workers > 0 ? await startWorkers(ctx) : [];
+  registerStreamRoutes();
 
   const app = next({ dev: config.dev, dir, hostname: config.host, port: config.port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // In dev Next recompiles route files on change, so dispatch stays with Next there.
-  const matcher = config.dev ? null : new RouteMatcher(ROUTES);
-  const metrics = getMetrics(ctx);
+  // The one dispatcher for the API and /metrics, in dev too; Next serves pages and the routes it must own.
+  const matcher = new RouteMatcher(ROUTES);
 
   // In-flight HTTP requests, counted so shutdown can wait for them and not for upgraded (WebSocket)
   // sockets, which the HTTP server also counts but only the realtime service can close.
@@ -71,34 +78,14 @@ async function main(): Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    const direct = matcher?.match(pathname) ?? null;
-    const routeLabel = direct ? direct.template : pathname === '/metrics' ? '/metrics' : pathname.startsWith('/_next/') ? '/_next/*' : 'next';
+    const direct = matcher.match(pathname);
+    const routeLabel = direct ? direct.template : pathname.startsWith('/_next/') ? '/_next/*' : 'next';
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       recordRequest(ctx, routeLabel, req.method ?? 'GET', res.statusCode, ms / 1000);
       log.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     if (!limitRequestBody(req, res, config.bodyLimitBytes, { countStreamed: !direct })) return;
-    if (pathname === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
-      const refusal = metricsRefusal(req, { token: config.metricsToken, host: config.host });
-      if (refusal) {
-        res.statusCode = refusal.status;
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.end(JSON.stringify({ code: refusal.status, message: refusal.message }));
-        return;
-      }
-      metrics.registry.metrics().then(
-        (text) => {
-          res.setHeader('content-type', metrics.registry.contentType);
-          res.end(req.method === 'HEAD' ? undefined : text);
-        },
-        () => {
-          res.statusCode = 500;
-          res.end();
-        },
-      );
-      return;
-    }
     if (direct) {
       // A fixed origin: the Host header is client input and handlers build links from PUBLIC_BASE_URL anyway.
       void dispatchDirect(direct, req, res, `${config.publicBaseUrl}${url}`, requestId);
@@ -156,24 +143,35 @@ async function main(): Promise<void> {
   log.info({ port, host: config.host, database: ctx.database.kind, workers: config.workers }, `listening on http://${config.host}:${port}`);
   if (!config.metricsToken && !isLoopbackHost(config.host)) log.warn({ host: config.host }, '/metrics answers 403: HOST is not loopback and METRICS_TOKEN is not set');
 
+  // Shutdown, in order: stop accepting (no new connections or streams; requests in flight finish); close
+  // the streams with 1001 once their audio is stored; stop the job workers; then the engines and blob store,
+  // the status bus, pg-boss and the database (closeSteps). server.close() is not awaited: it would also wait
+  // for the upgraded stream sockets, which only the second step closes.
   onShutdownSignal(log, {
     forceMs: 30_000,
     stop: async () => {
-      const started = Date.now();
-      server.close();
-      // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
-      server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
-      const hard = setTimeout(() => server.closeAllConnections(), 15_000);
-      // Waiting for server.close() itself would also wait for open streams, which close only once the
-      // realtime service stops below: the shutdown sat out the 15 s hard limit with any stream open.
-      if (inFlight > 0) await new Promise<void>((resolve) => drained.push(resolve));
-      clearTimeout(hard);
-      log.info({ ms: Date.now() - started }, 'requests drained');
-      await stopServices();
-      clearInterval(sweep);
-      server.closeAllConnections();
-      await closeAppContext(ctx);
+      let sweep: NodeJS.Timeout | undefined;
+      await runSteps(log, [
+        ['stop accepting', async () => {
+          server.close();
+          ctx.services.hub.stopping = true;
+          // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
+          server.closeIdleConnections();
+          sweep = setInterval(() => server.closeIdleConnections(), 100);
+          const hard = setTimeout(() => server.closeAllConnections(), 15_000);
+          const started = Date.now();
+          if (inFlight > 0) await new Promise<void>((resolve) => drained.push(resolve));
+          clearTimeout(hard);
+          log.info({ ms: Date.now() - started }, 'requests drained');
+        }],
+        ['close streams', () => closeStreams(ctx)],
+        ['stop workers', () => stopWorkers(ctx, workers)],
+        ['close connections', async () => {
+          clearInterval(sweep);
+          server.closeAllConnections();
+        }],
+        ...closeSteps(ctx),
+      ]);
     },
   });
 }

@@ -1,28 +1,207 @@
-import type { AppContext } from './context';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type PgBoss from 'pg-boss';
+import type { WebSocketServer } from 'ws';
+import type { Config } from './config';
+import { setAppContext, type AppContext } from './context';
+import { createLogger, type Logger } from './logger';
+import { openDatabase } from './db/client';
+import { startBoss } from './jobs/boss';
+import { createJobQueues } from './jobs/workers';
+import { loadServiceKeys } from './auth/service-keys';
+import { loadSecretBox, sha256Hex } from './auth/secret-box';
+import { createPartnerKeyCache } from './auth/partner-keys';
+import { createConsoleResolver } from './auth/console-resolver';
+import type { ConsoleAdminResolver } from './auth/authenticate-admin';
+import type { CachedClaims, CachedLink } from './auth/authenticate-service';
+import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
+import type { SignInLimits } from './domain/users/sign-in-limits';
+import { openBlobStore, type BlobStore } from './blob/index';
+import { loadCodeIndex } from './codesets/service';
+import type { CodeIndex } from './codesets/index';
+import { createSpeechEngine, parseSpeechSettings, type SpeechEngine } from './engines/speech/index';
+import { createNotesEngine, type NotesEngine } from './engines/notes/index';
+import { createMetrics, type Metrics } from './observability/metrics';
+import { closeStatusBus, createStatusBus, type StatusBus } from './status/status-bus';
+import { createStatusCache, type StatusCache } from './status/status-cache';
+import { StreamHub } from './realtime/hub';
+import type { StreamSlots } from './realtime/stream-slots';
+import { createDbStreamSlots } from './realtime/stream-slots-db';
+import { createWebSocketServer } from './realtime/upgrade';
+import { runSteps, type Step } from './shutdown';
 
-/** A subsystem with a lifecycle (workers, realtime hub, blob store). Stopped in reverse start order. */
-export interface Service {
-  name: string;
-  start(ctx: AppContext): Promise<void> | void;
-  stop?(ctx: AppContext): Promise<void> | void;
+/** A service built on first use, because building it is costly (decoder threads) or may fail on bad settings. */
+export interface LazyService<T> {
+  /** Builds it on the first call; a failed build throws to the caller and is tried again on the next. */
+  get(): T;
+  /** Closes it if it was built. */
+  close(): Promise<void>;
 }
 
-export const SERVICES: Service[] = [];
-
-export async function startServices(ctx: AppContext, opts: { workers: boolean }): Promise<() => Promise<void>> {
-  const started: Service[] = [];
-  for (const svc of SERVICES) {
-    if (svc.name.startsWith('worker:') && !opts.workers) continue;
-    await svc.start(ctx);
-    started.push(svc);
-  }
-  return async () => {
-    for (const svc of started.reverse()) {
-      try {
-        await svc.stop?.(ctx);
-      } catch (err) {
-        ctx.log.warn({ service: svc.name, err: (err as Error).message }, 'service stop failed');
-      }
-    }
+export function lazyService<T>(build: () => T, close: (value: T) => Promise<void> = async () => {}): LazyService<T> {
+  let value: T | undefined;
+  return {
+    get: () => (value ??= build()),
+    async close() {
+      const built = value;
+      value = undefined;
+      if (built !== undefined) await close(built);
+    },
   };
+}
+
+/**
+ * Everything the process holds besides its database, queue and keys, by name and type. createServices builds
+ * it once; route handlers, streams and jobs reach it through ctx.services. Module variables would not do:
+ * Next bundles a second copy of the server modules, and both copies must share these.
+ */
+export interface Services {
+  metrics: Metrics;
+  /** Code sets the notes engine codes diagnoses and drugs with: imported tables, else files, else built in. */
+  codes: CodeIndex;
+  speech: LazyService<SpeechEngine>;
+  notes: LazyService<NotesEngine>;
+  blob: LazyService<BlobStore>;
+  /** Replaced by an in-process bus when it closes, so a change written during shutdown opens no connection. */
+  statusBus: StatusBus;
+  statusCache: StatusCache;
+  hub: StreamHub;
+  slots: StreamSlots;
+  wss: WebSocketServer;
+  consoleResolver: ConsoleAdminResolver;
+  tokenCache: Map<string, CachedClaims>;
+  linkCache: Map<string, CachedLink>;
+  /** Built on the first register or login (http/rate-limit.ts). */
+  authRateLimiter?: RateLimiterDrizzle;
+  /** Finalisations running in this process, by session (finalise-worker). */
+  sessionLocks: Map<string, Promise<unknown>>;
+  /** Built on the first sign-in: its limiter sweeps expired rows on a timer. */
+  signInLimits?: SignInLimits;
+  /** Read on the first recording URL (recording-url.ts). */
+  recordingUrlKey?: Buffer;
+}
+
+export const CLI_TOKEN_FILE = 'admin-cli.token';
+
+/**
+ * next-auth signs its session cookies with AUTH_SECRET, which it reads from the environment itself; generate
+ * one per data directory on first start and put it there. Returned for the console resolver, which checks the
+ * same cookies.
+ */
+export function ensureAuthSecret(dataDir: string): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = path.join(dataDir, 'keys', 'auth-secret');
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
+  process.env.AUTH_SECRET = fs.readFileSync(file, 'utf8').trim();
+  process.env.AUTH_TRUST_HOST ??= 'true';
+  return process.env.AUTH_SECRET;
+}
+
+/**
+ * The composition root: builds every service from the configuration, in dependency order, and publishes the
+ * context (see context.ts). Workers and the HTTP server are started by main.ts and worker.ts, not here.
+ */
+export async function createServices(config: Config, opts: { log?: Logger; cliToken?: boolean } = {}): Promise<AppContext> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const authSecret = ensureAuthSecret(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPoolMax });
+  let boss: PgBoss | undefined;
+  try {
+    const keys = await loadServiceKeys(config.dataDir, config.serviceSigningJwk);
+    boss = await startBoss(database, config.databaseUrl);
+    // Every process that enqueues (web-only ones too) needs the queues to exist.
+    await createJobQueues(boss, config);
+    const codes = await loadCodeIndex({ db: database.db, config, log });
+    const statusBus = createStatusBus({ config, database, log });
+    const hub = new StreamHub();
+    // Assigned below: the console resolver reads users through the whole context.
+    const ctx = {
+      config,
+      log,
+      database,
+      db: database.db,
+      boss,
+      keys,
+      secrets: loadSecretBox(config.dataDir, config.secretKey),
+      partnerKeys: createPartnerKeyCache({
+        cooldownMs: config.jwksCooldownMs,
+        allowPrivate: config.webhookAllowPrivate,
+        onFetchError: (uri, reason) => log.warn({ jwksUri: uri, reason }, 'partner JWKS fetch failed'),
+      }),
+      startedAt: new Date(),
+    } as AppContext;
+    ctx.services = {
+      metrics: createMetrics(() => hub.bySession.size),
+      codes,
+      speech: lazyService(
+        () => createSpeechEngine(parseSpeechSettings(config.speech)),
+        (engine) => engine.close(),
+      ),
+      notes: lazyService(() => createNotesEngine({ ...config.notes, codes })),
+      blob: lazyService(
+        () => openBlobStore(config.blob),
+        (store) => store.close(),
+      ),
+      statusBus,
+      statusCache: createStatusCache(statusBus),
+      hub,
+      slots: createDbStreamSlots({
+        db: database.db,
+        log,
+        limits: { perProvider: config.ws.streamsPerProvider, perPartner: config.ws.streamsPerPartner },
+      }),
+      wss: createWebSocketServer(config),
+      consoleResolver: createConsoleResolver(ctx, authSecret),
+      tokenCache: new Map(),
+      linkCache: new Map(),
+      sessionLocks: new Map(),
+    };
+    if (opts.cliToken) {
+      // The admin CLI talks to a running server with this token, since PGlite admits one process.
+      const token = crypto.randomBytes(32).toString('base64url');
+      fs.writeFileSync(path.join(config.dataDir, CLI_TOKEN_FILE), token, { mode: 0o600 });
+      ctx.cliTokenHash = sha256Hex(token);
+    }
+    setAppContext(ctx);
+    return ctx;
+  } catch (err) {
+    // A half-built process must still exit: pg-boss keeps timers and connections open.
+    await boss?.stop({ graceful: false, wait: true }).catch(() => {});
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * The last steps of every shutdown, after streams and workers have stopped (main.ts, worker.ts): the engines
+ * and blob store, then the status bus, then pg-boss, then the database everything above wrote to.
+ */
+export function closeSteps(ctx: AppContext): Step[] {
+  const { services } = ctx;
+  return [
+    ['close engines and blob store', async () => {
+      setAppContext(undefined);
+      await Promise.all([
+        services.speech.close().catch((err: Error) => ctx.log.warn({ err: err.message }, 'speech engine close failed')),
+        services.notes.close(),
+        services.blob.close(),
+      ]);
+    }],
+    // Streams have ended by now; this gives back what a stream's own release could not write.
+    ['release stream slots', () => services.slots.close()],
+    ['close status bus', () => closeStatusBus(ctx)],
+    ['stop pg-boss', () => ctx.boss.stop({ graceful: true, wait: true, timeout: 10_000 })],
+    ['close database', async () => {
+      await ctx.database.close();
+      if (ctx.cliTokenHash) fs.rmSync(path.join(ctx.config.dataDir, CLI_TOKEN_FILE), { force: true });
+    }],
+  ];
+}
+
+/** Closes what createServices built (scripts, the admin CLI and tests that build a context of their own). */
+export async function closeServices(ctx: AppContext): Promise<void> {
+  await runSteps(ctx.log, closeSteps(ctx));
 }

@@ -68,3 +68,22 @@ export function onShutdownSignal(log: Logger, opts: { forceMs: number; stop: () 
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
+
+/** One named step of a shutdown. */
+export type Step = [name: string, run: () => Promise<unknown>];
+
+/**
+ * Runs shutdown steps one after another, in the order written. A failed step is logged and the next one
+ * still runs: a worker that fails to stop must not leave the database open.
+ */
+export async function runSteps(log: Logger, steps: Step[]): Promise<void> {
+  for (const [step, run] of steps) {
+    const started = Date.now();
+    try {
+      await run();
+      log.info({ step, ms: Date.now() - started }, 'shutdown step done');
+    } catch (err) {
+      log.warn({ step, err: (err as Error)?.message }, 'shutdown step failed');
+    }
+  }
+}

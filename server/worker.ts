@@ -1,9 +1,8 @@
 import { loadConfig } from './config';
 import { createLogger } from './logger';
-import { closeAppContext, createAppContext } from './bootstrap';
-import { startServices } from './services';
-import { onShutdownSignal } from './shutdown';
-import './register-services';
+import { closeSteps, createServices } from './services';
+import { startWorkers, stopWorkers } from './jobs/workers';
+import { onShutdownSignal, runSteps } from './shutdown';
 
 /**
  * `npm run worker`: background jobs (finalisation, webhooks, CKG) without HTTP, for deployments that scale
@@ -14,18 +13,16 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   if (config.workers < 1) throw new Error('WORKERS must be at least 1 for the worker process');
-  const ctx = await createAppContext({ config, log });
-  const stopServices = await startServices(ctx, { workers: true });
+  const ctx = await createServices(config, { log });
+  const workers = await startWorkers(ctx);
   log.info({ database: ctx.database.kind }, 'worker started');
 
+  // Shutdown, in order: stop the workers, then the services as the web process closes them (closeSteps).
   // Past forceMs a job still running is abandoned; pg-boss hands it to another worker once it expires.
   onShutdownSignal(log, {
     label: 'worker',
     forceMs: 60_000,
-    stop: async () => {
-      await stopServices();
-      await closeAppContext(ctx);
-    },
+    stop: () => runSteps(log, [['stop workers', () => stopWorkers(ctx, workers)], ...closeSteps(ctx)]),
   });
 }
 

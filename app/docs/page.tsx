@@ -1,4 +1,4 @@
-import { ROUTES } from '@/server/api';
+import { CONTRACTS } from '@/lib/contracts/routes';
 import { buildOpenApiDocument } from '@/server/http/openapi';
 
 export const dynamic = 'force-static';
@@ -26,7 +26,7 @@ function Schema({ value, label }: { value: unknown; label: string }) {
 }
 
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(ROUTES, '') as {
+  const doc = buildOpenApiDocument(CONTRACTS, '') as {
     info: { title: string; description: string };
     paths: Record<string, Record<string, Operation>>;
     components?: { schemas?: Record<string, unknown> };

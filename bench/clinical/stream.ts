@@ -1,10 +1,11 @@
 /** One visit through the real API: create a session, stream PCM over /ws/ambient, end it, wait, read the note. */
 import WebSocket from 'ws';
+import { AUTH_PROTOCOL, BYTES_PER_MS, EOF_FRAME } from '../../lib/contracts/stream-protocol';
 import type { NoteResult } from '../../server/engines/notes/types';
 import type { TestProvider } from '../../server/test/partners';
 
 const FRAME_MS = 100;
-const FRAME_BYTES = FRAME_MS * 32;
+const FRAME_BYTES = FRAME_MS * BYTES_PER_MS;
 
 export interface VisitOutcome {
   status: string;
@@ -17,7 +18,7 @@ export interface VisitOutcome {
 export async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider, pcm: Buffer, speed: number): Promise<VisitOutcome> {
   const created = await fetch(`${baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
   const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
-  const ws = new WebSocket(`${wsUrl}/ws/ambient`, ['AmbientAuth', id, dr.serviceToken]);
+  const ws = new WebSocket(`${wsUrl}/ws/ambient`, [AUTH_PROTOCOL, id, dr.serviceToken]);
   ws.on('message', (d) => {
     const f = JSON.parse(d.toString()) as { type: string; message?: string };
     if (f.type === 'ERROR') console.error(`  server error: ${f.message}`);
@@ -40,7 +41,7 @@ export async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider,
       }
     }, 20);
   });
-  ws.send(JSON.stringify({ type: 'AUDIO', data: Buffer.from('EOF').toString('base64') }));
+  ws.send(JSON.stringify(EOF_FRAME));
   let status = 'running';
   const deadline = Date.now() + 30 * 60_000;
   while (!['completed', 'skipped', 'failed', 'aborted'].includes(status) && Date.now() < deadline) {

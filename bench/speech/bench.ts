@@ -23,6 +23,7 @@ import { wordErrorRate } from '../../server/engines/speech/wer.js';
 import { NATURAL_VOICES, VOICES } from '../../server/engines/speech/synth.js';
 import { clinicRecordings, humanRecordings, type Recording } from './corpus.js';
 import { contextTerms, termRecall, termSets } from './terms.js';
+import { BYTES_PER_MS } from '../../lib/contracts/stream-protocol.js';
 
 const args = process.argv.slice(2);
 const num = (name: string, d: number) => {
@@ -33,7 +34,7 @@ const quick = args.includes('--quick');
 const DIALOGUES = num('dialogues', quick ? 1 : 2);
 const TURNS = num('turns', quick ? 8 : 12);
 const cores = os.availableParallelism();
-const durS = (pcm: Buffer) => pcm.length / 2 / 16000;
+const durS = (pcm: Buffer) => pcm.length / BYTES_PER_MS / 1000;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 const speed = args.includes('--speed');
@@ -117,7 +118,7 @@ async function rtf(engine: EmbeddedSpeechEngine, pcm: Buffer) {
  * stream's last final segment arrives within 3 s of its audio ending.
  */
 async function paced(engine: EmbeddedSpeechEngine, pcm: Buffer, n: number): Promise<{ ok: boolean; worstLagS: number }> {
-  const frame = 3200;
+  const frame = 100 * BYTES_PER_MS;
   const lags = await Promise.all(
     Array.from({ length: n }, async (_, k) => {
       const s = engine.openStream({ onSegment: () => {} });

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import WebSocket from 'ws';
+import { AUTH_PROTOCOL, BYTES_PER_MS } from '../../lib/contracts/stream-protocol';
 import { startServer, type TestServer } from '../../server/test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../../server/test/partners';
 import { loadDialogues, visitAudio } from '../turnaround/synth';
@@ -22,7 +23,7 @@ const MAX_N = flag('max', 1000);
 const SPEECH_MAX = flag('speech-max', 40);
 const KNEE_MS = 250;
 const FRAME_MS = 100;
-const FRAME_BYTES = FRAME_MS * 32;
+const FRAME_BYTES = FRAME_MS * BYTES_PER_MS;
 
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
@@ -57,7 +58,7 @@ class Stream {
 
   open(): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(this.url, ['AmbientAuth', this.sessionId, this.token]);
+      this.ws = new WebSocket(this.url, [AUTH_PROTOCOL, this.sessionId, this.token]);
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
       this.ws.on('message', (data) => this.onMessage(data.toString()));

@@ -8,6 +8,7 @@
  */
 import os from 'node:os';
 import WebSocket from 'ws';
+import { AUTH_PROTOCOL, BYTES_PER_MS, EOF_FRAME } from '../../lib/contracts/stream-protocol';
 import { startServer } from '../../server/test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../../server/test/partners';
 import { loadDialogues, visitAudio } from './synth';
@@ -19,7 +20,7 @@ function arg(name: string, fallback: string): string {
 const SPEED = Number(arg('speed', '1'));
 const VISITS = arg('visits', '10,5,2,2').split(',').map(Number);
 const FRAME_MS = 100;
-const FRAME_BYTES = FRAME_MS * 32;
+const FRAME_BYTES = FRAME_MS * BYTES_PER_MS;
 
 // Nearest rank: with two values p50 is the lower, p95 the higher.
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)]!;
@@ -35,7 +36,7 @@ interface VisitResult {
 async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider, minutes: number, audio: Buffer): Promise<VisitResult> {
   const created = await fetch(`${baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
   const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
-  const ws = new WebSocket(`${wsUrl}/ws/ambient`, ['AmbientAuth', id, dr.serviceToken]);
+  const ws = new WebSocket(`${wsUrl}/ws/ambient`, [AUTH_PROTOCOL, id, dr.serviceToken]);
   let transcriptMs = 0;
   ws.on('message', (d) => {
     const f = JSON.parse(d.toString()) as { type: string; end_offset_ms?: number; message?: string };
@@ -61,7 +62,7 @@ async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider, minute
     }, 20);
   });
   const liveLag = frames * FRAME_MS - transcriptMs;
-  ws.send(JSON.stringify({ type: 'AUDIO', data: 'RU9G' }));
+  ws.send(JSON.stringify(EOF_FRAME));
   const eof = performance.now();
   let status = 'running';
   while (!['completed', 'skipped', 'failed', 'aborted'].includes(status)) {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { BYTES_PER_MS, SAMPLE_RATE_HZ } from '../../lib/contracts/stream-protocol';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DATA = path.resolve(ROOT, '..', 'shared', 'data', 'aci-bench');
@@ -45,7 +46,7 @@ export function synthesiseDialogue(d: Dialogue): Buffer {
   const key = crypto.createHash('sha1').update(JSON.stringify(d.turns)).digest('hex').slice(0, 12);
   const out = path.join(CACHE, `${d.id}-${key}.pcm`);
   if (fs.existsSync(out)) return fs.readFileSync(out);
-  const gap = Buffer.alloc(16_000 * 2 * 0.3);
+  const gap = Buffer.alloc(300 * BYTES_PER_MS);
   const parts: Buffer[] = [];
   const tmp = fs.mkdtempSync(path.join(CACHE, 'turn-'));
   try {
@@ -53,7 +54,7 @@ export function synthesiseDialogue(d: Dialogue): Buffer {
       const wav = path.join(tmp, `${i}.wav`);
       const raw = path.join(tmp, `${i}.raw`);
       run('espeak-ng', [...VOICES[t.speaker]!, '-w', wav, t.text.replace(/\s+([,.?!])/g, '$1')]);
-      run('sox', [wav, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', raw]);
+      run('sox', [wav, '-r', String(SAMPLE_RATE_HZ), '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', raw]);
       parts.push(fs.readFileSync(raw), gap);
     });
   } finally {
@@ -66,7 +67,7 @@ export function synthesiseDialogue(d: Dialogue): Buffer {
 
 /** Exactly `seconds` of visit audio: the dialogue cut short, or followed by more dialogues until long enough. */
 export function visitAudio(seconds: number, dialogues: Dialogue[], start = 0): Buffer {
-  const need = seconds * 16_000 * 2;
+  const need = seconds * 1000 * BYTES_PER_MS;
   const parts: Buffer[] = [];
   let have = 0;
   for (let i = start; have < need; i++) {

@@ -1,8 +1,10 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { apiFetch, errorMessage } from '@/lib/api-client';
-import type { ApiKey, ApiKeyList, ApiKeyWithSecret } from '@/lib/contracts/admin';
+import { errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
+import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/contracts/routes/admin-api-keys';
+import type { ApiKey, ApiKeyWithSecret } from '@/lib/contracts/admin';
 import { Badge, Button, Dialog, Input, Select, Table, toast } from '@/components/ui';
 import { ErrorState, Loading, OneTimeSecret, PageHeader, Section, Time } from './common';
 import { useAdminUser } from './admin-user';
@@ -17,9 +19,9 @@ export function ApiKeys() {
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<ApiKeyWithSecret | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const keys = useQuery({ queryKey: adminKeys.apiKeys, queryFn: ({ signal }) => apiFetch<ApiKeyList>('/api/admin/v1/api-keys', { signal }) });
+  const keys = useQuery({ queryKey: adminKeys.apiKeys, queryFn: ({ signal }) => api.call(listApiKeys, {}, { signal }) });
   const create = useMutation({
-    mutationFn: () => apiFetch<ApiKeyWithSecret>('/api/admin/v1/api-keys', { body: { name: name.trim(), partner_id: partnerId || undefined } }),
+    mutationFn: () => api.call(createApiKey, { body: { name: name.trim(), partner_id: partnerId || undefined } }),
     onSuccess: (k) => {
       setCreated(k);
       setName('');
@@ -28,7 +30,7 @@ export function ApiKeys() {
     onError: (err) => toast.error(errorMessage(err)),
   });
   const revoke = useMutation({
-    mutationFn: (k: ApiKey) => apiFetch<ApiKey>(`/api/admin/v1/api-keys/${k.id}`, { method: 'DELETE' }),
+    mutationFn: (k: ApiKey) => api.call(revokeApiKey, { params: { id: k.id } }),
     onSuccess: (k) => {
       toast.success(`Key "${k.name}" revoked.`);
       setRevoking(null);

@@ -4,6 +4,7 @@ import type { AuditEntry } from '@/lib/contracts/admin';
 import { Button, Input, Select, Table } from '@/components/ui';
 import { ErrorState, Loading, PageHeader, Time } from './common';
 import { LoadMore, useCursorList, useUrlFilters } from './cursor-list';
+import { listAudit } from '@/lib/contracts/routes/admin-audit';
 import { useAdminUser } from './admin-user';
 import { partnerOptions, usePartners } from './queries';
 
@@ -33,7 +34,7 @@ export function AuditLog() {
   const partners = usePartners();
   const [filters, setFilters] = useUrlFilters(KEYS);
   const [draft, setDraft] = useState(filters);
-  const list = useCursorList<AuditEntry, 'entries'>(['admin', 'audit'], '/api/admin/v1/audit', 'entries', filters);
+  const list = useCursorList<AuditEntry, 'entries'>(['admin', 'audit'], listAudit, 'entries', filters);
   const set = (k: (typeof KEYS)[number]) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   function apply(e: FormEvent) {
     e.preventDefault();

@@ -1,8 +1,9 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { apiFetch, errorMessage } from '@/lib/api-client';
-import type { WebhookDelivery, WebhookDeliveryDetail } from '@/lib/contracts/webhooks';
+import { errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
+import { getDelivery, redeliverWebhook } from '@/lib/contracts/routes/webhooks';
 import { Badge, Button, statusTone, toast } from '@/components/ui';
 import { DefinitionList, ErrorState, JsonBlock, Loading, PageHeader, Section, Time } from './common';
 import { adminKeys } from './queries';
@@ -11,11 +12,11 @@ export function DeliveryDetail({ deliveryId }: { deliveryId: string }) {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: adminKeys.delivery(deliveryId),
-    queryFn: ({ signal }) => apiFetch<WebhookDeliveryDetail>(`/api/admin/v1/webhook-deliveries/${deliveryId}`, { signal }),
+    queryFn: ({ signal }) => api.call(getDelivery, { params: { id: deliveryId } }, { signal }),
     refetchInterval: (query) => (query.state.data && ['pending', 'delivering'].includes(query.state.data.status) ? 2000 : false),
   });
   const redeliver = useMutation({
-    mutationFn: () => apiFetch<WebhookDelivery>(`/api/admin/v1/webhook-deliveries/${deliveryId}/redeliver`, { method: 'POST' }),
+    mutationFn: () => api.call(redeliverWebhook, { params: { id: deliveryId } }),
     onSuccess: () => {
       toast.success('Re-delivery queued.');
       void qc.invalidateQueries({ queryKey: adminKeys.delivery(deliveryId) });

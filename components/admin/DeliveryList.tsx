@@ -5,6 +5,7 @@ import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '@/
 import { Badge, Button, Input, Select, Table, statusTone } from '@/components/ui';
 import { ErrorState, Loading, PageHeader, Time } from './common';
 import { LoadMore, useCursorList, useUrlFilters } from './cursor-list';
+import { listDeliveries } from '@/lib/contracts/routes/webhooks';
 import { useAdminUser } from './admin-user';
 import { partnerOptions, usePartners } from './queries';
 
@@ -15,7 +16,7 @@ export function DeliveryList() {
   const partners = usePartners();
   const [filters, setFilters] = useUrlFilters(KEYS);
   const [draft, setDraft] = useState(filters);
-  const list = useCursorList<WebhookDelivery, 'deliveries'>(['admin', 'deliveries'], '/api/admin/v1/webhook-deliveries', 'deliveries', filters);
+  const list = useCursorList<WebhookDelivery, 'deliveries'>(['admin', 'deliveries'], listDeliveries, 'deliveries', filters);
   const set = (k: (typeof KEYS)[number]) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   function apply(e: FormEvent) {
     e.preventDefault();

@@ -2,10 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { apiFetch, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
+import { getPartner, rotateWebhookSecret } from '@/lib/contracts/routes/admin-partners';
+import { testPartnerTrust } from '@/lib/contracts/routes/admin-providers';
+import { sendTestWebhook } from '@/lib/contracts/routes/webhooks';
 import type { Partner } from '@/lib/contracts/partners';
-import type { TestTrustResult } from '@/lib/contracts/admin';
-import type { TestWebhookResult } from '@/lib/contracts/webhooks';
 import { Badge, Button, Dialog, Textarea, toast } from '@/components/ui';
 import { DefinitionList, ErrorState, JsonBlock, Loading, OneTimeSecret, PageHeader, Section, Time } from './common';
 import { PartnerForm } from './PartnerForm';
@@ -16,7 +18,7 @@ function TestTrust({ partnerId }: { partnerId: string }) {
   const [error, setError] = useState<string | null>(null);
   const test = useMutation({
     mutationFn: (partner_token: string) =>
-      apiFetch<TestTrustResult>(`/api/admin/v1/partners/${encodeURIComponent(partnerId)}/test-trust`, { body: { partner_token } }),
+      api.call(testPartnerTrust, { params: { partner_id: partnerId }, body: { partner_token } }),
     onError: (err) => toast.error(errorMessage(err)),
   });
   function submit(e: FormEvent) {
@@ -64,7 +66,7 @@ function Webhook({ partner }: { partner: Partner }) {
   const [confirm, setConfirm] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const rotate = useMutation({
-    mutationFn: () => apiFetch<{ webhook_secret: string }>(`/api/admin/v1/partners/${encodeURIComponent(partner.partner_id)}/webhook-secret`, { method: 'POST' }),
+    mutationFn: () => api.call(rotateWebhookSecret, { params: { partner_id: partner.partner_id } }),
     onSuccess: (r) => {
       setSecret(r.webhook_secret);
       setConfirm(false);
@@ -73,7 +75,7 @@ function Webhook({ partner }: { partner: Partner }) {
     onError: (err) => toast.error(errorMessage(err)),
   });
   const sendTest = useMutation({
-    mutationFn: () => apiFetch<TestWebhookResult>(`/api/admin/v1/partners/${encodeURIComponent(partner.partner_id)}/test-webhook`, { method: 'POST' }),
+    mutationFn: () => api.call(sendTestWebhook, { params: { partner_id: partner.partner_id } }),
     onError: (err) => toast.error(errorMessage(err)),
   });
   const t = sendTest.data;
@@ -133,7 +135,7 @@ export function PartnerDetail({ partnerId }: { partnerId: string }) {
   const [editing, setEditing] = useState(false);
   const q = useQuery({
     queryKey: adminKeys.partner(partnerId),
-    queryFn: ({ signal }) => apiFetch<Partner>(`/api/admin/v1/partners/${encodeURIComponent(partnerId)}`, { signal }),
+    queryFn: ({ signal }) => api.call(getPartner, { params: { partner_id: partnerId } }, { signal }),
   });
   if (q.isPending) return <Loading />;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;

@@ -2,7 +2,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { apiFetch, errorMessage, isApiClientError } from '@/lib/api-client';
+import type { z } from 'zod';
+import { errorMessage, isApiClientError } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
+import { createPartner, updatePartner } from '@/lib/contracts/routes/admin-partners';
 import {
   AccessLevel,
   CreatePartnerRequest,
@@ -67,8 +70,8 @@ export function PartnerForm({ partner, onSaved }: { partner?: Partner; onSaved?:
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       editing
-        ? apiFetch<Partner>(`/api/admin/v1/partners/${encodeURIComponent(partner!.partner_id)}`, { method: 'PATCH', body })
-        : apiFetch<Partner & { webhook_secret: string }>('/api/admin/v1/partners', { method: 'POST', body }),
+        ? api.call(updatePartner, { params: { partner_id: partner!.partner_id }, body: body as z.input<typeof UpdatePartnerRequest> })
+        : api.call(createPartner, { body: body as z.input<typeof CreatePartnerRequest> }),
     onSuccess: (p) => {
       void qc.invalidateQueries({ queryKey: adminKeys.partners });
       if (editing) {

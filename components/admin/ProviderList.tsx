@@ -1,7 +1,9 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { apiFetch, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
+import { disableProvider, enableProvider, listPartnerProviders } from '@/lib/contracts/routes/admin-providers';
 import type { AdminProvider } from '@/lib/contracts/admin';
 import { Badge, Button, Dialog, Input, Table, toast } from '@/components/ui';
 import { ErrorState, Loading, PageHeader, Time } from './common';
@@ -12,10 +14,9 @@ export function ProviderList({ partnerId }: { partnerId: string }) {
   const [draft, setDraft] = useState(filters.q);
   const [pending, setPending] = useState<AdminProvider | null>(null);
   const qc = useQueryClient();
-  const base = `/api/admin/v1/partners/${encodeURIComponent(partnerId)}/providers`;
-  const list = useCursorList<AdminProvider, 'providers'>(['admin', 'providers', partnerId], base, 'providers', { q: filters.q });
+  const list = useCursorList<AdminProvider, 'providers'>(['admin', 'providers', partnerId], listPartnerProviders, 'providers', { q: filters.q }, { params: { partner_id: partnerId } });
   const toggle = useMutation({
-    mutationFn: (p: AdminProvider) => apiFetch<AdminProvider>(`${base}/${p.provider_id}/${p.disabled ? 'enable' : 'disable'}`, { method: 'POST' }),
+    mutationFn: (p: AdminProvider) => api.call(p.disabled ? enableProvider : disableProvider, { params: { partner_id: partnerId, provider_id: p.provider_id } }),
     onSuccess: (p) => {
       toast.success(`${p.name} is now ${p.disabled ? 'disabled' : 'enabled'}.`);
       setPending(null);

@@ -1,8 +1,9 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { apiFetch } from '@/lib/api-client';
-import type { AdminSessionDetail } from '@/lib/contracts/admin';
+import { api } from '@/lib/api/client';
+import { exportAdminSessionFhir } from '@/lib/contracts/routes/fhir';
+import { getAdminSession } from '@/lib/contracts/routes/admin-sessions';
 import { Badge, Table, statusTone } from '@/components/ui';
 import { DownloadFhirButton } from '@/components/fhir/DownloadFhirButton';
 import { DefinitionList, ErrorState, JsonBlock, Loading, PageHeader, Section, Time } from './common';
@@ -23,12 +24,12 @@ interface SummarySection {
 
 /** The session's FHIR R4 document as partners receive it; only terminal sessions have one. */
 function FhirExport({ sessionId }: { sessionId: string }) {
-  const path = `/api/admin/v1/sessions/${sessionId}/fhir`;
-  const q = useQuery({ queryKey: [...adminKeys.session(sessionId), 'fhir'], queryFn: ({ signal }) => apiFetch<unknown>(path, { signal }) });
+  const load = (signal?: AbortSignal) => api.call(exportAdminSessionFhir, { params: { id: sessionId } }, { signal });
+  const q = useQuery({ queryKey: [...adminKeys.session(sessionId), 'fhir'], queryFn: ({ signal }) => load(signal) });
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <DownloadFhirButton filename={`session-${sessionId}.fhir.json`} load={() => apiFetch<unknown>(path)} />
+        <DownloadFhirButton filename={`session-${sessionId}.fhir.json`} load={() => load()} />
       </div>
       {q.isPending ? <Loading /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : <JsonBlock value={q.data} label="FHIR bundle JSON" />}
     </div>
@@ -38,7 +39,7 @@ function FhirExport({ sessionId }: { sessionId: string }) {
 export function SessionDetail({ sessionId }: { sessionId: string }) {
   const q = useQuery({
     queryKey: adminKeys.session(sessionId),
-    queryFn: ({ signal }) => apiFetch<AdminSessionDetail>(`/api/admin/v1/sessions/${sessionId}`, { signal }),
+    queryFn: ({ signal }) => api.call(getAdminSession, { params: { id: sessionId } }, { signal }),
     // Follow a session that is still being processed.
     refetchInterval: (query) => (query.state.data && !TERMINAL.includes(query.state.data.session.status) ? 3000 : false),
   });

@@ -5,6 +5,7 @@ import { SESSION_STATUSES, type AdminSession } from '@/lib/contracts/admin';
 import { Badge, Button, Input, Select, Table, statusTone } from '@/components/ui';
 import { ErrorState, Loading, PageHeader, Time } from './common';
 import { LoadMore, useCursorList, useUrlFilters } from './cursor-list';
+import { listAdminSessions } from '@/lib/contracts/routes/admin-sessions';
 import { useAdminUser } from './admin-user';
 import { partnerOptions, usePartners } from './queries';
 
@@ -20,7 +21,7 @@ export function SessionList() {
   const partners = usePartners();
   const [filters, setFilters] = useUrlFilters(KEYS);
   const [draft, setDraft] = useState(filters);
-  const list = useCursorList<AdminSession, 'sessions'>(['admin', 'sessions'], '/api/admin/v1/sessions', 'sessions', {
+  const list = useCursorList<AdminSession, 'sessions'>(['admin', 'sessions'], listAdminSessions, 'sessions', {
     ...filters,
     from: filters.from ? toIsoDate(filters.from) : '',
     to: filters.to ? toIsoDate(filters.to) : '',

@@ -1,8 +1,11 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { apiFetch, errorMessage } from '@/lib/api-client';
-import { CreateUserRequest, type AdminUser, type AdminUserList } from '@/lib/contracts/admin';
+import type { z } from 'zod';
+import { errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
+import { createUser, listUsers } from '@/lib/contracts/routes/admin-users';
+import { CreateUserRequest } from '@/lib/contracts/admin';
 import { Badge, Button, Input, Select, Table, toast } from '@/components/ui';
 import { ErrorState, Loading, PageHeader, Section, Time } from './common';
 import { useAdminUser } from './admin-user';
@@ -15,9 +18,9 @@ export function Users() {
   const blank = { email: '', name: '', password: '', role: 'clinician', partner_id: me.partnerId ?? '', provider_email: '' };
   const [f, setF] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const users = useQuery({ queryKey: adminKeys.users, queryFn: ({ signal }) => apiFetch<AdminUserList>('/api/admin/v1/users', { signal }) });
+  const users = useQuery({ queryKey: adminKeys.users, queryFn: ({ signal }) => api.call(listUsers, {}, { signal }) });
   const create = useMutation({
-    mutationFn: (body: unknown) => apiFetch<AdminUser>('/api/admin/v1/users', { body }),
+    mutationFn: (body: Record<string, string>) => api.call(createUser, { body: body as z.input<typeof CreateUserRequest> }),
     onSuccess: (u) => {
       toast.success(`User ${u.email} created.`);
       setF(blank);

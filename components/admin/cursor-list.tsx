@@ -1,17 +1,28 @@
 'use client';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { apiFetch, type QueryValue } from '@/lib/api-client';
+import type { QueryValue } from '@/lib/api-client';
+import { api, type CallInput } from '@/lib/api/client';
+import type { RouteContract } from '@/lib/api/contract';
 import { Button } from '@/components/ui';
 
-/** A keyset-paginated admin list: pages are fetched with the previous page's next_cursor. */
-export function useCursorList<T, K extends string>(key: readonly unknown[], path: string, field: K, query: Record<string, QueryValue>, enabled = true) {
+/** A keyset-paginated admin list: pages of the contract's route, each fetched with the previous page's next_cursor. */
+export function useCursorList<T, K extends string>(
+  key: readonly unknown[],
+  contract: RouteContract,
+  field: K,
+  query: Record<string, QueryValue>,
+  opts: { enabled?: boolean; params?: Record<string, string> } = {},
+) {
   const q = useInfiniteQuery({
     queryKey: [...key, query],
-    enabled,
+    enabled: opts.enabled ?? true,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Record<K, T[]> & { next_cursor: string | null }>(path, { query: { ...query, cursor: pageParam, limit: 50 }, signal }),
+      // Typed by the caller's T: the contract here is any list route answering `{[field]: T[], next_cursor}`.
+      api.call(contract, { params: opts.params, query: { ...query, cursor: pageParam, limit: 50 } } as unknown as CallInput<RouteContract>, { signal }) as unknown as Promise<
+        Record<K, T[]> & { next_cursor: string | null }
+      >,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const rows = q.data?.pages.flatMap((p) => p[field]) ?? [];

@@ -1,7 +1,9 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, type QueryValue } from '@/lib/api-client';
+import type { QueryValue } from '@/lib/api-client';
 import type { Partner } from '@/lib/contracts/partners';
+import { api } from '@/lib/api/client';
+import { listPartners } from '@/lib/contracts/routes/admin-partners';
 
 export const adminKeys = {
   partners: ['admin', 'partners'] as const,
@@ -19,7 +21,7 @@ export const adminKeys = {
 export function usePartners() {
   return useQuery({
     queryKey: adminKeys.partners,
-    queryFn: ({ signal }) => apiFetch<{ partners: Partner[] }>('/api/admin/v1/partners', { signal }).then((r) => r.partners),
+    queryFn: ({ signal }) => api.call(listPartners, {}, { signal }).then((r) => r.partners),
   });
 }
 

@@ -4,18 +4,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Select } from '@/components/ui';
 import { ApiClientError } from '@/lib/api-client';
 import { AmbientRecorder, listInputDevices } from '@/lib/audio/recorder';
-import { SessionStatusResponse } from '@/lib/contracts/sessions';
+import { getSessionStatus } from '@/lib/contracts/routes/sessions';
 import { getServiceToken, v1 } from '@/lib/hooks/v1';
 import { useRecorderStore, type ConnectionState } from '@/lib/stores/recorder';
 import { formatDuration } from './format';
 import { isAlt } from './shortcuts';
-
-declare global {
-  interface Window {
-    /** Lets the end-to-end test drop the socket the way a network failure would; it cannot do more. */
-    __ambientRecorder?: { dropConnection(): void; unackedMs(): number; elapsedMs(): number };
-  }
-}
 
 const CONNECTION: Record<ConnectionState, { label: string; cls: string }> = {
   idle: { label: 'Not connected', cls: 'bg-slate-100 text-slate-800 ring-slate-300' },
@@ -49,9 +42,20 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
     () => () => {
       rec.current?.shutdown();
       rec.current = null;
-      // The hook stays so a test can read the final figures after the recorder view is gone.
     },
     [],
+  );
+
+  // Read-only figures for the end-to-end test (audio recorded and not yet confirmed), on the document so they
+  // outlive this view: the test compares the final figure with what the server stored.
+  useEffect(
+    () =>
+      useRecorderStore.subscribe((s) => {
+        if (s.sessionId !== sessionId) return;
+        document.documentElement.dataset.recordedMs = String(s.elapsedMs);
+        document.documentElement.dataset.unackedMs = String(s.unackedMs);
+      }),
+    [sessionId],
   );
 
   const start = useCallback(async () => {
@@ -63,7 +67,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
       getToken: async (fresh) => (await getServiceToken(qc, fresh)).service_token,
       checkSession: async () => {
         try {
-          return (await v1(qc, `/api/v1/ambient/session/${sessionId}/status`, { schema: SessionStatusResponse })).status;
+          return (await v1(qc, getSessionStatus, { params: { ambient_session_id: sessionId } })).status;
         } catch (err) {
           if (err instanceof ApiClientError && err.code === 404) return null;
           throw err;
@@ -71,11 +75,6 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
       },
     });
     rec.current = r;
-    window.__ambientRecorder = {
-      dropConnection: () => r.dropConnection(),
-      unackedMs: () => useRecorderStore.getState().unackedMs,
-      elapsedMs: () => useRecorderStore.getState().elapsedMs,
-    };
     await r.start(useRecorderStore.getState().deviceId || undefined);
   }, [qc, sessionId]);
 

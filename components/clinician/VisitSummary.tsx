@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionContext, useVisitSummary } from '@/lib/hooks/workflow';
-import { copyText } from './note/SectionEditor';
+import { copyText } from './note/copy-text';
 
 function Part({ title, items, empty, testId }: { title: string; items: string[]; empty: string; testId: string }) {
   return (

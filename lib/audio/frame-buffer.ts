@@ -6,6 +6,7 @@
  *
  * Pure bookkeeping: no timers and no sockets, so the resend rules are unit-tested directly.
  */
+import { SAMPLE_RATE_HZ } from '../contracts/stream-protocol';
 
 export interface FrameBufferOptions {
   /** Samples per second of the PCM16 mono audio (16 kHz on /ws/ambient). */
@@ -50,7 +51,7 @@ export class FrameBuffer {
   private readonly useProbe: boolean;
 
   constructor(opts: FrameBufferOptions = {}) {
-    this.sampleRate = opts.sampleRate ?? 16_000;
+    this.sampleRate = opts.sampleRate ?? SAMPLE_RATE_HZ;
     this.useProbe = opts.probe ?? false;
   }
 

@@ -4,8 +4,13 @@
  * FrameBuffer → binary frames on /ws/ambient. The socket is re-opened after any drop; each connection is
  * a new recording that resends every frame the server had not ACKed, so the visit loses no audio.
  */
-import { FrameBuffer } from './frame-buffer';
+import { AUTH_PROTOCOL, CLOSE, EOF_FRAME, eventFrame, parseServerFrame, type ClientFrame } from '@/lib/contracts/stream-protocol';
 import type { ConnectionState, RecorderActions, RecorderErrorKind, RecorderState } from '@/lib/stores/recorder';
+import { FrameBuffer } from './frame-buffer';
+import { listInputDevices, MicrophoneCapture } from './microphone';
+import { CHECK_AFTER_FAILURES, CONNECT_TIMEOUT_MS, defaultWsUrl, ENDED, KEEP_ALIVE_MS, reconnectDelayMs, RESEND_AHEAD_MS } from './recorder-policy';
+
+export { listInputDevices, microphoneError } from './microphone';
 
 type Store = { getState(): RecorderState & RecorderActions };
 
@@ -19,63 +24,32 @@ export interface RecorderOptions {
   wsUrl?: string;
 }
 
-const EOF_B64 = 'RU9G';
-const KEEP_ALIVE_MS = 5_000;
-/** How far ahead of real time a resent backlog may run (the server allows 30 s by default). */
-const RESEND_AHEAD_MS = 15_000;
-const BACKOFF_MS = [250, 500, 1_000, 2_000, 4_000];
-/** Failed connection attempts in a row after which the session itself is checked over REST. */
-const CHECK_AFTER_FAILURES = 3;
-
-export function microphoneError(err: unknown): { kind: RecorderErrorKind; message: string } {
-  const name = (err as { name?: string })?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError') {
-    return {
-      kind: 'mic-denied',
-      message:
-        'Microphone access is blocked. Allow the microphone for this site (the icon at the left of the address bar), then press Start recording again.',
-    };
-  }
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') {
-    return { kind: 'no-device', message: 'No microphone was found. Connect a microphone, choose it in the Microphone list, and press Start recording.' };
-  }
-  if (name === 'NotReadableError') {
-    return { kind: 'mic-failed', message: 'The microphone is in use by another application or could not be started. Close the other application and try again.' };
-  }
-  return { kind: 'mic-failed', message: `The microphone could not be started (${(err as Error)?.message ?? 'unknown error'}).` };
-}
-
-function defaultWsUrl(): string {
-  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws/ambient`;
-}
-
-export async function listInputDevices(): Promise<Array<{ deviceId: string; label: string }>> {
-  if (!navigator.mediaDevices?.enumerateDevices) return [];
-  const all = await navigator.mediaDevices.enumerateDevices();
-  return all
-    .filter((d) => d.kind === 'audioinput')
-    .map((d, i) => ({ deviceId: d.deviceId, label: d.label || (d.deviceId === 'default' ? 'Default microphone' : `Microphone ${i + 1}`) }));
-}
-
 export class AmbientRecorder {
   private readonly buffer = new FrameBuffer({ probe: true });
   private readonly wsUrl: string;
   private ws: WebSocket | null = null;
-  private media: MediaStream | null = null;
-  private ctx: AudioContext | null = null;
-  private node: AudioWorkletNode | null = null;
+  private readonly mic = new MicrophoneCapture({
+    onFrame: (samples, level) => this.onFrame(samples, level),
+    onEnded: () => {
+      if (!this.ending && !this.stopped) this.fail('no-device', 'The microphone was disconnected. Your audio so far is saved; reconnect a microphone and press Start recording to continue.');
+    },
+  });
   private paused = false;
   private ending = false;
   private eofSent = false;
   private cancelled = false;
   private stopped = false;
   private failures = 0;
+  /** Refusals for load (4429) since the server last acknowledged audio. */
+  private loadRefusals = 0;
   private tokenRefreshes = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private keepAlive: ReturnType<typeof setInterval> | null = null;
   private endWaiters: Array<() => void> = [];
   private readonly onOnline = () => {
-    if (!this.ws && !this.stopped) this.connectSoon(0);
+    if (this.stopped) return;
+    if (this.ws?.readyState === WebSocket.CONNECTING) this.abandon(this.ws);
+    if (!this.ws) this.connectSoon(0);
   };
   private readonly onOffline = () => {
     if (!this.stopped) this.setConnection('offline');
@@ -101,70 +75,33 @@ export class AmbientRecorder {
   /** Opens the microphone and the socket. Microphone errors are reported in the store, not thrown. */
   async start(deviceId?: string): Promise<void> {
     this.store.patch({ phase: 'starting', error: null });
-    if (!navigator.mediaDevices?.getUserMedia) {
-      this.store.patch({ phase: 'error', error: { kind: 'no-device', message: 'This browser cannot record audio here (a secure https:// page is required).' } });
+    const started = await this.mic.start(deviceId);
+    if (started.ok || started.opened) {
+      // Labels are only readable once permission is granted.
+      listInputDevices()
+        .then((devices) => this.store.patch({ devices }))
+        .catch(() => undefined);
+    }
+    if (!started.ok) {
+      if (started.opened) this.fail(started.kind, started.message);
+      else this.store.patch({ phase: 'error', error: { kind: started.kind, message: started.message } });
       return;
     }
-    try {
-      this.media = await navigator.mediaDevices.getUserMedia({
-        audio: {
-          deviceId: deviceId ? { exact: deviceId } : undefined,
-          channelCount: 1,
-          // Call-style processing (made for a far end and a speaker) garbles speech for the recogniser;
-          // an ambient room recording is sent as captured.
-          echoCancellation: false,
-          noiseSuppression: false,
-          autoGainControl: false,
-        },
-      });
-    } catch (err) {
-      this.store.patch({ phase: 'error', error: microphoneError(err) });
-      return;
-    }
-    // Labels are only readable once permission is granted.
-    listInputDevices()
-      .then((devices) => this.store.patch({ devices }))
-      .catch(() => undefined);
-    try {
-      this.ctx = new AudioContext();
-      await this.ctx.audioWorklet.addModule('/audio/pcm-worklet.js');
-      const source = this.ctx.createMediaStreamSource(this.media);
-      this.node = new AudioWorkletNode(this.ctx, 'pcm-capture', { numberOfInputs: 1, numberOfOutputs: 1, channelCountMode: 'explicit', channelCount: 2 });
-      // The worklet only runs while connected to the graph; a muted gain keeps it silent.
-      const mute = this.ctx.createGain();
-      mute.gain.value = 0;
-      source.connect(this.node).connect(mute).connect(this.ctx.destination);
-      this.node.port.onmessage = (e: MessageEvent) => this.onWorklet(e.data);
-      await this.ctx.resume();
-    } catch (err) {
-      this.fail('mic-failed', `Audio processing could not start (${(err as Error).message}).`);
-      return;
-    }
-    this.media.getAudioTracks()[0]?.addEventListener('ended', () => {
-      if (!this.ending && !this.stopped) this.fail('no-device', 'The microphone was disconnected. Your audio so far is saved; reconnect a microphone and press Start recording to continue.');
-    });
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
-    this.keepAlive = setInterval(() => this.sendJson({ type: 'EVENT', event: 'KEEP_ALIVE' }), KEEP_ALIVE_MS);
+    this.keepAlive = setInterval(() => this.sendFrame(eventFrame('KEEP_ALIVE')), KEEP_ALIVE_MS);
     this.store.patch({ phase: 'recording' });
     this.connect();
   }
 
-  private onWorklet(msg: { type: string; pcm?: ArrayBuffer; level?: number }) {
-    if (msg.type === 'flushed') {
-      this.flushResolve?.();
-      return;
-    }
-    if (msg.type !== 'frame' || !msg.pcm) return;
-    this.store.patch({ level: msg.level ?? 0 });
+  private onFrame(samples: Int16Array, level: number) {
+    this.store.patch({ level });
     // Paused audio is not part of the visit: dropped here, before it is buffered.
     if (this.paused || this.cancelled) return;
-    const samples = new Int16Array(msg.pcm);
     this.buffer.push(samples, Date.now() - (samples.length * 1000) / this.buffer.sampleRate);
     this.pump();
   }
 
-  private flushResolve: (() => void) | null = null;
   private connectionOpenedAt = 0;
   /** PAUSE goes out only after the audio buffered before it: the server refuses audio while paused. */
   private pauseSent = false;
@@ -179,7 +116,7 @@ export class AmbientRecorder {
         if (this.stopped || this.ws) return;
         let ws: WebSocket;
         try {
-          ws = new WebSocket(this.wsUrl, ['AmbientAuth', this.opts.sessionId, token]);
+          ws = new WebSocket(this.wsUrl, [AUTH_PROTOCOL, this.opts.sessionId, token]);
         } catch {
           this.scheduleReconnect();
           return;
@@ -187,14 +124,16 @@ export class AmbientRecorder {
         ws.binaryType = 'arraybuffer';
         this.ws = ws;
         let opened = false;
+        // Once open or closed, the check finds nothing to give up.
+        setTimeout(() => ws.readyState === WebSocket.CONNECTING && this.abandon(ws), CONNECT_TIMEOUT_MS);
         ws.onopen = () => {
           opened = true;
           this.failures = 0;
           this.buffer.connectionOpened();
           const start = this.buffer.connectionStartTime() ?? Date.now();
-          ws.send(JSON.stringify({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) }));
+          this.sendFrame({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) });
           this.connectionOpenedAt = Date.now();
-          if (this.cancelled) this.sendJson({ type: 'EVENT', event: 'CANCEL' });
+          if (this.cancelled) this.sendFrame(eventFrame('CANCEL'));
           this.pauseSent = false;
           this.setConnection('connected');
           this.pump();
@@ -210,41 +149,32 @@ export class AmbientRecorder {
   }
 
   private onServer(data: unknown) {
-    if (typeof data !== 'string') return;
-    let msg: Record<string, unknown>;
-    try {
-      msg = JSON.parse(data);
-    } catch {
-      return;
-    }
+    const msg = typeof data === 'string' ? parseServerFrame(data) : null;
+    if (!msg) return;
     switch (msg.type) {
       case 'ACK':
-        if (typeof msg.received_ms === 'number') this.buffer.ack(msg.received_ms, typeof msg.session_ms === 'number' ? msg.session_ms : undefined);
+        this.loadRefusals = 0;
+        this.buffer.ack(msg.received_ms, msg.session_ms);
         // A probe's ACK releases the backlog.
         this.pump();
         this.store.patch({ ackedMs: this.buffer.ackedMs, unackedMs: this.buffer.unackedMs });
         this.checkEnded();
         break;
       case 'TRANSCRIPT':
-        if (typeof msg.text === 'string') {
-          const start = Number(msg.start_offset_ms ?? 0);
-          this.store.transcript({
-            id: typeof msg.transcript_id === 'string' ? msg.transcript_id : `t-${start}`,
-            text: msg.text,
-            startMs: start,
-            endMs: Number(msg.end_offset_ms ?? start),
-            speaker: typeof msg.speaker === 'string' ? msg.speaker : undefined,
-            isFinal: msg.is_final === true,
-          });
-        }
+        this.store.transcript({
+          id: msg.transcript_id ?? `t-${msg.start_offset_ms}`,
+          text: msg.text,
+          startMs: msg.start_offset_ms,
+          endMs: msg.end_offset_ms,
+          speaker: msg.speaker,
+          isFinal: msg.is_final,
+        });
         break;
       case 'STATUS':
-        if (msg.status === 'running' || msg.status === 'aborted' || msg.status === 'completed' || msg.status === 'skipped' || msg.status === 'failed') {
-          if (this.eofSent || this.cancelled) this.finish();
-        }
+        if (ENDED.includes(msg.status) && (this.eofSent || this.cancelled)) this.finish();
         break;
       case 'ERROR':
-        if (typeof msg.message === 'string') this.store.patch({ error: { kind: 'server', message: msg.message } });
+        this.store.patch({ error: { kind: 'server', message: msg.message } });
         break;
     }
   }
@@ -259,15 +189,16 @@ export class AmbientRecorder {
       this.finish();
       return;
     }
-    if (code === 4401 && this.tokenRefreshes < 3) {
+    if (code === CLOSE.UNAUTHORISED && this.tokenRefreshes < 3) {
       this.tokenRefreshes++;
       void this.opts.getToken(true).then(() => this.connectSoon(0), () => this.scheduleReconnect());
       return;
     }
-    if (code === 4404) return this.fail('session-lost', 'This visit no longer exists on the server, so recording stopped. Start a new visit.');
-    if (code === 4409) return this.fail('session-lost', 'This visit has already ended on the server, so no more audio can be added. Start a new visit to record more.');
-    if (code === 4403) return this.fail('session-lost', 'Your account may not record into this visit.');
+    if (code === CLOSE.NOT_FOUND) return this.fail('session-lost', 'This visit no longer exists on the server, so recording stopped. Start a new visit.');
+    if (code === CLOSE.CONFLICT) return this.fail('session-lost', 'This visit has already ended on the server, so no more audio can be added. Start a new visit to record more.');
+    if (code === CLOSE.FORBIDDEN) return this.fail('session-lost', 'Your account may not record into this visit.');
     if (!opened) this.failures++;
+    if (code === CLOSE.TOO_FAST) this.loadRefusals++;
     this.store.patch({ reconnects: this.store.reconnects + 1 });
     if (this.failures >= CHECK_AFTER_FAILURES && this.failures % CHECK_AFTER_FAILURES === 0 && navigator.onLine !== false) {
       // The browser hides why an upgrade was refused; the REST API tells whether the session is gone.
@@ -285,10 +216,17 @@ export class AmbientRecorder {
     this.scheduleReconnect();
   }
 
+  /** A hung handshake counts as a failed attempt; nothing it does later is heard. */
+  private abandon(ws: WebSocket) {
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+    this.onClose(ws, 1006, false);
+  }
+
   private scheduleReconnect() {
     if (this.stopped) return;
     this.setConnection(navigator.onLine === false ? 'offline' : 'reconnecting');
-    this.connectSoon(BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!);
+    this.connectSoon(reconnectDelayMs(this.failures, this.loadRefusals));
   }
 
   private connectSoon(ms: number) {
@@ -299,8 +237,8 @@ export class AmbientRecorder {
     }, ms);
   }
 
-  private sendJson(msg: unknown) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  private sendFrame(frame: ClientFrame) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
   }
 
   /**
@@ -321,11 +259,11 @@ export class AmbientRecorder {
         }, 250);
       }
       if (this.paused && !this.pauseSent && this.buffer.allSent) {
-        ws.send(JSON.stringify({ type: 'EVENT', event: 'PAUSE' }));
+        ws.send(JSON.stringify(eventFrame('PAUSE')));
         this.pauseSent = true;
       }
       if (this.ending && !this.eofSent && this.buffer.allSent) {
-        ws.send(JSON.stringify({ type: 'AUDIO', data: EOF_B64 }));
+        ws.send(JSON.stringify(EOF_FRAME));
         this.eofSent = true;
       }
     }
@@ -342,7 +280,7 @@ export class AmbientRecorder {
   resume() {
     if (this.store.phase !== 'paused') return;
     this.paused = false;
-    if (this.pauseSent) this.sendJson({ type: 'EVENT', event: 'RESUME' });
+    if (this.pauseSent) this.sendFrame(eventFrame('RESUME'));
     this.pauseSent = false;
     this.store.patch({ phase: 'recording' });
   }
@@ -356,18 +294,11 @@ export class AmbientRecorder {
     const wasPaused = this.paused;
     this.store.patch({ phase: 'finishing' });
     // Audio from a paused stretch is not part of the visit, so only a live recorder is flushed.
-    if (this.node && !wasPaused) {
-      await new Promise<void>((resolve) => {
-        this.flushResolve = resolve;
-        this.node!.port.postMessage({ type: 'flush' });
-        setTimeout(resolve, 1_000);
-      });
-      this.flushResolve = null;
-    }
+    if (!wasPaused) await this.mic.flush();
     this.ending = true;
-    this.stopCapture();
+    this.mic.stop();
     this.paused = false;
-    if (this.pauseSent) this.sendJson({ type: 'EVENT', event: 'RESUME' });
+    if (this.pauseSent) this.sendFrame(eventFrame('RESUME'));
     this.pauseSent = false;
     const done = new Promise<void>((resolve) => this.endWaiters.push(resolve));
     this.pump();
@@ -381,17 +312,13 @@ export class AmbientRecorder {
   /** Abandons the visit: the server marks it aborted and keeps nothing for a note. */
   async cancel(): Promise<void> {
     this.cancelled = true;
-    this.stopCapture();
+    this.mic.stop();
     this.store.patch({ phase: 'finishing' });
-    if (this.ws?.readyState === WebSocket.OPEN) {
-      const done = new Promise<void>((resolve) => this.endWaiters.push(resolve));
-      this.sendJson({ type: 'EVENT', event: 'CANCEL' });
-      await Promise.race([done, new Promise((r) => setTimeout(r, 3_000))]);
-    } else {
-      // Offline: the CANCEL goes out as soon as a connection opens (see onopen).
-      const done = new Promise<void>((resolve) => this.endWaiters.push(resolve));
-      await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
-    }
+    const done = new Promise<void>((resolve) => this.endWaiters.push(resolve));
+    // Offline, the CANCEL goes out as soon as a connection opens (see onopen), so it is given longer.
+    const open = this.ws?.readyState === WebSocket.OPEN;
+    if (open) this.sendFrame(eventFrame('CANCEL'));
+    await Promise.race([done, new Promise((r) => setTimeout(r, open ? 3_000 : 15_000))]);
     this.store.patch({ phase: 'cancelled' });
     this.shutdown();
   }
@@ -402,25 +329,10 @@ export class AmbientRecorder {
     this.shutdown();
   }
 
-  /** Test hook: drops the socket as a network failure would. */
-  dropConnection() {
-    this.ws?.close(4000, 'dropped by test hook');
-    // close() above runs onClose asynchronously; the recorder treats it exactly like a lost network.
-  }
-
-  private stopCapture() {
-    this.media?.getTracks().forEach((t) => t.stop());
-    this.media = null;
-    this.node?.port.close();
-    this.node = null;
-    void this.ctx?.close().catch(() => undefined);
-    this.ctx = null;
-  }
-
   /** Stops everything; buffered audio that was never ACKed is discarded. */
   shutdown() {
     this.stopped = true;
-    this.stopCapture();
+    this.mic.stop();
     if (this.keepAlive) clearInterval(this.keepAlive);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pumpTimer) clearTimeout(this.pumpTimer);

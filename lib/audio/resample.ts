@@ -6,7 +6,9 @@
  * the app bundle); lib/audio/resample.test.ts runs both on the same input and requires identical output.
  */
 
-export const TARGET_RATE = 16_000;
+import { SAMPLE_RATE_HZ } from '../contracts/stream-protocol';
+
+export const TARGET_RATE = SAMPLE_RATE_HZ;
 /** 100 ms at 16 kHz. */
 export const FRAME_SAMPLES = 1_600;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { SAMPLE_RATE_HZ } from './stream-protocol';
 
 /**
  * Dictation takes LINEAR16 (PCM16 LE) mono at 16 kHz, the rate the recognisers run at. Other rates are
  * refused rather than resampled per frame: resampling 100 ms pieces independently puts an edge artefact
  * in every frame, which costs recognition accuracy the client could avoid by capturing at 16 kHz.
  */
-export const DICTATION_SAMPLE_RATE = 16000;
+export const DICTATION_SAMPLE_RATE = SAMPLE_RATE_HZ;
 
 export const AudioConfig = z.object({
   audio_encoding: z.literal('LINEAR16', { error: 'must be LINEAR16' }),

@@ -34,18 +34,14 @@ export const SessionSuccessPayload = z
   .meta({ id: 'SessionSuccessNotification' });
 export type SessionSuccessPayload = z.infer<typeof SessionSuccessPayload>;
 
-/**
- * error_code values this service sends. The spec leaves the list open; a skipped session (too little
- * audio or an empty transcript) is a terminal outcome without a note, so it is reported as a FAILURE.
- */
-export const SESSION_ERROR_CODES = ['SKIPPED_INSUFFICIENT_AUDIO', 'PROCESSING_FAILED', 'TRANSCRIPTION_FAILED', 'NOTE_GENERATION_FAILED'] as const;
-
 export const SessionFailurePayload = z
   .object({
     status: z.literal('FAILURE'),
     session_id: z.uuid(),
     encounter_id: z.uuid(),
-    error_code: z.string(),
+    // The spec leaves the list open. A skipped session (too little audio or an empty transcript) ends
+    // without a note, so it is a FAILURE too, with SKIPPED_INSUFFICIENT_AUDIO.
+    error_code: z.string().meta({ description: 'SKIPPED_INSUFFICIENT_AUDIO, PROCESSING_FAILED, TRANSCRIPTION_FAILED or NOTE_GENERATION_FAILED' }),
     error_detail: z.string(),
   })
   .meta({ id: 'SessionFailureNotification' });

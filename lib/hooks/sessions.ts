@@ -2,20 +2,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isTerminal, type SessionStatus } from '@/lib/contracts/session-status';
-import { SessionListResponse, type SessionListItem } from '@/lib/contracts/clinician';
-import {
-  ContentResponse,
-  CreateSessionResponse,
-  RecordingListResponse,
-  RewriteResponse,
-  SessionContext,
-  SessionStatusResponse,
-  SummarySection,
-  TranscriptResponse,
-  type RewriteRequest,
-} from '@/lib/contracts/sessions';
+import type { SessionListItem } from '@/lib/contracts/clinician';
+import type { SessionContext } from '@/lib/contracts/session-context';
+import type { RewriteRequest } from '@/lib/contracts/rewrite';
+import { getAllInfo } from '@/lib/contracts/routes/info';
+import { createSession, getSessionContent, getSessionStatus, getTranscript, listRecordings, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { listProviderSessions, updateNoteSection } from '@/lib/contracts/routes/app';
+import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
 import { ApiClientError } from '@/lib/api-client';
 import { v1 } from './v1';
+import { useStatusEvents } from './use-status-events';
 
 /** How often lists and statuses are re-read while something is still in progress. */
 export const POLL_MS = 2_000;
@@ -41,7 +37,7 @@ export type InfoLists = z.infer<typeof InfoLists>;
 
 export function useInfo() {
   const qc = useQueryClient();
-  return useQuery({ queryKey: keys.info, queryFn: () => v1(qc, '/api/v1/info', { schema: InfoLists }), staleTime: 3600_000 });
+  return useQuery({ queryKey: keys.info, queryFn: () => v1(qc, getAllInfo, {}, { schema: InfoLists }), staleTime: 3600_000 });
 }
 
 /** Today's date on the clinician's clock, and its offset from UTC (minutes east). */
@@ -54,7 +50,7 @@ export function useDaySessions(date: string, offset: number) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.day(date),
-    queryFn: () => v1(qc, '/api/v1/ambient/sessions', { query: { date, utc_offset_minutes: offset }, schema: SessionListResponse }),
+    queryFn: () => v1(qc, listProviderSessions, { query: { date, utc_offset_minutes: offset } }),
     // Live while any visit is still recording or processing; quiet once all are final.
     refetchInterval: (q) => (q.state.data?.sessions.some((s: SessionListItem) => !isTerminal(s.status)) ? POLL_MS : false),
   });
@@ -62,10 +58,12 @@ export function useDaySessions(date: string, offset: number) {
 
 export function useSessionStatus(id: string) {
   const qc = useQueryClient();
+  // Changes are pushed over Server-Sent Events; polling takes over whenever that stream is not up.
+  const pushed = useStatusEvents(id, keys.status(id));
   return useQuery({
     queryKey: keys.status(id),
-    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/status`, { schema: SessionStatusResponse }),
-    refetchInterval: (q) => (q.state.data && isTerminal(q.state.data.status) ? false : POLL_MS),
+    queryFn: () => v1(qc, getSessionStatus, { params: { ambient_session_id: id } }),
+    refetchInterval: (q) => (pushed || (q.state.data && isTerminal(q.state.data.status)) ? false : POLL_MS),
     retry: (n, err) => !(err instanceof ApiClientError && (err.code === 404 || err.code === 403)) && n < 3,
   });
 }
@@ -74,7 +72,7 @@ export function useContent(id: string, status: SessionStatus | undefined) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.content(id),
-    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/content`, { schema: ContentResponse }),
+    queryFn: () => v1(qc, getSessionContent, { params: { ambient_session_id: id } }),
     enabled: status === 'completed',
     // Edits are the source of truth once loaded; a background refetch must not overwrite a draft.
     staleTime: Infinity,
@@ -85,7 +83,7 @@ export function useTranscript(id: string, enabled: boolean) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.transcript(id),
-    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/transcript`, { schema: TranscriptResponse }),
+    queryFn: () => v1(qc, getTranscript, { params: { ambient_session_id: id } }),
     enabled,
   });
 }
@@ -94,7 +92,7 @@ export function useRecordings(id: string, enabled: boolean) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.recordings(id),
-    queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/recording`, { query: { download: 'false' }, schema: RecordingListResponse }),
+    queryFn: () => v1(qc, listRecordings, { params: { ambient_session_id: id }, query: { download: 'false' } }),
     enabled,
     // Presigned URLs expire; re-read them well before.
     staleTime: 5 * 60_000,
@@ -110,8 +108,8 @@ export function useCreateVisit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ context }: NewVisit) => {
-      const created = await v1(qc, '/api/v1/ambient/session/create', { method: 'POST', body: {}, schema: CreateSessionResponse });
-      await v1(qc, `/api/v1/ambient/session/${created.ambient_session_id}/context`, { method: 'POST', body: context });
+      const created = await v1(qc, createSession, { body: {} });
+      await v1(qc, setSessionContext, { params: { ambient_session_id: created.ambient_session_id }, body: context }, { validate: false });
       return created;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['v1', 'sessions'] }),
@@ -122,17 +120,13 @@ export function useSaveSection(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ loinc, content }: { loinc: string; content: string }) =>
-      v1(qc, `/api/v1/ambient/session/${id}/content/sections/${encodeURIComponent(loinc)}`, {
-        method: 'PUT',
-        body: { content },
-        schema: z.object({ section: SummarySection }),
-      }),
+      v1(qc, updateNoteSection, { params: { ambient_session_id: id, loinc }, body: { content } }),
   });
 }
 
 export function useRewrite() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (req: RewriteRequest) => v1(qc, '/api/v1/content/rewrite', { method: 'POST', body: req, schema: RewriteResponse }),
+    mutationFn: (req: RewriteRequest) => v1(qc, rewriteSelection, { body: req }),
   });
 }

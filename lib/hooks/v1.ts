@@ -5,8 +5,12 @@
  * a 401 from the API (token expired early, keys rotated) refreshes it once and retries.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiClientError, apiFetch, type ApiFetchOptions } from '@/lib/api-client';
+import type { z } from 'zod';
+import { ApiClientError } from '@/lib/api-client';
+import { call, type CallInput } from '@/lib/api/client';
+import type { ResponseOf, RouteContract } from '@/lib/api/contract';
 import { ClinicianTokenResponse } from '@/lib/contracts/clinician';
+import { getClinicianToken } from '@/lib/contracts/routes/app';
 
 export const TOKEN_KEY = ['app', 'service-token'] as const;
 /** Refresh this long before the token's expiry so no call races it. */
@@ -17,7 +21,7 @@ export function tokenQuery() {
     queryKey: TOKEN_KEY,
     queryFn: async () => {
       try {
-        return await apiFetch('/api/app/token', { schema: ClinicianTokenResponse });
+        return await call(getClinicianToken, {}, { schema: ClinicianTokenResponse });
       } catch (err) {
         // The console session itself expired: back to the sign-in page, then here again.
         if (err instanceof ApiClientError && err.code === 401 && typeof window !== 'undefined') {
@@ -41,14 +45,26 @@ export function authHeaders(t: ClinicianTokenResponse): Record<string, string> {
   return t.provider_id ? { sdp_service_token: t.service_token, sdp_provider_id: t.provider_id } : { sdp_service_token: t.service_token };
 }
 
-/** apiFetch with the clinician's service token. */
-export async function v1<T>(qc: QueryClient, path: string, opts: ApiFetchOptions<T> = {}): Promise<T> {
-  const t = await getServiceToken(qc);
+export interface V1Options<T> {
+  /** Validate the answer with the contract's success schema (the default), or with this schema instead. */
+  schema?: z.ZodType<T>;
+  validate?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * A typed call (lib/api/client.ts) with the clinician's service token; the answer is validated against
+ * the contract unless `validate: false`. A 401 refreshes the token once and retries.
+ */
+export function v1<C extends RouteContract, T>(qc: QueryClient, contract: C, input: CallInput<C>, opts: V1Options<T> & { schema: z.ZodType<T> }): Promise<T>;
+export function v1<C extends RouteContract>(qc: QueryClient, contract: C, input: CallInput<C>, opts?: V1Options<unknown>): Promise<ResponseOf<C>>;
+export async function v1(qc: QueryClient, contract: RouteContract, input: unknown, opts: V1Options<unknown> = {}): Promise<unknown> {
+  const send = (t: ClinicianTokenResponse) =>
+    call(contract, input as CallInput<RouteContract>, { headers: authHeaders(t), signal: opts.signal, schema: opts.schema, validate: opts.validate ?? true } as { schema: z.ZodType<unknown> });
   try {
-    return await apiFetch<T>(path, { ...opts, headers: { ...opts.headers, ...authHeaders(t) } });
+    return await send(await getServiceToken(qc));
   } catch (err) {
     if (!(err instanceof ApiClientError) || err.code !== 401) throw err;
-    const again = await getServiceToken(qc, true);
-    return apiFetch<T>(path, { ...opts, headers: { ...opts.headers, ...authHeaders(again) } });
+    return send(await getServiceToken(qc, true));
   }
 }

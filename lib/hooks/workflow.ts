@@ -2,11 +2,11 @@
 /** Query hooks of the clinician workflow: visit history, search, needs review, sign-off, visit summary. */
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SessionListResponse } from '@/lib/contracts/clinician';
-import { NoteHistoryResponse, NoteSignoffState } from '@/lib/contracts/note-signoff';
-import { ContextResponse, type ContentResponse } from '@/lib/contracts/sessions';
-import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
-import { PatientIdentityResponse } from '@/lib/contracts/patient-identity';
+import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
+import type { ContextResponse } from '@/lib/contracts/session-context';
+import type { ContentResponse } from '@/lib/contracts/session-content';
+import { amendNote, getNoteHistory, getVisitSummary, listNeedsReview, searchSessions, signNote, updatePatientIdentity } from '@/lib/contracts/routes/workflow';
+import { getSessionContext } from '@/lib/contracts/routes/sessions';
 import { keys } from './sessions';
 import { v1 } from './v1';
 
@@ -29,7 +29,7 @@ export function useSearchSessions(q: string) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: workflowKeys.search(q),
-    queryFn: () => v1(qc, '/api/v1/ambient/sessions/search', { query: { q }, schema: SessionListResponse }),
+    queryFn: () => v1(qc, searchSessions, { query: { q } }),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -37,12 +37,12 @@ export function useSearchSessions(q: string) {
 
 export function useNeedsReview(enabled = true) {
   const qc = useQueryClient();
-  return useQuery({ queryKey: workflowKeys.needsReview, queryFn: () => v1(qc, '/api/v1/ambient/sessions/needs-review', { schema: SessionListResponse }), enabled });
+  return useQuery({ queryKey: workflowKeys.needsReview, queryFn: () => v1(qc, listNeedsReview, {}), enabled });
 }
 
 export function useNoteHistory(id: string) {
   const qc = useQueryClient();
-  return useQuery({ queryKey: workflowKeys.history(id), queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/note/history`, { schema: NoteHistoryResponse }) });
+  return useQuery({ queryKey: workflowKeys.history(id), queryFn: () => v1(qc, getNoteHistory, { params: { ambient_session_id: id } }) });
 }
 
 /** Sign or amend; both refresh the history, the lists and the content's note_status. */
@@ -55,11 +55,11 @@ export function useSignoff(id: string) {
     void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });
   };
   const sign = useMutation({
-    mutationFn: () => v1(qc, `/api/v1/ambient/session/${id}/note/sign`, { method: 'POST', body: {}, schema: NoteSignoffState }),
+    mutationFn: () => v1(qc, signNote, { params: { ambient_session_id: id } }),
     onSuccess: after,
   });
   const amend = useMutation({
-    mutationFn: (reason: string) => v1(qc, `/api/v1/ambient/session/${id}/note/amend`, { method: 'POST', body: { reason }, schema: NoteSignoffState }),
+    mutationFn: (reason: string) => v1(qc, amendNote, { params: { ambient_session_id: id }, body: { reason } }),
     onSuccess: after,
   });
   return { sign, amend };
@@ -67,12 +67,12 @@ export function useSignoff(id: string) {
 
 export function useVisitSummary(id: string) {
   const qc = useQueryClient();
-  return useQuery({ queryKey: workflowKeys.summary(id), queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/visit-summary`, { schema: VisitSummaryResponse }) });
+  return useQuery({ queryKey: workflowKeys.summary(id), queryFn: () => v1(qc, getVisitSummary, { params: { ambient_session_id: id } }) });
 }
 
 export function useSessionContext(id: string) {
   const qc = useQueryClient();
-  return useQuery({ queryKey: workflowKeys.context(id), queryFn: () => v1(qc, `/api/v1/ambient/session/${id}/context`, { schema: ContextResponse }) });
+  return useQuery({ queryKey: workflowKeys.context(id), queryFn: () => v1(qc, getSessionContext, { params: { ambient_session_id: id } }) });
 }
 
 /** Sets or clears the patient's name and MRN (JSON merge patch: null removes). */
@@ -80,7 +80,7 @@ export function useUpdatePatient(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: { name: string | null; mrn: string | null }) =>
-      v1(qc, `/api/v1/ambient/session/${id}/patient`, { method: 'PATCH', body: p, schema: PatientIdentityResponse }),
+      v1(qc, updatePatientIdentity, { params: { ambient_session_id: id }, body: p }),
     onSuccess: (patient) => {
       qc.setQueryData<z.infer<typeof ContextResponse>>(workflowKeys.context(id), (old) => (old ? { context: { ...old.context, patient: { ...old.context.patient, name: patient.name ?? undefined, mrn: patient.mrn ?? undefined } } } : old));
       void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });

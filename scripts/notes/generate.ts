@@ -4,6 +4,8 @@
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { loadConfig } from '../../server/config';
+import { defaultCodeIndex } from '../../server/codesets/index';
 import { createNotesEngine } from '../../server/engines/notes/index';
 import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialogue';
 import { noteToText } from '../../server/engines/notes/embedded/index';
@@ -20,7 +22,9 @@ if (!input || !output) {
   process.exit(2);
 }
 const verbosity = (arg('verbosity') ?? 'BALANCED') as 'CONCISE' | 'BALANCED' | 'DETAILED';
-const engine = createNotesEngine();
+// NOTES_ENGINE and the code sets as the server would read them.
+const config = loadConfig();
+const engine = createNotesEngine({ ...config.notes, codes: defaultCodeIndex(config.codesetsDir) });
 const out = createWriteStream(output);
 let n = 0;
 for await (const line of createInterface({ input: createReadStream(input) })) {

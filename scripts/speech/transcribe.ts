@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { decodeWav, toPcm16Mono16k } from '../../server/engines/speech/audio.js';
 import { createSpeechEngine, speechConfigFromEnv, type SpeechEngineName } from '../../server/engines/speech/index.js';
 import { assignSpeakerRoles } from '../../server/engines/speech/speakers.js';
+import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
 const args = process.argv.slice(2);
 const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--engine');
@@ -14,7 +15,7 @@ if (!file || args.includes('--help')) {
   process.exit(file ? 0 : 2);
 }
 const ei = args.indexOf('--engine');
-const config = speechConfigFromEnv();
+const config = speechConfigFromEnv(process.env);
 if (ei >= 0) config.engine = args[ei + 1] as SpeechEngineName;
 
 const audio = decodeWav(fs.readFileSync(file));
@@ -24,7 +25,7 @@ try {
   let segments = await engine.transcribe(pcm);
   if (!args.includes('--no-speakers')) segments = assignSpeakerRoles(segments, pcm);
   if (args.includes('--json')) {
-    const input = { file, sampleRate: audio.sampleRate, channels: audio.channels.length, durationMs: Math.round((pcm.length / 2 / 16000) * 1000) };
+    const input = { file, sampleRate: audio.sampleRate, channels: audio.channels.length, durationMs: Math.round((pcm.length / 2 / SAMPLE_RATE_HZ) * 1000) };
     console.log(JSON.stringify({ engine: engine.name, input, segments }, null, 2));
   } else {
     for (const s of segments) console.log(s.speaker && s.speaker !== 'UNKNOWN' ? `${s.speaker}: ${s.text}` : s.text);

@@ -1,5 +1,5 @@
+import { CONTRACTS } from '@/lib/contracts/routes';
 import type { RouteDef } from '../http/route';
-import { methodHandlers } from '../http/route';
 import { authRoutes } from './auth';
 import { infoRoutes } from './info';
 import { adminPartnerRoutes } from './admin-partners';
@@ -15,22 +15,37 @@ import { dictationRoutes } from './dictation';
 import { fhirRoutes } from './fhir';
 import { workflowRoutes } from './workflow';
 import { sessionStatusEventRoutes } from './session-status-events';
+import { webhookReceiverRoutes } from './webhook-receiver';
 
-/** Every API route. Route files under app/ bind to these by path; the OpenAPI document lists them. */
-export const ROUTES: RouteDef[] = [];
-ROUTES.push(...authRoutes, ...infoRoutes, ...adminPartnerRoutes, ...appRoutes, ...metaRoutes(() => ROUTES));
-ROUTES.push(...sessionRoutes, ...preferenceRoutes, ...rewriteRoutes);
-ROUTES.push(...webhookRoutes, ...ckgRoutes);
+/**
+ * Every route: a contract from lib/contracts/routes with its handler. server/http/node-dispatch.ts serves
+ * them (Next serves only the contracts marked servedBy 'next', from app/); the OpenAPI document lists the contracts.
+ */
+export const ROUTES: RouteDef[] = [
+  ...authRoutes,
+  ...infoRoutes,
+  ...adminPartnerRoutes,
+  ...appRoutes,
+  ...metaRoutes(() => CONTRACTS),
+  ...sessionRoutes,
+  ...preferenceRoutes,
+  ...rewriteRoutes,
+  ...webhookRoutes,
+  ...ckgRoutes,
+  ...adminConsoleRoutes,
+  ...dictationRoutes,
+  ...fhirRoutes,
+  ...workflowRoutes,
+  ...sessionStatusEventRoutes,
+  ...webhookReceiverRoutes,
+];
 
-ROUTES.push(...adminConsoleRoutes);
-ROUTES.push(...dictationRoutes);
-ROUTES.push(...fhirRoutes);
-ROUTES.push(...workflowRoutes);
-ROUTES.push(...sessionStatusEventRoutes);
-
-/** The Next route-handler exports for one path. */
-export function handlersFor(path: string) {
-  const defs = ROUTES.filter((r) => r.path === path);
-  if (defs.length === 0) throw new Error(`no API route is defined for ${path}`);
-  return methodHandlers(defs);
+/** A contract without a handler (or with two) would be documented but answer 404, or answer twice over. */
+function checkEveryContractBoundOnce(routes: RouteDef[]): void {
+  const bound = new Map<unknown, number>();
+  for (const r of routes) bound.set(r.contract, (bound.get(r.contract) ?? 0) + 1);
+  const problems = CONTRACTS.filter((c) => bound.get(c) !== 1).map((c) => `${c.method} ${c.path}: ${bound.get(c) ?? 0} handlers`);
+  const stray = routes.filter((r) => !CONTRACTS.includes(r.contract)).map((r) => `${r.contract.method} ${r.contract.path}: not in lib/contracts/routes/index.ts`);
+  if (problems.length || stray.length) throw new Error(`route contracts and handlers disagree:\n${[...problems, ...stray].join('\n')}`);
 }
+checkEveryContractBoundOnce(ROUTES);

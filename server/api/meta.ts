@@ -1,67 +1,40 @@
-import { z } from 'zod';
-import { defineRoute, json, type RouteDef } from '../http/route';
+import * as contract from '@/lib/contracts/routes/meta';
+import { ApiError } from '@/lib/errors';
+import type { RouteContract } from '@/lib/api/contract';
+import { bindRoute, json, type RouteDef } from '../http/route';
 import { buildOpenApiDocument } from '../http/openapi';
+import { metricsRefusal } from '../http/metrics-access';
+import { getMetrics } from '../observability/metrics';
 
-const Jwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
-
-/** Routes about the API itself; the OpenAPI route needs the full list, so it is given it lazily. */
-export function metaRoutes(allRoutes: () => RouteDef[]): RouteDef[] {
+/** Routes about the service itself; the OpenAPI route documents every contract, so it is given them lazily. */
+export function metaRoutes(allContracts: () => RouteContract[]): RouteDef[] {
   let cached: { base: string; doc: Record<string, unknown> } | undefined;
   return [
-    defineRoute({
-      method: 'GET',
-      path: '/api/v1/openapi.json',
-      summary: 'This OpenAPI 3.1 document',
-      tags: ['Meta'],
-      auth: 'none',
-      responses: { 200: { description: 'OpenAPI document', schema: z.record(z.string(), z.unknown()) } },
-      handler: ({ app }) => {
-        if (!cached || cached.base !== app.config.publicBaseUrl) {
-          cached = { base: app.config.publicBaseUrl, doc: buildOpenApiDocument(allRoutes(), app.config.publicBaseUrl) };
-        }
-        return cached.doc;
-      },
+    bindRoute(contract.getOpenApiDocument, ({ app }) => {
+      if (!cached || cached.base !== app.config.publicBaseUrl) {
+        cached = { base: app.config.publicBaseUrl, doc: buildOpenApiDocument(allContracts(), app.config.publicBaseUrl) };
+      }
+      return cached.doc;
     }),
-    defineRoute({
-      method: 'GET',
-      path: '/api/auth/.well-known/jwks-pub.json',
-      summary: 'Public keys that verify service tokens',
-      tags: ['Auth'],
-      auth: 'none',
-      responses: { 200: { description: 'JWKS', schema: Jwks } },
-      handler: ({ app }) => json(app.keys.publicJwks, 200, { 'cache-control': 'public, max-age=300' }),
+    bindRoute(contract.getJwks, ({ app }) => json(app.keys.publicJwks, 200, { 'cache-control': 'public, max-age=300' })),
+    bindRoute(contract.getHealth, () => ({ status: 'ok' as const })),
+    bindRoute(contract.getReadiness, async ({ app }) => {
+      const database = await app.database.ping().then(
+        () => 'ok',
+        () => 'unreachable',
+      );
+      const queue = await app.boss.getQueues().then(
+        () => 'ok',
+        () => 'unreachable',
+      );
+      const ok = database === 'ok' && queue === 'ok';
+      return json({ status: ok ? 'ready' : 'not ready', database, queue }, ok ? 200 : 503);
     }),
-    defineRoute({
-      method: 'GET',
-      path: '/api/health',
-      summary: 'Liveness',
-      tags: ['Meta'],
-      auth: 'none',
-      responses: { 200: { description: 'alive', schema: z.object({ status: z.literal('ok') }) } },
-      handler: () => ({ status: 'ok' as const }),
-    }),
-    defineRoute({
-      method: 'GET',
-      path: '/api/ready',
-      summary: 'Readiness: database and job queue reachable',
-      tags: ['Meta'],
-      auth: 'none',
-      responses: {
-        200: { description: 'ready', schema: z.object({ status: z.string(), database: z.string(), queue: z.string() }) },
-        503: { description: 'not ready', schema: z.object({ status: z.string(), database: z.string(), queue: z.string() }) },
-      },
-      handler: async ({ app }) => {
-        const database = await app.database.ping().then(
-          () => 'ok',
-          () => 'unreachable',
-        );
-        const queue = await app.boss.getQueues().then(
-          () => 'ok',
-          () => 'unreachable',
-        );
-        const ok = database === 'ok' && queue === 'ok';
-        return json({ status: ok ? 'ready' : 'not ready', database, queue }, ok ? 200 : 503);
-      },
+    bindRoute(contract.getMetrics, async ({ app, req }) => {
+      const refusal = metricsRefusal({ headers: { authorization: req.headers.get('authorization') ?? undefined } }, { token: app.config.metricsToken, host: app.config.host });
+      if (refusal) throw new ApiError(refusal.status, refusal.message);
+      const { registry } = getMetrics(app);
+      return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } });
     }),
   ];
 }

@@ -1,19 +1,7 @@
-import { SessionIdParams } from '@/lib/contracts/sessions';
-import { defineRoute } from '../http/route';
+import * as contract from '@/lib/contracts/routes/session-status-events';
+import { bindRoute } from '../http/route';
 import { streamSessionStatus } from '../domain/sessions/stream-session-status';
-import { errors } from './responses';
 
 export const sessionStatusEventRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/v1/ambient/session/{ambient_session_id}/status/events',
-    summary: 'Session status as Server-Sent Events',
-    description:
-      'An `event: status` with `{"status": …}` at once, then one for each change, from any process of the deployment; the stream ends after a terminal status (completed, failed, skipped, aborted). Same authentication and scoping as the status endpoint. Clients that lose the stream fall back to polling `…/status`.',
-    tags: ['Ambient sessions'],
-    auth: 'service',
-    params: SessionIdParams,
-    responses: { 200: { description: 'text/event-stream of status events', contentType: 'text/event-stream' }, ...errors(400, 401, 404) },
-    handler: ({ app, auth, params, req }) => streamSessionStatus(app, auth, params.ambient_session_id, req.signal),
-  }),
+  bindRoute(contract.streamSessionStatus, ({ app, auth, params, req }) => streamSessionStatus(app, auth, params.ambient_session_id, req.signal)),
 ];

@@ -1,57 +1,13 @@
-import { z } from 'zod';
-import { PartnerId } from '@/lib/contracts/partners';
-import { ListDeliveriesQuery, TestWebhookResult, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryList } from '@/lib/contracts/webhooks';
-import { defineRoute } from '../http/route';
+import * as contract from '@/lib/contracts/routes/webhooks';
+import { bindRoute } from '../http/route';
 import { listDeliveries } from '../domain/webhooks/list-deliveries';
 import { getDelivery } from '../domain/webhooks/get-delivery';
 import { redeliverWebhook } from '../domain/webhooks/redeliver-webhook';
 import { sendTestWebhook } from '../domain/webhooks/send-test-webhook';
-import { errors } from './responses';
-
-const DeliveryParams = z.object({ id: z.uuid({ message: 'must be a UUID' }) });
 
 export const webhookRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/v1/webhook-deliveries',
-    summary: 'List webhook deliveries (newest first)',
-    description: 'Filter by partner, session, status or event type; page with next_cursor. Partner admins see only their own partner.',
-    tags: ['Admin', 'Webhooks'],
-    auth: 'admin',
-    query: ListDeliveriesQuery,
-    responses: { 200: { description: 'deliveries', schema: WebhookDeliveryList }, ...errors(400, 401) },
-    handler: ({ app, query, auth }) => listDeliveries(app, query, auth),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/v1/webhook-deliveries/{id}',
-    summary: 'Get a webhook delivery: the exact body sent and every attempt with its request headers and outcome',
-    tags: ['Admin', 'Webhooks'],
-    auth: 'admin',
-    params: DeliveryParams,
-    responses: { 200: { description: 'delivery', schema: WebhookDeliveryDetail }, ...errors(400, 401, 404) },
-    handler: ({ app, params, auth }) => getDelivery(app, params.id, auth),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/v1/webhook-deliveries/{id}/redeliver',
-    summary: 'Re-deliver now: a new attempt sequence with the same webhook-id',
-    tags: ['Admin', 'Webhooks'],
-    auth: 'admin',
-    params: DeliveryParams,
-    responses: { 200: { description: 'the delivery, pending', schema: WebhookDelivery }, ...errors(400, 401, 404, 409) },
-    handler: ({ app, params, auth }) => redeliverWebhook(app, params.id, auth),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/v1/partners/{partner_id}/test-webhook',
-    summary: "Send a signed sample notification to the partner's webhook URL and report the receiver's answer",
-    description:
-      'The sample is a SUCCESS notification with made-up identifiers and additional_info.test = true. It is recorded as a delivery (event_type test); a retryable failure is retried on the normal schedule.',
-    tags: ['Admin', 'Webhooks'],
-    auth: 'admin',
-    params: z.object({ partner_id: PartnerId }),
-    responses: { 200: { description: 'result of the first attempt', schema: TestWebhookResult }, ...errors(400, 401, 404) },
-    handler: ({ app, params, auth }) => sendTestWebhook(app, params.partner_id, auth),
-  }),
+  bindRoute(contract.listDeliveries, ({ app, query, auth }) => listDeliveries(app, query, auth)),
+  bindRoute(contract.getDelivery, ({ app, params, auth }) => getDelivery(app, params.id, auth)),
+  bindRoute(contract.redeliverWebhook, ({ app, params, auth }) => redeliverWebhook(app, params.id, auth)),
+  bindRoute(contract.sendTestWebhook, ({ app, params, auth }) => sendTestWebhook(app, params.partner_id, auth)),
 ];

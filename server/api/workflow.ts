@@ -2,102 +2,22 @@
  * Clinician workflow additions to the v1 API (issue 17): visit search and the "needs review" list,
  * note sign-off (sign, amend with a reason, history) and the patient's after-visit summary.
  */
-import { SessionListResponse, SessionSearchQuery } from '@/lib/contracts/clinician';
-import { AmendNoteRequest, NoteHistoryResponse, NoteSignoffState } from '@/lib/contracts/note-signoff';
-import { SessionIdParams } from '@/lib/contracts/sessions';
-import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
-import { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
+import * as contract from '@/lib/contracts/routes/workflow';
+import { bindRoute, type RouteDef } from '../http/route';
 import { updatePatientIdentity } from '../domain/clinician-app/update-patient-identity';
-import { defineRoute, type RouteDef } from '../http/route';
 import { searchProviderSessions } from '../domain/clinician-app/search-provider-sessions';
 import { listNeedsReview } from '../domain/clinician-app/list-needs-review';
 import { signNote } from '../domain/note-signoff/sign-note';
 import { amendNote } from '../domain/note-signoff/amend-note';
 import { getNoteHistory } from '../domain/note-signoff/get-note-history';
 import { getVisitSummary } from '../domain/visit-summary/get-visit-summary';
-import { errors } from './responses';
-
-const S = '/api/v1/ambient/session/{ambient_session_id}';
 
 export const workflowRoutes: RouteDef[] = [
-  defineRoute({
-    method: 'PATCH',
-    path: `${S}/patient`,
-    summary: "Set or clear the patient's name and MRN on a visit, in any state",
-    description:
-      'Writes context.patient.name and context.patient.mrn; null removes one. Unlike the context routes it works after the session is terminal, since these only label the visit. Both are PHI: never logged.',
-    tags: ['Sessions'],
-    auth: 'service' as const,
-    write: true,
-    params: SessionIdParams,
-    body: PatchPatientIdentityRequest,
-    responses: { 200: { description: "the visit's patient name and MRN", schema: PatientIdentityResponse }, ...errors(400, 401, 403, 404, 413) },
-    handler: async ({ app, auth, params, body }) => updatePatientIdentity(app, auth, params.ambient_session_id, body),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/v1/ambient/sessions/search',
-    summary: "Search the provider's own visits by patient name, MRN or chief complaint",
-    description: 'Case-insensitive substring match on any day, newest first, at most 100.',
-    tags: ['Sessions'],
-    auth: 'service' as const,
-    query: SessionSearchQuery,
-    responses: { 200: { description: 'matching sessions', schema: SessionListResponse }, ...errors(400, 401, 403) },
-    handler: async ({ app, auth, query }) => ({ sessions: await searchProviderSessions(app, auth, query.q) }),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/v1/ambient/sessions/needs-review',
-    summary: "The provider's completed visits whose note is not signed, on any day",
-    tags: ['Sessions'],
-    auth: 'service' as const,
-    responses: { 200: { description: 'sessions', schema: SessionListResponse }, ...errors(401, 403) },
-    handler: async ({ app, auth }) => ({ sessions: await listNeedsReview(app, auth) }),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: `${S}/note/sign`,
-    summary: 'Sign the note: records the signer and time and locks the sections',
-    description:
-      'A first signature sets note_status signed; a signature after an amendment keeps amended. Partners that opted in (notify_note_signed) receive a NOTE_SIGNED webhook. 409 when already signed or the visit is not completed.',
-    tags: ['Sessions'],
-    auth: 'service' as const,
-    write: true,
-    params: SessionIdParams,
-    responses: { 200: { description: 'the sign-off state', schema: NoteSignoffState }, ...errors(400, 401, 403, 404, 409) },
-    handler: async ({ app, auth, params }) => signNote(app, auth, params.ambient_session_id),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: `${S}/note/amend`,
-    summary: 'Reopen a signed note for changes, with a required reason',
-    description: 'The signed version stays in the history; note_status becomes amended until and after the next signature.',
-    tags: ['Sessions'],
-    auth: 'service' as const,
-    write: true,
-    params: SessionIdParams,
-    body: AmendNoteRequest,
-    responses: { 200: { description: 'the sign-off state', schema: NoteSignoffState }, ...errors(400, 401, 403, 404, 409, 413) },
-    handler: async ({ app, auth, params, body }) => amendNote(app, auth, params.ambient_session_id, body.reason),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: `${S}/note/history`,
-    summary: 'Every section edit (who, when, before, after), signature (with the signed note) and amendment',
-    tags: ['Sessions'],
-    auth: 'service' as const,
-    params: SessionIdParams,
-    responses: { 200: { description: 'history, oldest first', schema: NoteHistoryResponse }, ...errors(400, 401, 404) },
-    handler: async ({ app, auth, params }) => getNoteHistory(app, auth, params.ambient_session_id),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: `${S}/visit-summary`,
-    summary: "After-visit summary for the patient, in plain language, from the note and its structured data",
-    tags: ['Sessions'],
-    auth: 'service' as const,
-    params: SessionIdParams,
-    responses: { 200: { description: 'the summary', schema: VisitSummaryResponse }, ...errors(400, 401, 404, 409) },
-    handler: async ({ app, auth, params }) => getVisitSummary(app, auth, params.ambient_session_id),
-  }),
+  bindRoute(contract.updatePatientIdentity, async ({ app, auth, params, body }) => updatePatientIdentity(app, auth, params.ambient_session_id, body)),
+  bindRoute(contract.searchSessions, async ({ app, auth, query }) => ({ sessions: await searchProviderSessions(app, auth, query.q) })),
+  bindRoute(contract.listNeedsReview, async ({ app, auth }) => ({ sessions: await listNeedsReview(app, auth) })),
+  bindRoute(contract.signNote, async ({ app, auth, params }) => signNote(app, auth, params.ambient_session_id)),
+  bindRoute(contract.amendNote, async ({ app, auth, params, body }) => amendNote(app, auth, params.ambient_session_id, body.reason)),
+  bindRoute(contract.getNoteHistory, async ({ app, auth, params }) => getNoteHistory(app, auth, params.ambient_session_id)),
+  bindRoute(contract.getVisitSummary, async ({ app, auth, params }) => getVisitSummary(app, auth, params.ambient_session_id)),
 ];

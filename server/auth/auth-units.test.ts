@@ -12,7 +12,7 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-unit-'));
 
 describe('secret box', () => {
   it('round-trips, uses a fresh IV each time, and detects tampering', () => {
-    const box = loadSecretBox(tmp());
+    const box = loadSecretBox(tmp(), undefined);
     const a = box.seal('whsec_abc');
     expect(a).not.toBe(box.seal('whsec_abc'));
     expect(box.open(a)).toBe('whsec_abc');
@@ -22,8 +22,8 @@ describe('secret box', () => {
   });
   it('keeps the key in the data directory with owner-only permissions', () => {
     const dir = tmp();
-    const sealed = loadSecretBox(dir).seal('x');
-    expect(loadSecretBox(dir).open(sealed)).toBe('x');
+    const sealed = loadSecretBox(dir, undefined).seal('x');
+    expect(loadSecretBox(dir, undefined).open(sealed)).toBe('x');
     expect(fs.statSync(path.join(dir, 'keys', 'secret.key')).mode & 0o077).toBe(0);
   });
   it('compares in constant time', () => {

@@ -3,12 +3,21 @@ import { unauthorized } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { apiKeys } from '../db/schema';
 import { constantTimeEqual, sha256Hex } from './secret-box';
+import { adminScope } from '../domain/scope/admin-scope';
+import type { AllTenantsScope, PartnerScope } from '../domain/scope/scope';
 
 export interface AdminPrincipal {
   /** Service admins see every partner; partner admins only their own. */
   role: 'service_admin' | 'partner_admin';
   partnerId: string | null;
   actor: string;
+  /** What the principal may see, derived from role and partner: domain functions filter by this. */
+  scope: AllTenantsScope | PartnerScope;
+}
+
+/** The one way to build an admin principal, so its scope always agrees with its role and partner. */
+export function adminPrincipal(role: AdminPrincipal['role'], partnerId: string | null, actor: string): AdminPrincipal {
+  return { role, partnerId, actor, scope: adminScope(role, partnerId) };
 }
 
 /** Console sessions (next-auth) are resolved by a hook the web layer registers, so this module stays framework-free. */
@@ -20,11 +29,11 @@ export async function authenticateAdmin(app: AppContext, req: Request): Promise<
   if (match) {
     const key = match[1]!;
     if (app.config.adminApiKey && constantTimeEqual(key, app.config.adminApiKey)) {
-      return { role: 'service_admin', partnerId: null, actor: 'api-key:ADMIN_API_KEY' };
+      return adminPrincipal('service_admin', null, 'api-key:ADMIN_API_KEY');
     }
     const hash = sha256Hex(key);
     if (app.cliTokenHash && constantTimeEqual(hash, app.cliTokenHash)) {
-      return { role: 'service_admin', partnerId: null, actor: 'cli' };
+      return adminPrincipal('service_admin', null, 'cli');
     }
     const rows = await app.db
       .select({ id: apiKeys.id, name: apiKeys.name, partnerId: apiKeys.partnerId })
@@ -34,15 +43,11 @@ export async function authenticateAdmin(app: AppContext, req: Request): Promise<
     const row = rows[0];
     if (row) {
       void app.db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {});
-      return {
-        role: row.partnerId ? 'partner_admin' : 'service_admin',
-        partnerId: row.partnerId,
-        actor: `api-key:${row.name}`,
-      };
+      return adminPrincipal(row.partnerId ? 'partner_admin' : 'service_admin', row.partnerId, `api-key:${row.name}`);
     }
     throw unauthorized('admin API key is invalid or revoked');
   }
-  const resolver = app.services.get('admin.console-resolver') as ConsoleAdminResolver | undefined;
+  const resolver = app.services.consoleResolver;
   const principal = resolver ? await resolver(req) : null;
   if (principal) return principal;
   throw unauthorized('admin credentials are required: Authorization: Bearer <api key>');

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { forbidden, unauthorized } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { partners, providerPartners, providers } from '../db/schema';
+import type { ProviderScope } from '../domain/scope/scope';
 
 export interface ServicePrincipal {
   providerId: string;
@@ -12,9 +13,11 @@ export interface ServicePrincipal {
   partnerType: string;
   accessLevel: string;
   email: string | null;
+  /** This provider through this partner: domain functions filter by this. */
+  scope: ProviderScope;
 }
 
-interface CachedLink {
+export interface CachedLink {
   principal: ServicePrincipal;
   disabled: boolean;
   expires: number;
@@ -28,7 +31,7 @@ const LINK_CACHE_MS = 5_000;
  */
 const TOKEN_CACHE_MS = 5_000;
 
-interface CachedClaims {
+export interface CachedClaims {
   sub: string;
   pid: string;
   exp: number;
@@ -36,12 +39,7 @@ interface CachedClaims {
 }
 
 function tokenCache(app: AppContext): Map<string, CachedClaims> {
-  let cache = app.services.get('auth.token-cache') as Map<string, CachedClaims> | undefined;
-  if (!cache) {
-    cache = new Map();
-    app.services.set('auth.token-cache', cache);
-  }
-  return cache;
+  return app.services.tokenCache;
 }
 
 async function verifyCached(app: AppContext, token: string): Promise<{ sub: string; pid: string }> {
@@ -58,12 +56,7 @@ async function verifyCached(app: AppContext, token: string): Promise<{ sub: stri
 }
 
 function linkCache(app: AppContext): Map<string, CachedLink> {
-  let cache = app.services.get('auth.link-cache') as Map<string, CachedLink> | undefined;
-  if (!cache) {
-    cache = new Map();
-    app.services.set('auth.link-cache', cache);
-  }
-  return cache;
+  return app.services.linkCache;
 }
 
 /** Drops cached provider links so a disable or partner change takes effect at once. */
@@ -103,6 +96,7 @@ async function loadLink(app: AppContext, providerId: string, partnerId: string):
       partnerType: row.partnerType,
       accessLevel: row.accessLevel,
       email: row.email,
+      scope: Object.freeze({ kind: 'provider', partnerId, providerId: row.providerId }),
     },
     disabled: row.disabled,
     expires: Date.now() + LINK_CACHE_MS,

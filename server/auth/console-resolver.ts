@@ -1,8 +1,7 @@
 import { decode } from '@auth/core/jwt';
 import type { AppContext } from '../context';
-import { SERVICES } from '../services';
 import { findConsoleUser } from '../domain/users/find-console-user';
-import type { AdminPrincipal, ConsoleAdminResolver } from './authenticate-admin';
+import { adminPrincipal, type AdminPrincipal, type ConsoleAdminResolver } from './authenticate-admin';
 
 /** next-auth's session cookie names; the __Secure- one is used over HTTPS. Large tokens are split into .0, .1 … */
 export const SESSION_COOKIE_NAMES = ['__Secure-authjs.session-token', 'authjs.session-token'];
@@ -50,7 +49,7 @@ function sameOriginWrite(req: Request): boolean {
   }
 }
 
-export function createConsoleResolver(app: AppContext, secret = process.env.AUTH_SECRET): ConsoleAdminResolver {
+export function createConsoleResolver(app: AppContext, secret: string | undefined): ConsoleAdminResolver {
   return async (req) => {
     if (!secret) return null;
     const cookies = parseCookies(req.headers.get('cookie'));
@@ -70,22 +69,12 @@ export function createConsoleResolver(app: AppContext, secret = process.env.AUTH
       if (!user) return null;
       const principal: AdminPrincipal | null =
         user.role === 'service_admin'
-          ? { role: 'service_admin', partnerId: null, actor: `user:${user.email}` }
+          ? adminPrincipal('service_admin', null, `user:${user.email}`)
           : user.role === 'partner_admin' && user.partnerId
-            ? { role: 'partner_admin', partnerId: user.partnerId, actor: `user:${user.email}` }
+            ? adminPrincipal('partner_admin', user.partnerId, `user:${user.email}`)
             : null;
       return principal;
     }
     return null;
   };
 }
-
-SERVICES.push({
-  name: 'admin.console-resolver',
-  start(app) {
-    app.services.set('admin.console-resolver', createConsoleResolver(app));
-  },
-  stop(app) {
-    app.services.delete('admin.console-resolver');
-  },
-});

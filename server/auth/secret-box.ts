@@ -22,7 +22,7 @@ export function loadOrCreateKeyFile(dataDir: string, name: string): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
-export function loadSecretBox(dataDir: string, envKey = process.env.SECRET_KEY): SecretBox {
+export function loadSecretBox(dataDir: string, envKey: string | undefined): SecretBox {
   let key: Buffer;
   if (envKey) {
     key = crypto.createHash('sha256').update(envKey).digest();

@@ -24,7 +24,7 @@ export const SERVICE_TOKEN_AUDIENCE = 'ambient-api';
 const ALG = 'ES256';
 
 /** The key pair comes from SERVICE_SIGNING_JWK when set (scale-out), else it is generated once into DATA_DIR. */
-export async function loadServiceKeys(dataDir: string, envJwk = process.env.SERVICE_SIGNING_JWK): Promise<ServiceKeys> {
+export async function loadServiceKeys(dataDir: string, envJwk: string | undefined): Promise<ServiceKeys> {
   let privateJwk: JWK;
   if (envJwk) {
     privateJwk = JSON.parse(envJwk) as JWK;

@@ -12,11 +12,11 @@ import { z } from 'zod';
 import { CreatePartnerRequest } from '@/lib/contracts/partners';
 import { CreateApiKeyRequest, CreateUserRequest } from '@/lib/contracts/admin';
 import { isApiError } from '@/lib/errors';
-import { loadConfig } from '../config';
+import { loadCliConfig } from '../config';
 import { createLogger } from '../logger';
 import { readLockOwner } from '../db/dir-lock';
 import { CLI_TOKEN_FILE, closeAppContext, createAppContext } from '../bootstrap';
-import type { AdminPrincipal } from '../auth/authenticate-admin';
+import { adminPrincipal, type AdminPrincipal } from '../auth/authenticate-admin';
 import type { AppContext } from '../context';
 import { zodMessage } from '../http/zod-message';
 import { createUser } from '../domain/users/create-user';
@@ -55,17 +55,17 @@ interface Backend {
   close(): Promise<void>;
 }
 
-const CLI_ADMIN: AdminPrincipal = { role: 'service_admin', partnerId: null, actor: 'cli' };
+const CLI_ADMIN: AdminPrincipal = adminPrincipal('service_admin', null, 'cli');
 
 async function openBackend(): Promise<Backend> {
-  const config = loadConfig();
+  const config = loadCliConfig();
   const owner = config.databaseUrl ? null : readLockOwner(config.dataDir, 'pglite');
   if (owner) {
     const tokenFile = path.join(config.dataDir, CLI_TOKEN_FILE);
     if (!fs.existsSync(tokenFile)) throw new Error(`the server (pid ${owner}) holds ${config.dataDir} but left no ${CLI_TOKEN_FILE}; is it still starting?`);
     const token = fs.readFileSync(tokenFile, 'utf8').trim();
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    const base = (process.env.ADMIN_URL || `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`).replace(/\/+$/, '');
+    const base = (config.adminUrl || `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`).replace(/\/+$/, '');
     return {
       mode: 'api',
       async call(method, apiPath, body) {
@@ -87,7 +87,7 @@ async function openBackend(): Promise<Backend> {
       async close() {},
     };
   }
-  const app = await createAppContext({ config, log: createLogger(process.env.LOG_LEVEL || 'warn') });
+  const app = await createAppContext({ config, log: createLogger(config.logLevel) });
   return {
     mode: 'direct',
     call: (_m, _p, _b, direct) => direct(app, CLI_ADMIN),

@@ -12,9 +12,9 @@ import {
   type Icd10Row,
   type RxnormRow,
 } from './parsers';
-import { BUILTIN_ICD10 } from './builtin/icd10';
-import { BUILTIN_HCC_LABELS } from './builtin/hcc-labels';
-import { BUILTIN_RXNORM } from './builtin/rxnorm';
+import { BUILTIN_ICD10 } from './builtin/icd10.generated';
+import { BUILTIN_HCC_LABELS } from './builtin/hcc-labels.generated';
+import { BUILTIN_RXNORM } from './builtin/rxnorm.generated';
 
 export type HccModel = 'V28' | 'V24';
 
@@ -139,9 +139,9 @@ export function readCodesetDir(dir: string): CodesetData {
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** CODESETS_DIR, else ../shared/data/codesets beside the project when it exists. */
-export function resolveCodesetsDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.CODESETS_DIR) return path.resolve(PROJECT_ROOT, env.CODESETS_DIR);
+/** The configured directory (Config.codesetsDir, relative to the project), else ../shared/data/codesets beside the project when it exists. */
+export function resolveCodesetsDir(configured?: string): string | undefined {
+  if (configured) return path.resolve(PROJECT_ROOT, configured);
   const fallback = path.resolve(PROJECT_ROOT, '../shared/data/codesets');
   return existsSync(fallback) ? fallback : undefined;
 }
@@ -160,8 +160,8 @@ export function officialCodeIndex(dir: string): CodeIndex {
  * The index engines use by default: the official files when a code-set directory is configured or
  * present, the built-in set otherwise (or when the directory lacks an ICD-10-CM file).
  */
-export function defaultCodeIndex(env: NodeJS.ProcessEnv = process.env): CodeIndex {
-  const dir = resolveCodesetsDir(env);
+export function defaultCodeIndex(codesetsDir?: string): CodeIndex {
+  const dir = resolveCodesetsDir(codesetsDir);
   if (dir && existsSync(dir)) {
     const idx = officialCodeIndex(dir);
     if (idx.counts.icd10 > 0) return idx;

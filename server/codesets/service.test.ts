@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { setAppContext, type AppContext } from '../context';
 import { createNotesEngine } from '../engines/notes/index';
 import { dialogueToTranscript } from '../engines/notes/embedded/dialogue';
 import { importCodesets } from './import';
 import { loadCodeIndexFromDb, resolveCodeIndex } from './service';
-import { CODE_INDEX_SERVICE, runningCodeIndex } from './running';
 
 // Official formats, with a description the built-in set does not use, to tell which index answered.
 const ICD = 'E119    Type 2 diabetes mellitus without complications\r\nI10     Essential (primary) hypertension\r\n';
@@ -29,20 +27,19 @@ describe('code sets in the service database', () => {
     database = await openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'codesets-db-')) });
   }, 60_000);
   afterAll(async () => {
-    setAppContext(undefined);
     await database?.close();
   });
 
   it('has no index before an import, and resolution falls back to the files or the built-in set', async () => {
     expect(await loadCodeIndexFromDb(database.db as never)).toBeUndefined();
-    const r = await resolveCodeIndex(database.db as never, { CODESETS_DIR: path.join(files, 'absent') } as unknown as NodeJS.ProcessEnv);
+    const r = await resolveCodeIndex(database.db as never, path.join(files, 'absent'));
     expect(r.from).toBe('builtin');
     expect(r.index.hcc('E11.9')?.code).toBe('HCC38');
   });
 
   it('imports into the migrated tables and then prefers them', async () => {
     expect(await importCodesets(database.db as never, files)).toEqual({ icd10: 2, hccMap: 3, hccLabels: 2, rxnorm: 2 });
-    const { index, from } = await resolveCodeIndex(database.db as never, {} as NodeJS.ProcessEnv);
+    const { index, from } = await resolveCodeIndex(database.db as never);
     expect(from).toBe('database');
     expect(index.source).toBe('official');
     expect(index.counts.icd10).toBe(2);
@@ -54,12 +51,9 @@ describe('code sets in the service database', () => {
     expect(index.rxClinicalDrugs('metformin').map((c) => c.rxcui)).toEqual(['861007']);
   });
 
-  it('injects the loaded index into engines created inside the server', async () => {
+  it('codes notes with the loaded index, as the server passes it to its engine (createServices)', async () => {
     const index = (await loadCodeIndexFromDb(database.db as never))!;
-    expect(runningCodeIndex()).toBeUndefined();
-    setAppContext({ services: new Map([[CODE_INDEX_SERVICE, index]]) } as unknown as AppContext);
-    expect(runningCodeIndex()).toBe(index);
-    const engine = createNotesEngine({ engine: 'embedded' });
+    const engine = createNotesEngine({ engine: 'embedded', codes: index });
     const res = await engine.generate({
       transcript: dialogueToTranscript(
         '[doctor] you have a history of type 2 diabetes and high blood pressure.\n[patient] yes.\n[doctor] my assessment is type 2 diabetes, so continue metformin 500 mg twice a day.\n[patient] okay.',

@@ -1,8 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { SERVICES } from '../services';
+import type { AppContext } from '../context';
 import { buildCodeIndex, builtinCodeIndex, officialCodeIndex, resolveCodesetsDir, type CodeIndex } from './index';
-import { CODE_INDEX_SERVICE } from './running';
 import { codeHccLabel, codeHccMap, codeIcd10, codeRxnorm } from './schema';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,11 +26,11 @@ export async function loadCodeIndexFromDb(db: AnyDb): Promise<CodeIndex | undefi
   return buildCodeIndex({ icd10, hccMap, hccLabels, rxnorm }, 'official');
 }
 
-/** Imported tables first, then CODESETS_DIR (or ../shared/data/codesets), then the built-in set. */
-export async function resolveCodeIndex(db: AnyDb | undefined, env: NodeJS.ProcessEnv = process.env): Promise<{ index: CodeIndex; from: 'database' | 'files' | 'builtin' }> {
+/** Imported tables first, then the configured code-set directory (or ../shared/data/codesets), then the built-in set. */
+export async function resolveCodeIndex(db: AnyDb | undefined, codesetsDir?: string): Promise<{ index: CodeIndex; from: 'database' | 'files' | 'builtin' }> {
   const fromDb = db ? await loadCodeIndexFromDb(db) : undefined;
   if (fromDb) return { index: fromDb, from: 'database' };
-  const dir = resolveCodesetsDir(env);
+  const dir = resolveCodesetsDir(codesetsDir);
   if (dir) {
     try {
       const idx = officialCodeIndex(dir);
@@ -43,14 +42,9 @@ export async function resolveCodeIndex(db: AnyDb | undefined, env: NodeJS.Proces
   return { index: builtinCodeIndex(), from: 'builtin' };
 }
 
-SERVICES.push({
-  name: 'codesets:index',
-  async start(ctx) {
-    const { index, from } = await resolveCodeIndex(ctx.db as unknown as AnyDb);
-    ctx.services.set(CODE_INDEX_SERVICE, index);
-    ctx.log.info({ from, icd10: index.counts.icd10, hccMap: index.counts.hccMap, rxnorm: index.counts.rxnorm }, 'code sets loaded');
-  },
-  stop(ctx) {
-    ctx.services.delete(CODE_INDEX_SERVICE);
-  },
-});
+/** The index the server's engines use, read once at start (server/services.ts). */
+export async function loadCodeIndex(app: Pick<AppContext, 'db' | 'config' | 'log'>): Promise<CodeIndex> {
+  const { index, from } = await resolveCodeIndex(app.db as unknown as AnyDb, app.config.codesetsDir);
+  app.log.info({ from, icd10: index.counts.icd10, hccMap: index.counts.hccMap, rxnorm: index.counts.rxnorm }, 'code sets loaded');
+  return index;
+}

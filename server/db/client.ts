@@ -28,14 +28,14 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrate?: boolean }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrate?: boolean; poolMax?: number }): Promise<Database> {
   installSafeQueryErrors();
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrate ?? true);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrate ?? true, opts.poolMax ?? 10);
   return openPglite(opts.dataDir, opts.migrate ?? true);
 }
 
-async function openPostgres(url: string, migrate: boolean): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
+async function openPostgres(url: string, migrate: boolean, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // A dropped connection (database restart) must not crash the process; the pool reconnects on next use.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });

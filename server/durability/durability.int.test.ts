@@ -2,8 +2,8 @@
  * Faults the service must ride out without manual action. The stream-level crash (kill -9 mid-stream and
  * during finalisation, transcript and note intact) is server/realtime/crash.int.test.ts; this file adds
  * what a partner sees: exactly one SUCCESS webhook per session through a crash in finalisation, every
- * webhook delivered after a long receiver outage spanning a crash, and recovery from losing the database
- * connections (PostgreSQL only).
+ * webhook delivered after a long receiver outage spanning a crash. Recovery from losing the database connections
+ * (PostgreSQL only) is postgres-reconnect.int.test.ts.
  */
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { createTestPartner, registerAndLogin, type TestProvider } from '../test/
 import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
+import { until } from '../test/until';
 
 const servers: TestServer[] = [];
 const receivers: TestReceiver[] = [];
@@ -19,16 +20,6 @@ afterAll(async () => {
   for (const s of servers) await s.stop();
   for (const r of receivers) await r.close();
 });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, limitMs = 180_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function statusOf(server: TestServer, who: TestProvider, id: string): Promise<string> {
   const r = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: who.headers });
@@ -121,29 +112,4 @@ describe('durability', () => {
     // Retries of one event share its webhook-id: three events, three ids, however many attempts.
     expect(new Set(receiver.to('/down').map((r) => r.headers['webhook-id'])).size).toBe(3);
   }, 400_000);
-
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('recovers on its own when its PostgreSQL connections are terminated', async () => {
-    const server = await startServer();
-    servers.push(server);
-    const dr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-    const { default: pg } = await import('pg');
-    const url = (await import('node:fs')).readFileSync(`${server.dataDir}/test-database-url`, 'utf8');
-    const dbName = new URL(url).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      // Only this test's own database: other tests and engineers share the PostgreSQL server.
-      const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
-      expect(killed.rowCount).toBeGreaterThan(0);
-    } finally {
-      await admin.end();
-    }
-    await until('ready again', async () => ((await fetch(`${server.baseUrl}/api/ready`)).status === 200 ? true : undefined), 60_000);
-    const created = await until('a session create that needs the database', async () => {
-      const r = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
-      return r.status === 201 ? ((await r.json()) as { ambient_session_id: string }) : undefined;
-    }, 60_000);
-    expect(await statusOf(server, dr, created.ambient_session_id)).toBe('created');
-    expect(server.proc.exitCode).toBeNull();
-  }, 180_000);
 });

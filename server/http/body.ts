@@ -1,11 +1,11 @@
 import { ApiError, badRequest } from '@/lib/errors';
 import { findNul, jsonDepthExceeds, MAX_JSON_DEPTH } from './hostile-input';
 
-/** Reads a JSON body without ever holding more than the limit in memory. */
-export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+/** Reads a body's bytes without ever holding more than the limit in memory (413 past it). */
+export async function readRawBody(req: Request, limit: number): Promise<Buffer> {
   const declared = req.headers.get('content-length');
   if (declared && Number(declared) > limit) throw new ApiError(413, `request body is larger than ${limit} bytes`);
-  if (!req.body) return undefined;
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -19,10 +19,16 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
     }
     chunks.push(value);
   }
-  if (size === 0) return undefined;
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body without ever holding more than the limit in memory. */
+export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  const bytes = await readRawBody(req, limit);
+  if (bytes.length === 0) return undefined;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw badRequest('request body is not valid UTF-8');
   }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { constantTimeEqual } from '../auth/secret-box';
@@ -23,7 +22,7 @@ export interface MetricsAccess {
 }
 
 /** The refusal for this request, or null when it may read the metrics. */
-export function metricsRefusal(req: IncomingMessage, access: MetricsAccess): { status: number; message: string } | null {
+export function metricsRefusal(req: { headers: { authorization?: string } }, access: MetricsAccess): { status: number; message: string } | null {
   if (access.token) {
     return constantTimeEqual(req.headers.authorization ?? '', `Bearer ${access.token}`)
       ? null

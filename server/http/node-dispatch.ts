@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorResponse, methodHandlers, RAW_JSON, type HttpMethod, type NextRouteHandler, type RouteDef } from './route';
+import type { HttpMethod } from '@/lib/api/contract';
+import { errorResponse, methodHandlers, RAW_JSON, type NextRouteHandler, type RouteDef } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
- * Answers /api/v1/* and /api/admin/v1/* straight from the route definitions, skipping Next's router and
- * its per-request rendering machinery (the largest cost of a status poll). The app/ route files bind to
- * the same definitions through the same `methodHandlers`, so both paths give identical answers; anything
- * this matcher does not recognise exactly (unknown paths, odd encodings, trailing slashes) falls through
- * to Next, whose catch-all answers it as before.
+ * The one dispatcher for the API, in `npm start` and `npm run dev` alike: it answers every route bound in
+ * server/api straight from its contract and handler, skipping Next's router and its per-request rendering
+ * machinery (the largest cost of a status poll). Only contracts marked servedBy 'next' are left to Next
+ * (app/api/app/token, which needs next-auth's request scope). Anything this matcher does not recognise
+ * exactly (unknown paths, trailing slashes, empty segments) falls through to Next, whose catch-all
+ * app/api/[...path] answers unknown /api paths with the same {code, message} 404.
  */
 export interface DirectRoute {
   /** The OpenAPI path template, e.g. /api/v1/ambient/session/{ambient_session_id}/status: a low-cardinality metrics label. */
@@ -24,20 +26,14 @@ interface Node {
   route?: { template: string; handlers: DirectRoute['handlers'] };
 }
 
-const PREFIXES = ['/api/v1/', '/api/admin/v1/'];
-
-export function isDirectPath(pathname: string): boolean {
-  return PREFIXES.some((p) => pathname.startsWith(p));
-}
-
 export class RouteMatcher {
   private readonly root: Node = { literal: new Map() };
 
   constructor(routes: RouteDef[]) {
     const byPath = new Map<string, RouteDef[]>();
     for (const r of routes) {
-      if (!isDirectPath(r.path)) continue;
-      byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+      if (r.contract.servedBy === 'next') continue;
+      byPath.set(r.contract.path, [...(byPath.get(r.contract.path) ?? []), r]);
     }
     for (const [template, defs] of byPath) {
       let node = this.root;
@@ -59,7 +55,7 @@ export class RouteMatcher {
 
   /** Literal segments win over parameters (as in Next: /session/create beats /session/{id}). */
   match(pathname: string): DirectRoute | null {
-    if (!isDirectPath(pathname) || pathname.endsWith('/') || pathname.includes('//')) return null;
+    if (pathname.endsWith('/') || pathname.includes('//')) return null;
     const segs = pathname.split('/').filter(Boolean);
     const params: Record<string, string> = {};
     let badParam: string | undefined;

@@ -3,7 +3,9 @@ import { z } from 'zod';
 
 // The generator calls .openapi() on parameter schemas, which exists only once zod is extended.
 extendZodWithOpenApi(z);
-import type { RouteDef } from './route';
+import { contractErrors, type RouteContract } from '@/lib/api/contract';
+import { ErrorBody } from '@/lib/contracts/common';
+import { ERRORS } from '@/lib/errors';
 
 /** Contracts are built before zod is extended; the generator needs parameter schemas made after. */
 function reobject(schema: z.ZodType | undefined): z.ZodObject | undefined {
@@ -15,8 +17,8 @@ const SERVICE_TOKEN = 'sdp_service_token';
 const PROVIDER_ID = 'sdp_provider_id';
 const ADMIN = 'admin_api_key';
 
-/** The OpenAPI 3.1 document, built from the same route definitions and zod contracts the handlers run. */
-export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Record<string, unknown> {
+/** The OpenAPI 3.1 document, built from the route contracts the handlers are bound to; error responses come from lib/errors.ts. */
+export function buildOpenApiDocument(routes: RouteContract[], serverUrl: string): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', SERVICE_TOKEN, { type: 'apiKey', in: 'header', name: 'sdp_service_token' });
   registry.registerComponent('securitySchemes', PROVIDER_ID, {
@@ -33,6 +35,10 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Rec
       responses[status] = spec.schema
         ? { description: spec.description, content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
         : { description: spec.description };
+    }
+    for (const name of contractErrors(r)) {
+      const e = ERRORS[name];
+      responses[e.status] ??= { description: `${e.message}: ${e.when}`, content: { 'application/json': { schema: ErrorBody } } };
     }
     registry.registerPath({
       method: r.method.toLowerCase() as 'get',

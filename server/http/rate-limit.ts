@@ -1,36 +1,32 @@
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '@/lib/errors';
 import type { AppContext } from '../context';
-
-interface Bucket {
-  tokens: number;
-  updated: number;
-}
+import { rateLimits } from '../db/schema';
 
 /**
- * A token bucket per client address and route bucket. It is per process: enough to blunt credential
- * stuffing on login and register without another moving part.
+ * Register and login attempts per client address and route bucket, counted in the database (rate_limits),
+ * so every web process of a deployment counts against the same limit: RATE_LIMIT_AUTH_PER_MINUTE per
+ * address and bucket in each minute's window.
  */
-export function checkRateLimit(app: AppContext, bucketName: string, req: Request): void {
+export async function checkRateLimit(app: AppContext, bucketName: string, req: Request): Promise<void> {
   const perMinute = app.config.rateLimitAuthPerMinute;
   if (perMinute <= 0) return;
-  let buckets = app.services.get('rate-limit.buckets') as Map<string, Bucket> | undefined;
-  if (!buckets) {
-    buckets = new Map();
-    app.services.set('rate-limit.buckets', buckets);
-  }
+  app.services.authRateLimiter ??= new RateLimiterDrizzle({
+    storeClient: app.db,
+    schema: rateLimits,
+    keyPrefix: 'auth',
+    points: perMinute,
+    duration: 60,
+    // The sign-in limiter's sweeper clears the table, if that limiter is built; this one must not rely on it.
+    clearExpiredByTimeout: true,
+  });
   // main.ts overwrites x-real-ip with the socket address, so a client cannot pick its own bucket.
   const client = req.headers.get('x-real-ip') || 'local';
-  const key = `${bucketName}|${client}`;
-  const now = Date.now();
-  const bucket = buckets.get(key) ?? { tokens: perMinute, updated: now };
-  bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.updated) / 60_000) * perMinute);
-  bucket.updated = now;
-  if (bucket.tokens < 1) {
-    buckets.set(key, bucket);
-    const retry = Math.ceil(((1 - bucket.tokens) / perMinute) * 60);
+  try {
+    await app.services.authRateLimiter.consume(`${bucketName}|${client}`);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
     throw new ApiError(429, `too many ${bucketName} requests; retry after ${retry} s`, { 'retry-after': String(retry) });
   }
-  bucket.tokens -= 1;
-  if (buckets.size > 50_000) buckets.clear();
-  buckets.set(key, bucket);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readJsonBody } from './body';
 import { zodMessage } from './zod-message';
-import { errorResponse, methodHandlers, defineRoute } from './route';
+import { defineContract } from '@/lib/api/contract';
+import { errorResponse, methodHandlers, bindRoute } from './route';
 
 describe('readJsonBody', () => {
   const req = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request('http://x/', { method: 'POST', body, headers });
@@ -39,7 +40,7 @@ describe('zodMessage', () => {
 
 describe('methodHandlers', () => {
   it('answers undefined methods with 405 and an Allow header', async () => {
-    const def = defineRoute({ method: 'GET', path: '/x', summary: 's', tags: [], auth: 'none', responses: {}, handler: () => ({ ok: true }) });
+    const def = bindRoute(defineContract({ method: 'GET', path: '/x', summary: 's', tags: [], auth: 'none', responses: {} }), () => ({ ok: true }));
     const handlers = methodHandlers([def]);
     const res = await handlers.POST(new Request('http://x/x', { method: 'POST' }), { params: Promise.resolve({}) });
     expect(res.status).toBe(405);

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ApiError, isApiError, type ErrorBody } from '@/lib/errors';
+import { ApiError, errorBody, isApiError } from '@/lib/errors';
+import type { BodyOf, HttpMethod, ParamsOf, QueryOf, RouteContract } from '@/lib/api/contract';
 import { getAppContext, type AppContext } from '../context';
 import { readJsonBody } from './body';
 import { findNul } from './hostile-input';
@@ -8,16 +8,7 @@ import { authenticateService, type ServicePrincipal } from '../auth/authenticate
 import { authenticateAdmin, type AdminPrincipal } from '../auth/authenticate-admin';
 import { checkRateLimit } from './rate-limit';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type AuthMode = 'none' | 'service' | 'admin';
-
-type AnyObject = z.ZodType<Record<string, unknown>>;
-
-export interface ResponseSpec {
-  description: string;
-  schema?: z.ZodType;
-  contentType?: string;
-}
+export type { AuthMode, HttpMethod, ResponseSpec } from '@/lib/api/contract';
 
 interface AuthFor {
   none: undefined;
@@ -25,14 +16,15 @@ interface AuthFor {
   admin: AdminPrincipal;
 }
 
-export interface HandlerInput<A extends AuthMode, P, Q, B> {
+/** What a handler gets: the request, validated against its contract, and the authenticated caller. */
+export interface HandlerInput<C extends RouteContract = RouteContract> {
   app: AppContext;
   req: Request;
   requestId: string;
-  params: P;
-  query: Q;
-  body: B;
-  auth: AuthFor[A];
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  auth: AuthFor[C['auth']];
 }
 
 /** What a handler may return: data (sent as JSON with the route's status), an explicit reply, or a Response. */
@@ -46,33 +38,17 @@ export class Reply {
   ) {}
 }
 
-export interface RouteDef<A extends AuthMode = any, P = any, Q = any, B = any> {
-  method: HttpMethod;
-  /** OpenAPI-style path, e.g. /api/v1/ambient/session/{ambient_session_id}/status. */
-  path: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  auth: A;
-  /** Writes are refused for READONLY partners. */
-  write?: boolean;
-  deprecated?: boolean;
-  /** A bucket name turns on per-client rate limiting for this route. */
-  rateLimit?: string;
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
-  /** An absent body is read as `{}` (for bodies whose every member is optional). */
-  optionalBody?: boolean;
-  status?: number;
-  responses: Record<number, ResponseSpec>;
-  handler: (input: HandlerInput<A, P, Q, B>) => Promise<HandlerResult> | HandlerResult;
+export type Handler<C extends RouteContract = RouteContract> = (input: HandlerInput<C>) => Promise<HandlerResult> | HandlerResult;
+
+/** A contract with its handler bound: what the dispatcher runs. */
+export interface RouteDef<C extends RouteContract = RouteContract> {
+  contract: C;
+  handler: Handler<C>;
 }
 
-export function defineRoute<A extends AuthMode, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
-  def: RouteDef<A, P, Q, B>,
-): RouteDef<A, P, Q, B> {
-  return def;
+/** Binds the handler to its contract (declared in lib/contracts/routes/<area>.ts). */
+export function bindRoute<const C extends RouteContract>(contract: C, handler: Handler<C>): RouteDef {
+  return { contract, handler: handler as Handler };
 }
 
 /** The serialised body of a json() response, so server/main.ts can write it without re-reading the stream. */
@@ -89,8 +65,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(status: number, message: string, requestId?: string, headers: Record<string, string> = {}): Response {
-  const body: ErrorBody = { code: status, message };
-  return json(body, status, requestId ? { 'x-request-id': requestId, ...headers } : headers);
+  return json(errorBody(status, message), status, requestId ? { 'x-request-id': requestId, ...headers } : headers);
 }
 
 function requestIdOf(req: Request): string {
@@ -112,7 +87,8 @@ function pgErrorStatus(err: unknown): number | undefined {
 }
 
 /** Runs one request through validation, authentication, the handler and error mapping. */
-export async function runRoute(def: RouteDef, req: Request, rawParams: Record<string, string | string[]>): Promise<Response> {
+export async function runRoute(route: RouteDef, req: Request, rawParams: Record<string, string | string[]>): Promise<Response> {
+  const def = route.contract;
   const requestId = requestIdOf(req);
   let app: AppContext;
   try {
@@ -122,7 +98,7 @@ export async function runRoute(def: RouteDef, req: Request, rawParams: Record<st
   }
   try {
     const url = new URL(req.url);
-    if (def.rateLimit) checkRateLimit(app, def.rateLimit, req);
+    if (def.rateLimit) await checkRateLimit(app, def.rateLimit, req);
 
     const query0 = searchParamsObject(url);
     for (const [where, values] of [['path parameter', rawParams], ['query parameter', query0]] as const) {
@@ -156,7 +132,7 @@ export async function runRoute(def: RouteDef, req: Request, rawParams: Record<st
       body = parsed.data;
     }
 
-    const result = await def.handler({ app, req, requestId, params, query, body, auth } as HandlerInput<AuthMode, any, any, any>);
+    const result = await route.handler({ app, req, requestId, params, query, body, auth } as HandlerInput);
     if (result instanceof Response) {
       result.headers.set('x-request-id', requestId);
       return result;
@@ -178,7 +154,7 @@ const ALL_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Next exports for one path: the defined methods, and a 405 error body for every other one. */
 export function methodHandlers(defs: RouteDef[]): Record<HttpMethod | 'HEAD' | 'OPTIONS', NextRouteHandler> {
-  const byMethod = new Map(defs.map((d) => [d.method, d]));
+  const byMethod = new Map(defs.map((d) => [d.contract.method, d]));
   const allow = [...byMethod.keys()].join(', ');
   const out = {} as Record<HttpMethod | 'HEAD' | 'OPTIONS', NextRouteHandler>;
   for (const method of [...ALL_METHODS, 'HEAD', 'OPTIONS'] as const) {

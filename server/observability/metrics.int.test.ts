@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
+import { until } from '../test/until';
 
 let server: TestServer;
 let receiver: TestReceiver;
@@ -33,16 +34,6 @@ function sample(text: string, name: string, labels: Record<string, string>): num
     if (Object.entries(labels).every(([k, v]) => body.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return undefined;
-}
-
-async function until<T>(fn: () => Promise<T | undefined>, what: string, limitMs = 30_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('Prometheus metrics at /metrics', () => {
@@ -76,10 +67,10 @@ describe('Prometheus metrics at /metrics', () => {
     expect(ingest.status).toBe(202);
     expect(ingest.headers.get('x-request-id')).toBe(requestId);
 
-    const text = await until(async () => {
+    const text = await until('the CKG job and its webhook', async () => {
       const t = await scrape();
       return (sample(t, 'jobs_total', { queue: 'ckg-process', outcome: 'completed' }) ?? 0) >= 1 && (sample(t, 'webhook_attempts_total', { event_type: 'ckg', outcome: 'delivered' }) ?? 0) >= 1 ? t : undefined;
-    }, 'the CKG job and its webhook');
+    }, 30_000);
     expect(sample(text, 'jobs_total', { queue: 'webhook-deliver', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'job_duration_seconds_count', { queue: 'ckg-process' })).toBeGreaterThanOrEqual(1);
 

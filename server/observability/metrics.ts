@@ -2,9 +2,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { AppContext } from '../context';
 
 /**
- * Prometheus metrics for one process. The registry lives in ctx.services, not in a module variable: Next
- * bundles a second copy of server modules for route handlers, and both copies must count into one registry.
- * Recording helpers never throw, so instrumentation cannot fail the work it observes.
+ * Prometheus metrics for one process, built once by server/services.ts. The registry lives in ctx.services,
+ * not in a module variable: Next bundles a second copy of server modules for route handlers, and both copies
+ * must count into one registry. Recording helpers never throw, so instrumentation cannot fail the work it observes.
  */
 export interface Metrics {
   registry: Registry;
@@ -18,9 +18,8 @@ export interface Metrics {
   wsConnections: Counter<'path' | 'outcome'>;
 }
 
-const KEY = 'observability.metrics';
-
-function create(app: Pick<AppContext, 'services'>): Metrics {
+/** `activeStreams` is read when /metrics is scraped (the realtime hub's open streams). */
+export function createMetrics(activeStreams: () => number): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const m: Metrics = {
@@ -82,20 +81,14 @@ function create(app: Pick<AppContext, 'services'>): Metrics {
     help: 'Real-time audio streams open in this process',
     registers: [registry],
     collect() {
-      const hub = app.services.get('realtime.hub') as { bySession?: Map<string, unknown> } | undefined;
-      this.set(hub?.bySession?.size ?? 0);
+      this.set(activeStreams());
     },
   });
   return m;
 }
 
 export function getMetrics(app: Pick<AppContext, 'services'>): Metrics {
-  let m = app.services.get(KEY) as Metrics | undefined;
-  if (!m) {
-    m = create(app);
-    app.services.set(KEY, m);
-  }
-  return m;
+  return app.services.metrics;
 }
 
 function safely(fn: () => void): void {

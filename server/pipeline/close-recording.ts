@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { ambientSessions, recordings } from '../db/schema';
-import { bytesToMs } from '../realtime/frames';
+import { bytesToMs } from '@/lib/contracts/stream-protocol';
 
 /**
  * Marks a recording finished with the bytes known durable and how far the live recogniser got (null when

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { ensureFinaliseQueue, FINALISE_QUEUE, finaliseRetryPolicy, type FinaliseJob } from './queue';
+import { FINALISE_QUEUE, finaliseRetryPolicy, type FinaliseJob } from './queue';
 import { currentRequestId } from '../observability/request-context';
 
 /**
@@ -7,6 +7,5 @@ import { currentRequestId } from '../observability/request-context';
  * call more than once: a job already waiting for the session absorbs the call.
  */
 export async function enqueueFinalisation(app: AppContext, sessionId: string): Promise<string | null> {
-  await ensureFinaliseQueue(app);
-  return app.boss.send(FINALISE_QUEUE, { sessionId, requestId: currentRequestId() } satisfies FinaliseJob, { singletonKey: sessionId, ...finaliseRetryPolicy() });
+  return app.boss.send(FINALISE_QUEUE, { sessionId, requestId: currentRequestId() } satisfies FinaliseJob, { singletonKey: sessionId, ...finaliseRetryPolicy(app.config) });
 }

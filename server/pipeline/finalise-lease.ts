@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { ambientSessions } from '../db/schema';
 
@@ -17,20 +18,15 @@ export interface FinaliseLease {
   release(): Promise<void>;
 }
 
-function envSeconds(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** FINALISE_LEASE_SECONDS: how long a lease outlives its holder's last renewal (renewed every third of it). */
-export function finaliseLeaseSeconds(): number {
-  return envSeconds('FINALISE_LEASE_SECONDS', 60);
+/** How long a lease outlives its holder's last renewal (renewed every third of it): Config.finalise.leaseSeconds. */
+export function finaliseLeaseSeconds(config: Pick<Config, 'finalise'>): number {
+  return config.finalise.leaseSeconds;
 }
 
 /** Takes the lease if no one holds it or the holder's lease has lapsed; null when another run holds it. */
 export async function acquireFinaliseLease(app: AppContext, sessionId: string): Promise<FinaliseLease | null> {
   const holder = `${os.hostname()}:${process.pid}:${crypto.randomUUID()}`;
-  const seconds = finaliseLeaseSeconds();
+  const seconds = finaliseLeaseSeconds(app.config);
   const until = sql`now() + make_interval(secs => ${seconds})`;
   const taken = await app.db
     .update(ambientSessions)

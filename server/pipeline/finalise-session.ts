@@ -9,13 +9,14 @@ import { getBlobStore } from '../blob/index';
 import { transitionSession } from '../domain/sessions/transition-session';
 import { getPreferences } from '../domain/preferences/get-preferences';
 import { getPatientContext } from '../domain/ckg/get-patient-context';
+import { sessionScope } from '../domain/scope/session-scope';
 import { assignSpeakerRoles } from '../engines/speech/speakers';
 import type { SpeechBias, SpeechSegment } from '../engines/speech/types';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
 import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import type { MedicationOrder, NoteRequest, NoteSectionRequest, TranscriptLine } from '../engines/notes/types';
-import { getHub } from '../realtime/hub';
-import { bytesToMs } from '../realtime/frames';
+import type { OpenStreams } from './open-streams';
+import { bytesToMs } from '@/lib/contracts/stream-protocol';
 import { getNotesEngine, getSpeechEngine } from './engines';
 import { timeStage } from '../observability/metrics';
 import { acquireFinaliseLease, type FinaliseLease } from './finalise-lease';
@@ -168,7 +169,8 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
   const sessionId = session.id;
   if (session.status === 'ready') await transitionSession(app, sessionId, 'running', { allowSame: true, reason: 'finalisation' });
   // A stream still open in this process is ended first so its last audio and live segments are settled.
-  await getHub(app).takeOver(sessionId, 'session audio has ended');
+  const streams: OpenStreams = app.services.hub;
+  await streams.takeOver(sessionId, 'session audio has ended');
 
   const recs = await timeStage(app, 'load_audio', () => loadAudio(app, sessionId));
   const totalMs = recs.reduce((a, r) => a + bytesToMs(r.pcm.length), 0);
@@ -234,7 +236,7 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
   });
 
   const context = (session.context ?? {}) as SessionContext;
-  const prefs = (await getPreferences(app, session.providerId)).personalization_preference;
+  const prefs = (await getPreferences(app, sessionScope(session))).personalization_preference;
   const sections: NoteSectionRequest[] = context.sections?.length
     ? context.sections.map((s) => ({ loinc: s.loinc, ...(s.precharted_content ? { precharted: s.precharted_content as NoteSectionRequest['precharted'] } : {}) }))
     : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));
@@ -246,7 +248,7 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
     visit: context.visit,
     patient: context.patient ? { dob: context.patient.dob, sex: context.patient.sex } : undefined,
     specialty: context.provider?.specialty,
-    emrContext: emrPatientId ? emrContext(await getPatientContext(app, session.partnerId, emrPatientId)) : undefined,
+    emrContext: emrPatientId ? emrContext(await getPatientContext(app, sessionScope(session), emrPatientId)) : undefined,
     contextDiagnoses: context.diagnoses?.values.map((d) => ({ ...d, codes: d.codes.map((c) => ({ ...c, description: c.description ?? '' })) })),
     contextMedicationOrders: context.orders?.medication_orders?.values.map(contextOrder),
     hccModel: app.config.hccModel,

@@ -6,23 +6,14 @@ import { transitionSession } from '../domain/sessions/transition-session';
 import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
 import { enqueueFinalisation } from './enqueue-finalisation';
 import { FinaliseError, finaliseSession } from './finalise-session';
-import { ensureFinaliseQueue, FINALISE_QUEUE, finaliseRetryPolicy, type FinaliseJob } from './queue';
+import { FINALISE_QUEUE, finaliseRetryPolicy, type FinaliseJob } from './queue';
 import { finaliseLeaseSeconds } from './finalise-lease';
 import { observeStage, recordJob } from '../observability/metrics';
-import { runWithRequestId } from '../observability/request-context';
+import { defineWorker } from '../jobs/define-worker';
 
 /** Finalisations of one session never overlap within a process, whichever job or path started them. */
-function sessionLocks(app: AppContext): Map<string, Promise<unknown>> {
-  let m = app.services.get('pipeline.session-locks') as Map<string, Promise<unknown>> | undefined;
-  if (!m) {
-    m = new Map();
-    app.services.set('pipeline.session-locks', m);
-  }
-  return m;
-}
-
 async function withSessionLock<T>(app: AppContext, sessionId: string, fn: () => Promise<T>): Promise<T> {
-  const locks = sessionLocks(app);
+  const locks = app.services.sessionLocks;
   const prev = locks.get(sessionId) ?? Promise.resolve();
   const run = prev.catch(() => {}).then(fn);
   locks.set(sessionId, run);
@@ -58,7 +49,7 @@ export async function runFinaliseJob(app: AppContext, job: PgBoss.JobWithMetadat
       if (outcome === 'busy') {
         // Another process is finalising the session. Look again once its lease could have lapsed, so a
         // holder that crashed is taken over; if it finishes first, that job finds the session terminal.
-        await app.boss.send(FINALISE_QUEUE, job.data, { singletonKey: sessionId, ...finaliseRetryPolicy(), startAfter: finaliseLeaseSeconds() + 1 });
+        await app.boss.send(FINALISE_QUEUE, job.data, { singletonKey: sessionId, ...finaliseRetryPolicy(app.config), startAfter: finaliseLeaseSeconds(app.config) + 1 });
         app.log.info({ sessionId }, 'session finalisation held by another run; checking again after its lease');
         return;
       }
@@ -98,27 +89,20 @@ async function requeueAbandoned(app: AppContext): Promise<void> {
   if (rows.length) app.log.warn({ sessions: rows.length }, 'requeued finalisation of sessions whose worker stopped renewing its lease');
 }
 
-const SWEEP = 'pipeline.lease-sweep';
-
 export const FINALISE_CONCURRENCY = 2;
 
-export async function startFinaliseWorkers(app: AppContext): Promise<void> {
-  await ensureFinaliseQueue(app);
-  for (let i = 0; i < FINALISE_CONCURRENCY; i++) {
-    await app.boss.work<FinaliseJob>(FINALISE_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) await runWithRequestId(job.data.requestId, () => runFinaliseJob(app, job));
-    });
-  }
-  await requeueRunning(app);
-  const sweep = setInterval(() => {
-    requeueAbandoned(app).catch((err: Error) => app.log.warn({ err: err.message }, 'abandoned finalisation sweep failed'));
-  }, finaliseLeaseSeconds() * 1000);
-  sweep.unref();
-  app.services.set(SWEEP, sweep);
-}
-
-export async function stopFinaliseWorkers(app: AppContext): Promise<void> {
-  clearInterval(app.services.get(SWEEP) as NodeJS.Timeout | undefined);
-  app.services.delete(SWEEP);
-  await app.boss.offWork(FINALISE_QUEUE);
-}
+/** Finalises sessions whose audio has ended; runFinaliseJob records its own outcomes (a busy session is neither). */
+export const finaliseWorker = defineWorker<FinaliseJob>({
+  queue: FINALISE_QUEUE,
+  // Policy `short`: at most one queued job per session (singletonKey), so EOF, REST end and the start-up sweep
+  // can all enqueue without piling up work. `stately` would also forbid a second active job, but a job left
+  // active by a crashed process would then block every fetch on the queue until it expires; instead the job
+  // itself is idempotent and serialised per session in process (withSessionLock).
+  queueOptions: (config) => ({ policy: 'short', ...finaliseRetryPolicy(config) }),
+  batchSize: 1,
+  concurrency: FINALISE_CONCURRENCY,
+  instrument: false,
+  handle: runFinaliseJob,
+  onStart: requeueRunning,
+  sweep: { everyMs: (config) => finaliseLeaseSeconds(config) * 1000, run: requeueAbandoned },
+});

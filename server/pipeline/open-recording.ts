@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { recordings, transcriptEntries } from '../db/schema';
 import { getBlobStore, recordingBlobKey } from '../blob/index';
-import { bytesToMs } from '../realtime/frames';
+import { bytesToMs } from '@/lib/contracts/stream-protocol';
 
 export interface OpenedRecording {
   id: string;

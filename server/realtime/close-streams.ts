@@ -1,4 +1,4 @@
-import type { WebSocketServer } from 'ws';
+import { CLOSE } from '@/lib/contracts/stream-protocol';
 import type { AppContext } from '../context';
 import { getHub } from './hub';
 import { SHUTDOWN_REASON } from './upgrade';
@@ -13,9 +13,9 @@ const CLOSE_GRACE_MS = 2_000;
  * the close frame would hold its socket for ws's 30 s close timeout, so it is cut after a short grace.
  */
 export async function closeStreams(app: AppContext): Promise<void> {
-  await getHub(app).stopAll(1001, SHUTDOWN_REASON);
-  const wss = app.services.get('realtime.wss') as WebSocketServer | undefined;
-  if (!wss || wss.clients.size === 0) return;
+  await getHub(app).stopAll(CLOSE.GOING_AWAY, SHUTDOWN_REASON);
+  const wss = app.services.wss;
+  if (wss.clients.size === 0) return;
   const clients = [...wss.clients];
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase64, parseClientFrame, parseRfc3339, startTimeProblem } from './frames';
 import { closeCodeFor, closeReason, readCredentials } from './upgrade';
 import { ApiError } from '@/lib/errors';
+import { EOF_FRAME } from '@/lib/contracts/stream-protocol';
 import type { IncomingMessage } from 'node:http';
 
 const text = (o: unknown) => parseClientFrame(Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)), false);
@@ -11,7 +12,7 @@ describe('client frames', () => {
     expect(text({ type: 'START_TIME', data: Buffer.from('2026-01-31T09:30:00.123456789Z').toString('base64') })).toEqual({ kind: 'start_time', value: '2026-01-31T09:30:00.123456Z' });
     const pcm = Buffer.from([1, 0, 255, 127]);
     expect(text({ type: 'AUDIO', data: pcm.toString('base64') })).toEqual({ kind: 'audio', pcm });
-    expect(text({ type: 'AUDIO', data: 'RU9G' })).toEqual({ kind: 'eof' });
+    expect(text(EOF_FRAME)).toEqual({ kind: 'eof' });
     expect(text({ type: 'EVENT', event: 'KEEP_ALIVE' })).toEqual({ kind: 'event', event: 'KEEP_ALIVE' });
     expect(parseClientFrame(pcm, true)).toEqual({ kind: 'audio', pcm });
   });

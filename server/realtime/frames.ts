@@ -1,17 +1,4 @@
-import { z } from 'zod';
-
-/** Base64 of the ASCII bytes "EOF": the last AUDIO frame of a recording. */
-export const EOF_MARKER = 'RU9G';
-
-const ClientFrame = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('START_TIME'), data: z.string({ error: 'data must be a base64 string' }) }),
-    z.object({ type: z.literal('AUDIO'), data: z.string({ error: 'data must be a base64 string' }) }),
-    z.object({ type: z.literal('EVENT'), event: z.string({ error: 'event must be a string' }) }),
-  ],
-  { error: 'type must be one of START_TIME, AUDIO, EVENT' },
-);
+import { ClientFrame, EOF_MARKER } from '@/lib/contracts/stream-protocol';
 
 export type ParsedFrame =
   | { kind: 'start_time'; value: string }
@@ -89,13 +76,3 @@ export function parseClientFrame(data: Buffer, isBinary: boolean): ParsedFrame {
   if (bytes.length % 2 !== 0) return { kind: 'error', message: `AUDIO data decodes to ${bytes.length} bytes; PCM16 frames must have an even byte count` };
   return { kind: 'audio', pcm: bytes };
 }
-
-export type ServerFrame =
-  | { type: 'ACK'; received_ms: number; session_ms?: number }
-  | { type: 'TRANSCRIPT'; is_final: boolean; transcript_id?: string; text: string; start_offset_ms: number; end_offset_ms: number; speaker?: string; utterance_end?: boolean }
-  | { type: 'STATUS'; status: string; paused?: boolean; recording_id?: string; sequence_number?: number }
-  | { type: 'ERROR'; code: number; message: string };
-
-/** PCM16 mono 16 kHz: 32 bytes a millisecond. */
-export const BYTES_PER_MS = 32;
-export const bytesToMs = (bytes: number): number => Math.floor(bytes / BYTES_PER_MS);

@@ -26,10 +26,5 @@ export class StreamHub {
 }
 
 export function getHub(app: Pick<AppContext, 'services'>): StreamHub {
-  let hub = app.services.get('realtime.hub') as StreamHub | undefined;
-  if (!hub) {
-    hub = new StreamHub();
-    app.services.set('realtime.hub', hub);
-  }
-  return hub;
+  return app.services.hub;
 }

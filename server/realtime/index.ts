@@ -1,15 +1,9 @@
-import { SERVICES } from '../services';
 import { handleAmbientUpgrade } from './ambient';
-import { closeStreams } from './close-streams';
 import { wsRoutes } from './router';
 import { handleTranscribeUpgrade } from './transcribe';
 
-wsRoutes.set('/ws/ambient', handleAmbientUpgrade);
-wsRoutes.set('/ws/transcribe', handleTranscribeUpgrade);
-
-SERVICES.push({
-  name: 'realtime',
-  start() {},
-  // server/main.ts closes streams before the HTTP server; this covers hosts that only stop services.
-  stop: (ctx) => closeStreams(ctx),
-});
+/** The WebSocket endpoints; server/main.ts calls this once before it listens. */
+export function registerStreamRoutes(): void {
+  wsRoutes.set('/ws/ambient', handleAmbientUpgrade);
+  wsRoutes.set('/ws/transcribe', handleTranscribeUpgrade);
+}

@@ -46,6 +46,18 @@ function deafClient(port: number, headers: Record<string, string>): Promise<{ cl
   });
 }
 
+/** The shutdown steps the server logged as done, in the order it logged them. */
+function shutdownSteps(logs: string): string[] {
+  return logs.split('\n').flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; step?: string };
+      return entry.msg === 'shutdown step done' && entry.step ? [entry.step] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 describe('shutdown with streams open', () => {
   it('stores acknowledged audio, closes streams with 1001 and exits 0; the session continues after a restart', async () => {
     const server = await startServer({ env: { SPEECH_POOL_SIZE: '1' } });
@@ -78,6 +90,14 @@ describe('shutdown with streams open', () => {
     expect(await server.stop()).toBe(0);
     expect(server.logs()).toMatch(/"msg":"stopped"/);
     expect(server.logs()).not.toMatch(/forcing exit/);
+    // The order written out in server/main.ts: streams close (audio stored) before the workers stop, and
+    // the database closes last, after everything that writes to it; no step failed. Steps added between
+    // these keep the test valid; a step missing or out of order fails it.
+    const order = ['stop accepting', 'close streams', 'stop workers', 'close engines and blob store', 'close status bus', 'stop pg-boss', 'close database'];
+    const steps = shutdownSteps(server.logs());
+    expect(steps.filter((s) => order.includes(s))).toEqual(order);
+    expect(steps.at(-1)).toBe('close database');
+    expect(server.logs()).not.toMatch(/shutdown step failed/);
     const closed = await ws.closed;
     expect(closed.code).toBe(1001);
     expect(closed.reason).toMatch(/reconnect/);

@@ -1,38 +1,26 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
-import { WebSocket, type RawData } from 'ws';
-import { notFound } from '@/lib/errors';
+import { WebSocket } from 'ws';
 import type { AppContext } from '../context';
-import { transcriptionSessions } from '../db/schema';
-import type { SpeechSegment, SpeechStream } from '../engines/speech/types';
+import { findTranscriptionSession } from '../domain/streams/find-transcription-session';
+import type { SpeechStream } from '../engines/speech/types';
 import { getSpeechEngine } from '../pipeline/engines';
-import { bytesToMs, parseClientFrame, type ServerFrame } from './frames';
+import { toBuffer } from './ambient';
 import { getHub } from './hub';
 import type { StreamSlot } from './stream-slots';
+import { TranscribeMachine, type TranscribeEffect, type TranscribeInput } from './transcribe-machine';
 import { closeReason, upgradeAuthorised } from './upgrade';
 
-const EVENTS = ['AUDIO_END', 'KEEP_ALIVE', 'CANCEL', 'ABORT'];
-
-interface Utterance {
-  stream: SpeechStream | null;
-  offsetMs: number;
-  finals: SpeechSegment[];
-  failed: boolean;
-}
-
 /**
- * One /ws/transcribe connection (dictation). Same framing as /ws/ambient; nothing is stored. Results are
- * pushed as recognised; `EVENT AUDIO_END` closes the current utterance and answers with its whole text in a
- * TRANSCRIPT frame with `utterance_end: true`; audio after it starts the next utterance.
+ * The socket adapter of one /ws/transcribe connection (dictation): it feeds frames, recogniser output and
+ * the idle timer to the TranscribeMachine and performs the effects it returns.
  */
 export class TranscribeStream {
-  private receivedBytes = 0;
-  private firstAudioAt: number | null = null;
-  private current: Utterance;
+  private readonly machine: TranscribeMachine;
+  private readonly speech = new Map<number, SpeechStream>();
   private endTail: Promise<unknown> = Promise.resolve();
-  private closing = false;
   private idleTimer: NodeJS.Timeout | null = null;
+  private released: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly app: AppContext,
@@ -40,121 +28,93 @@ export class TranscribeStream {
     readonly transcriptionSessionId: string,
     private readonly slot: StreamSlot,
   ) {
-    this.current = this.openUtterance();
-    ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
-    ws.on('close', () => void this.stop(1000, 'client closed'));
+    const { maxFrameBytes, idleTimeoutMs, maxAheadMs } = app.config.ws;
+    this.machine = new TranscribeMachine({ maxFrameBytes, idleTimeoutMs, maxAheadMs });
+    ws.on('message', (data, isBinary) => this.feed({ type: 'message', data: toBuffer(data), isBinary, now: Date.now() }));
+    ws.on('close', () => this.feed({ type: 'socket_closed' }));
     ws.on('error', (err) => app.log.warn({ transcriptionSessionId, err: err.message }, 'transcribe socket error'));
-    this.resetIdle();
-    this.send({ type: 'STATUS', status: 'ready' });
+    this.run(this.machine.open());
   }
 
-  private send(frame: ServerFrame): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  stop(code: number, reason: string): Promise<void> {
+    this.feed({ type: 'stop', code, reason });
+    return Promise.resolve();
   }
 
-  private resetIdle(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    const ms = this.app.config.ws.idleTimeoutMs;
-    this.idleTimer = setTimeout(() => {
-      this.send({ type: 'ERROR', code: 408, message: `no frame for ${ms} ms; send KEEP_ALIVE events while not sending audio` });
-      void this.stop(4408, 'idle timeout');
-    }, ms);
-    this.idleTimer.unref();
+  private feed(input: TranscribeInput): void {
+    this.run(this.machine.step(input));
   }
 
-  private openUtterance(): Utterance {
-    const u: Utterance = { stream: null, offsetMs: bytesToMs(this.receivedBytes), finals: [], failed: false };
+  private run(effects: TranscribeEffect[]): void {
+    for (const e of effects) this.perform(e);
+  }
+
+  private perform(e: TranscribeEffect): void {
+    switch (e.type) {
+      case 'send':
+        if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(e.frame));
+        return;
+      case 'reset_idle':
+        if (this.idleTimer) clearTimeout(this.idleTimer);
+        this.idleTimer = setTimeout(() => this.feed({ type: 'idle_timeout' }), e.ms);
+        this.idleTimer.unref();
+        return;
+      case 'open_utterance':
+        return this.openUtterance(e.utterance);
+      case 'feed_speech':
+        try {
+          this.speech.get(e.utterance)?.write(e.pcm);
+        } catch {
+          this.feed({ type: 'speech_failed', utterance: e.utterance });
+        }
+        return;
+      case 'end_utterance': {
+        const stream = this.speech.get(e.utterance);
+        this.speech.delete(e.utterance);
+        // Chained, so utterances are answered in the order they ended.
+        this.endTail = this.endTail.then(async () => {
+          if (stream && e.flush) await stream.end().catch(() => this.feed({ type: 'speech_failed', utterance: e.utterance }));
+          else stream?.close();
+          this.feed({ type: 'utterance_ended', utterance: e.utterance });
+        });
+        return;
+      }
+      case 'stop_timers':
+        if (this.idleTimer) clearTimeout(this.idleTimer);
+        return;
+      case 'close_speech':
+        this.speech.get(e.utterance)?.close();
+        this.speech.delete(e.utterance);
+        return;
+      case 'release_slot':
+        this.released = this.slot.release();
+        return;
+      case 'unregister':
+        getHub(this.app).all.delete(this);
+        return;
+      case 'close':
+        // After the slot is given back to the shared store: a client that sees the close may open its next stream at once.
+        void this.released.then(() => {
+          if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close(e.code, closeReason(e.reason));
+        });
+        return;
+    }
+  }
+
+  private openUtterance(utterance: number): void {
     try {
-      u.stream = getSpeechEngine(this.app).openStream({
-        onSegment: (seg) => {
-          const start = u.offsetMs + Math.round(seg.startMs);
-          const end = u.offsetMs + Math.round(seg.endMs);
-          if (seg.isFinal) u.finals.push(seg);
-          if (seg.text.trim()) this.send({ type: 'TRANSCRIPT', is_final: seg.isFinal, text: seg.text, start_offset_ms: start, end_offset_ms: end });
-        },
+      const stream = getSpeechEngine(this.app).openStream({
+        onSegment: (segment) => this.feed({ type: 'segment', utterance, segment }),
         onError: (err) => {
-          u.failed = true;
           this.app.log.warn({ transcriptionSessionId: this.transcriptionSessionId, err: err.message }, 'dictation recognition failed');
+          this.feed({ type: 'speech_failed', utterance });
         },
       });
+      this.speech.set(utterance, stream);
     } catch (err) {
-      u.failed = true;
       this.app.log.warn({ err: (err as Error).message }, 'speech engine unavailable');
+      this.feed({ type: 'speech_failed', utterance });
     }
-    return u;
-  }
-
-  /** Ends the current utterance; its text is sent once the recogniser has flushed it. */
-  private finishUtterance(): Promise<unknown> {
-    const u = this.current;
-    this.current = this.openUtterance();
-    this.endTail = this.endTail.then(async () => {
-      if (u.stream && !u.failed) await u.stream.end().catch(() => (u.failed = true));
-      else u.stream?.close();
-      if (u.failed) {
-        this.send({ type: 'ERROR', code: 500, message: 'speech recognition failed for this utterance' });
-        return;
-      }
-      const text = u.finals.map((s) => s.text.trim()).filter(Boolean).join(' ');
-      const start = u.finals.length ? u.offsetMs + Math.round(u.finals[0]!.startMs) : u.offsetMs;
-      const end = u.finals.length ? u.offsetMs + Math.round(u.finals.at(-1)!.endMs) : bytesToMs(this.receivedBytes);
-      this.send({ type: 'TRANSCRIPT', is_final: true, utterance_end: true, text, start_offset_ms: start, end_offset_ms: end });
-    });
-    return this.endTail;
-  }
-
-  private onMessage(data: RawData, isBinary: boolean): void {
-    if (this.closing) return;
-    this.resetIdle();
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    const max = this.app.config.ws.maxFrameBytes;
-    if (buf.length > max) {
-      this.send({ type: 'ERROR', code: 413, message: `frame of ${buf.length} bytes exceeds the limit of ${max} bytes` });
-      return void this.stop(4413, 'frame too large');
-    }
-    const frame = parseClientFrame(buf, isBinary);
-    switch (frame.kind) {
-      case 'error':
-        return this.send({ type: 'ERROR', code: 400, message: frame.message });
-      case 'start_time':
-        return;
-      case 'audio': {
-        const now = Date.now();
-        this.firstAudioAt ??= now;
-        const { maxAheadMs } = this.app.config.ws;
-        if (bytesToMs(this.receivedBytes + frame.pcm.length) - (now - this.firstAudioAt) > maxAheadMs) {
-          this.send({ type: 'ERROR', code: 429, message: `audio is arriving more than ${maxAheadMs} ms ahead of real time; send it at the pace it is recorded` });
-          return void this.stop(4429, 'audio faster than real time');
-        }
-        this.receivedBytes += frame.pcm.length;
-        if (this.current.stream && !this.current.failed) {
-          try {
-            this.current.stream.write(frame.pcm);
-          } catch {
-            this.current.failed = true;
-          }
-        }
-        return;
-      }
-      case 'eof':
-        void this.finishUtterance().then(() => this.stop(1000, 'audio complete'));
-        return;
-      case 'event':
-        if (frame.event === 'AUDIO_END') return void this.finishUtterance();
-        if (frame.event === 'KEEP_ALIVE') return;
-        if (frame.event === 'CANCEL' || frame.event === 'ABORT') return void this.stop(1000, 'cancelled');
-        return this.send({ type: 'ERROR', code: 400, message: `event must be one of ${EVENTS.join(', ')}` });
-    }
-  }
-
-  async stop(code: number, reason: string): Promise<void> {
-    if (this.closing) return;
-    this.closing = true;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.current.stream?.close();
-    this.slot.release();
-    getHub(this.app).all.delete(this);
-    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close(code, closeReason(reason));
   }
 }
 
@@ -165,17 +125,7 @@ export function handleTranscribeUpgrade(app: AppContext, req: IncomingMessage, s
     socket,
     head,
     'transcription_session_id',
-    async (principal, id) => {
-      const row = (
-        await app.db
-          .select({ id: transcriptionSessions.id })
-          .from(transcriptionSessions)
-          .where(and(eq(transcriptionSessions.id, id), eq(transcriptionSessions.providerId, principal.providerId), eq(transcriptionSessions.partnerId, principal.partnerId)))
-          .limit(1)
-      )[0];
-      if (!row) throw notFound(`transcription session ${id} not found`);
-      return row.id;
-    },
+    (principal, id) => findTranscriptionSession(app, principal, id),
     (ws, { target, slot }) => {
       getHub(app).all.add(new TranscribeStream(app, ws, target, slot));
     },

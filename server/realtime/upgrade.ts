@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { AUTH_PROTOCOL, CLOSE, closeCodeForStatus, statusForCloseCode, type ServerFrame } from '@/lib/contracts/stream-protocol';
 import { isApiError } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { authenticateServiceToken, type ServicePrincipal } from '../auth/authenticate-service';
@@ -8,7 +9,7 @@ import { getHub } from './hub';
 import { rejectUpgrade } from './router';
 import { getStreamSlots, type StreamSlot } from './stream-slots';
 
-export const AUTH_PROTOCOL = 'AmbientAuth';
+export { AUTH_PROTOCOL };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface UpgradeCredentials {
@@ -39,8 +40,8 @@ export function readCredentials(req: IncomingMessage, idHeader: string): Upgrade
 
 /** Close codes: 4000 + the HTTP status the same failure has on the REST API. */
 export function closeCodeFor(err: unknown): { code: number; message: string } {
-  if (isApiError(err) && [400, 401, 403, 404, 409, 413, 429].includes(err.status)) return { code: 4000 + err.status, message: err.message };
-  return { code: 1011, message: 'internal server error' };
+  if (isApiError(err) && [400, 401, 403, 404, 409, 413, 429].includes(err.status)) return { code: closeCodeForStatus(err.status), message: err.message };
+  return { code: CLOSE.INTERNAL_ERROR, message: 'internal server error' };
 }
 
 /** A close reason is limited to 123 bytes of UTF-8. */
@@ -50,21 +51,21 @@ export function closeReason(message: string): string {
   return r;
 }
 
-export function webSocketServer(app: AppContext): WebSocketServer {
-  let wss = app.services.get('realtime.wss') as WebSocketServer | undefined;
-  if (!wss) {
-    // ws enforces this hard cap by closing with 1009; frames between the configured limit and the cap are
-    // read and answered with an ERROR frame first, which is the clearer failure for a client.
-    const hardCap = Math.max(app.config.ws.maxFrameBytes * 4, app.config.ws.maxFrameBytes + 64 * 1024);
-    wss = new WebSocketServer({
-      noServer: true,
-      maxPayload: hardCap,
-      perMessageDeflate: false,
-      handleProtocols: (protocols) => (protocols.has(AUTH_PROTOCOL) ? AUTH_PROTOCOL : false),
-    });
-    app.services.set('realtime.wss', wss);
-  }
-  return wss;
+/** Built once at start by server/services.ts. */
+export function createWebSocketServer(config: Pick<AppContext['config'], 'ws'>): WebSocketServer {
+  // ws enforces this hard cap by closing with 1009; frames between the configured limit and the cap are
+  // read and answered with an ERROR frame first, which is the clearer failure for a client.
+  const hardCap = Math.max(config.ws.maxFrameBytes * 4, config.ws.maxFrameBytes + 64 * 1024);
+  return new WebSocketServer({
+    noServer: true,
+    maxPayload: hardCap,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => (protocols.has(AUTH_PROTOCOL) ? AUTH_PROTOCOL : false),
+  });
+}
+
+export function webSocketServer(app: Pick<AppContext, 'services'>): WebSocketServer {
+  return app.services.wss;
 }
 
 export interface AuthorisedUpgrade<T> {
@@ -107,16 +108,16 @@ export async function upgradeAuthorised<T>(
     const claimSlot: ClaimSlot = async () => {
       slot ??= await getStreamSlots(app).acquire(principal);
     };
-    if (!creds.resourceId) failure = { code: 4404, message: `${idHeader} is required` };
-    else if (!UUID.test(creds.resourceId)) failure = { code: 4404, message: `${idHeader} must be a UUID` };
+    if (!creds.resourceId) failure = { code: CLOSE.NOT_FOUND, message: `${idHeader} is required` };
+    else if (!UUID.test(creds.resourceId)) failure = { code: CLOSE.NOT_FOUND, message: `${idHeader} must be a UUID` };
     else {
       const target = await resolve(principal, creds.resourceId.toLowerCase(), claimSlot);
       await claimSlot();
       result = { principal, target, slot: slot! };
     }
   } catch (err) {
-    failure = err instanceof ShuttingDown ? { code: 1001, message: SHUTDOWN_REASON } : closeCodeFor(err);
-    if (failure.code === 1011) app.log.error({ err: (err as Error).message, path: req.url }, 'websocket upgrade failed');
+    failure = err instanceof ShuttingDown ? { code: CLOSE.GOING_AWAY, message: SHUTDOWN_REASON } : closeCodeFor(err);
+    if (failure.code === CLOSE.INTERNAL_ERROR) app.log.error({ err: (err as Error).message, path: req.url }, 'websocket upgrade failed');
   }
   // Every way out without a stream gives the slot back: a refusal, a client gone mid-check, a handshake ws drops.
   const giveBack = () => (slot as StreamSlot | null)?.release();
@@ -126,19 +127,24 @@ export async function upgradeAuthorised<T>(
   socket.once('close', () => handedOver || giveBack());
   webSocketServer(app).handleUpgrade(req, socket, head, (ws) => {
     handedOver = true;
+    const path = (req.url ?? '').split('?')[0];
     if (failure || !result) {
       giveBack();
-      const f = failure ?? { code: 1011, message: 'internal server error' };
-      ws.send(JSON.stringify({ type: 'ERROR', code: f.code >= 4000 ? f.code - 4000 : f.code === 1001 ? 503 : 500, message: f.message }));
+      const f = failure ?? { code: CLOSE.INTERNAL_ERROR, message: 'internal server error' };
+      // Operators (and a reconnecting client's support ticket) need to see why a stream was refused.
+      app.log.info({ path, code: f.code, reason: f.message }, 'websocket stream refused');
+      ws.send(JSON.stringify({ type: 'ERROR', code: statusForCloseCode(f.code), message: f.message } satisfies ServerFrame));
       ws.close(f.code, closeReason(f.message));
       return;
     }
+    app.log.info({ path, resourceId: creds.resourceId }, 'websocket stream opened');
+    ws.once('close', (code) => app.log.info({ path, resourceId: creds.resourceId, code }, 'websocket stream closed'));
     try {
       onOpen(ws, result);
     } catch (err) {
       giveBack();
       app.log.error({ err: (err as Error).message, path: req.url }, 'websocket stream failed to start');
-      ws.close(1011, 'internal server error');
+      ws.close(CLOSE.INTERNAL_ERROR, 'internal server error');
     }
   });
 }

@@ -44,21 +44,18 @@ function createLocalStatusBus(): StatusBus {
   };
 }
 
-const SERVICE = 'status.bus';
+/** LISTEN/NOTIFY on PostgreSQL, in-process on PGlite; built once at start by server/services.ts. */
+export function createStatusBus(app: Pick<AppContext, 'config' | 'database' | 'log'>): StatusBus {
+  return app.database.kind === 'postgres' && app.config.databaseUrl ? createPgStatusBus(app.config.databaseUrl, app.log) : createLocalStatusBus();
+}
 
-/** The process's status bus, built from the app context on first use (Next's bundle shares it through ctx.services). */
-export function getStatusBus(app: Pick<AppContext, 'services' | 'config' | 'database' | 'log'>): StatusBus {
-  let bus = app.services.get(SERVICE) as StatusBus | undefined;
-  if (!bus) {
-    bus = app.database.kind === 'postgres' && app.config.databaseUrl ? createPgStatusBus(app.config.databaseUrl, app.log) : createLocalStatusBus();
-    app.services.set(SERVICE, bus);
-  }
-  return bus;
+export function getStatusBus(app: Pick<AppContext, 'services'>): StatusBus {
+  return app.services.statusBus;
 }
 
 export async function closeStatusBus(app: Pick<AppContext, 'services'>): Promise<void> {
-  const bus = app.services.get(SERVICE) as StatusBus | undefined;
+  const bus = app.services.statusBus;
   // A change written during the rest of shutdown must not open a new listener connection.
-  app.services.set(SERVICE, createLocalStatusBus());
-  await bus?.close();
+  app.services.statusBus = createLocalStatusBus();
+  await bus.close();
 }

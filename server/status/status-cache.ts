@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import type { SessionStatus } from '@/lib/contracts/session-status';
-import { getStatusBus, type StatusChange } from './status-bus';
+import type { StatusBus, StatusChange } from './status-bus';
 
 export type CachedStatus = Omit<StatusChange, 'sessionId'>;
 
@@ -55,21 +55,18 @@ export class StatusCache {
   }
 }
 
-const SERVICE = 'status.cache';
-
-export function getStatusCache(app: Pick<AppContext, 'services' | 'config' | 'database' | 'log'>): StatusCache {
-  let cache = app.services.get(SERVICE) as StatusCache | undefined;
-  if (!cache) {
-    const bus = getStatusBus(app);
-    const c = new StatusCache(() => bus.live);
-    bus.subscribe(
-      (change) => c.apply(change),
-      () => c.clear(),
-    );
-    cache = c;
-    app.services.set(SERVICE, cache);
-  }
+/** Built once at start by server/services.ts, fed by the process's status bus. */
+export function createStatusCache(bus: StatusBus): StatusCache {
+  const cache = new StatusCache(() => bus.live);
+  bus.subscribe(
+    (change) => cache.apply(change),
+    () => cache.clear(),
+  );
   return cache;
+}
+
+export function getStatusCache(app: Pick<AppContext, 'services'>): StatusCache {
+  return app.services.statusCache;
 }
 
 export type { SessionStatus };

@@ -44,6 +44,27 @@ export interface StartOptions {
   env?: Record<string, string>;
   dataDir?: string;
   port?: number;
+  /** Runs on the same PostgreSQL database as this server (two processes of one deployment); PostgreSQL only. */
+  shareDatabaseWith?: TestServer;
+  /**
+   * Starts the Procfile's entry of this name, its command and variables as written there, instead of the
+   * default `server/main.ts` with WORKERS from the environment. A 'worker' has no HTTP: it is up once it logs so.
+   */
+  procfile?: 'web' | 'worker';
+}
+
+/** A Procfile line (`name: VAR=value ... node args...`) as the variables it sets and the command it runs. */
+export function procfileEntry(name: string): { env: Record<string, string>; argv: string[] } {
+  const line = fs.readFileSync(path.join(ROOT, 'Procfile'), 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+  if (!line) throw new Error(`Procfile has no ${name} entry`);
+  const words = line.slice(name.length + 1).trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? '')) {
+    const [key, ...value] = words.shift()!.split('=');
+    env[key!] = value.join('=');
+  }
+  if (words[0] !== 'node') throw new Error(`Procfile ${name} entry must run node directly (signals reach it unforwarded)`);
+  return { env, argv: words.slice(1) };
 }
 
 /**
@@ -94,16 +115,30 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
+async function answersReady(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/api/ready`)).status === 200;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
 /** Starts the real service (server/main.ts) as a child process on a free port and a fresh data directory. */
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   ensureNextBuild();
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ambient-test-'));
-  if (!opts.dataDir && !process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL) {
+  if (!opts.dataDir && !opts.shareDatabaseWith && !process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL) {
     fs.cpSync(path.join(await pgliteTemplate(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   }
   const baseUrl = `http://127.0.0.1:${port}`;
   const databaseEnv: Record<string, string> = {};
+  if (opts.shareDatabaseWith) {
+    const shared = testDatabaseUrl(opts.shareDatabaseWith.dataDir);
+    if (!shared) throw new Error('shareDatabaseWith needs PostgreSQL (TEST_DATABASE_URL): PGlite admits one process');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'test-database-url'), shared);
+  }
   if (process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL) {
     fs.mkdirSync(dataDir, { recursive: true });
     const marker = path.join(dataDir, 'test-database-url');
@@ -111,10 +146,12 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     fs.writeFileSync(marker, databaseEnv.DATABASE_URL);
   }
   let output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const entry = opts.procfile ? procfileEntry(opts.procfile) : { env: {}, argv: ['--import', 'tsx', path.join(ROOT, 'server/main.ts')] };
+  const proc = spawn(process.execPath, entry.argv, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...entry.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -131,15 +168,13 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   proc.stdout!.on('data', (d) => (output += d));
   proc.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
+  // A bound for a wedged start, not a speed check: a cold start (tsx compiling the server, Next loading
+  // its build, the code sets) took over 90 s on two cores shared with other suites and builds.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/ready`);
-      if (res.status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
+    const up = opts.procfile === 'worker' ? output.includes('"worker started"') : await answersReady(baseUrl);
+    if (up) break;
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
       throw new Error(`server did not become ready:\n${output}`);

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { BYTES_PER_MS, EOF_FRAME } from '../../lib/contracts/stream-protocol';
 
 export type Frame = Record<string, any>;
 
@@ -70,7 +71,7 @@ export class TestSocket {
   }
 
   eof(): void {
-    this.json({ type: 'AUDIO', data: 'RU9G' });
+    this.json(EOF_FRAME);
   }
 
   event(event: string): void {
@@ -79,7 +80,7 @@ export class TestSocket {
 
   /** Sends PCM in ~100 ms frames; `realTime` paces them as a microphone would. */
   async sendPcm(pcm: Buffer, opts: { frameMs?: number; realTime?: boolean; binary?: boolean } = {}): Promise<void> {
-    const frameBytes = (opts.frameMs ?? 100) * 32;
+    const frameBytes = (opts.frameMs ?? 100) * BYTES_PER_MS;
     for (let o = 0; o < pcm.length; o += frameBytes) {
       const chunk = pcm.subarray(o, Math.min(pcm.length, o + frameBytes));
       if (opts.binary) this.ws.send(chunk);

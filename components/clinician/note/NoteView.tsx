@@ -7,9 +7,11 @@ import { useContent, useRecordings, useTranscript } from '@/lib/hooks/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { keys } from '@/lib/hooks/sessions';
 import { v1 } from '@/lib/hooks/v1';
+import { exportSessionFhir } from '@/lib/contracts/routes/fhir';
 import { DownloadFhirButton } from '@/components/fhir/DownloadFhirButton';
 import { isAlt } from '../shortcuts';
-import { SectionEditor, copyText } from './SectionEditor';
+import { copyText } from './copy-text';
+import { SectionEditor } from './SectionEditor';
 import { StructuredDataPanel } from './StructuredDataPanel';
 import { TranscriptPanel } from './TranscriptPanel';
 import { SignoffBar } from './SignoffBar';
@@ -65,7 +67,7 @@ export function NoteView({ id }: { id: string }) {
           <Button size="sm" variant="secondary" className="ml-auto" onClick={() => void copyAll()} aria-keyshortcuts="Alt+C">
             Copy whole note
           </Button>
-          <DownloadFhirButton filename={`visit-${id}.fhir.json`} load={() => v1(qc, `/api/v1/ambient/session/${id}/fhir`)} />
+          <DownloadFhirButton filename={`visit-${id}.fhir.json`} load={() => v1(qc, exportSessionFhir, { params: { ambient_session_id: id } }, { validate: false })} />
         </div>
         <SignoffBar sessionId={id} state={history.data} />
         {content.data.summary.length === 0 ? <p className="text-sm text-slate-700">The note has no sections.</p> : null}

@@ -1,7 +1,8 @@
 /**
  * Hand-written drug vocabulary of the built-in set: the RxNorm ingredient name (as NLM spells it) and
  * the brand or spoken names clinicians use. RXCUIs and clinical drugs are not written here; they are
- * filled from the official RxNorm extract into rxnorm.ts by scripts/notes/build-builtin.ts.
+ * filled from the official RxNorm extract into rxnorm.generated.ts by scripts/notes/build-builtin.ts
+ * (scripts/notes/build-builtin.test.ts checks it).
  */
 export const DRUG_CONCEPTS: Array<[ingredient: string, ...aliases: string[]]> = [
   ['metformin', 'glucophage'], ['glipizide', 'glucotrol'], ['glimepiride', 'amaryl'], ['glyburide'],

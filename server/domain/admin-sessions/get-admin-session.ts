@@ -7,15 +7,15 @@ import { ambientSessions, providers, recordings, sessionContent, sessionTransiti
 import { recordingAudioUrl, recordingUrlKey } from '../sessions/recording-url';
 import { deliveryDto } from '../webhooks/delivery-dto';
 import { adminSessionDto } from './admin-session-dto';
+import { scopeWhere } from '../scope/scope-where';
 
 /** Everything about one session for support: history, audio, transcript, note, data and its webhooks. */
 export async function getAdminSession(app: AppContext, sessionId: string, admin: AdminPrincipal): Promise<AdminSessionDetail> {
-  const scope = admin.role === 'partner_admin' ? eq(ambientSessions.partnerId, admin.partnerId ?? '') : undefined;
   const rows = await app.db
     .select({ s: ambientSessions, name: providers.name, email: providers.email })
     .from(ambientSessions)
     .innerJoin(providers, eq(providers.id, ambientSessions.providerId))
-    .where(and(eq(ambientSessions.id, sessionId), scope))
+    .where(and(eq(ambientSessions.id, sessionId), scopeWhere(admin.scope, ambientSessions)))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound(`session ${sessionId} not found`);

@@ -1,22 +1,19 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { notFound } from '@/lib/errors';
 import type { AdminSessionList, ListAdminSessionsQuery } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { ambientSessions, providers } from '../../db/schema';
 import { decodeCursor, encodeCursor } from './cursor';
 import { adminSessionDto } from './admin-session-dto';
+import { resolvePartnerFilter } from '../scope/resolve-partner-filter';
+import { scopeWhere } from '../scope/scope-where';
 
 const createdMs = sql`date_trunc('milliseconds', ${ambientSessions.createdAt})`;
 
 /** Sessions newest first. A partner admin sees only its partner; naming another partner is a 404. */
 export async function listAdminSessions(app: AppContext, q: ListAdminSessionsQuery, admin: AdminPrincipal): Promise<AdminSessionList> {
-  let partnerId = q.partner_id;
-  if (admin.role === 'partner_admin') {
-    if (partnerId && partnerId !== admin.partnerId) throw notFound(`partner ${partnerId} not found`);
-    partnerId = admin.partnerId ?? '';
-  }
-  const where: SQL[] = [];
+  const partnerId = resolvePartnerFilter(admin.scope, q.partner_id);
+  const where: Array<SQL | undefined> = [scopeWhere(admin.scope, ambientSessions)];
   if (partnerId) where.push(eq(ambientSessions.partnerId, partnerId));
   if (q.provider_id) where.push(eq(ambientSessions.providerId, q.provider_id));
   if (q.status) where.push(eq(ambientSessions.status, q.status));
@@ -32,7 +29,7 @@ export async function listAdminSessions(app: AppContext, q: ListAdminSessionsQue
     .select({ s: ambientSessions, name: providers.name, email: providers.email })
     .from(ambientSessions)
     .innerJoin(providers, eq(providers.id, ambientSessions.providerId))
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(desc(createdMs), desc(ambientSessions.id))
     .limit(q.limit + 1);
   const pageRows = rows.slice(0, q.limit);

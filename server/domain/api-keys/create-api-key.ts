@@ -1,4 +1,3 @@
-import { forbidden, notFound } from '@/lib/errors';
 import type { ApiKeyWithSecret, CreateApiKeyRequest } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
@@ -7,17 +6,15 @@ import { randomToken, sha256Hex } from '../../auth/secret-box';
 import { recordAudit } from '../audit/record-audit';
 import { getPartnerRow } from '../partners/get-partner';
 import { apiKeyDto } from './api-key-dto';
+import { resolvePartnerFilter } from '../scope/resolve-partner-filter';
+import { requireAllTenants } from '../scope/require-all-tenants';
 
 export const API_KEY_PREFIX = 'amb_';
 
 /** The key is returned once; only its SHA-256 is stored (it is random, so a slow hash adds nothing). */
 export async function createApiKey(app: AppContext, input: CreateApiKeyRequest, admin: AdminPrincipal): Promise<ApiKeyWithSecret> {
-  let partnerId = input.partner_id ?? null;
-  if (admin.role === 'partner_admin') {
-    if (partnerId === null) partnerId = admin.partnerId;
-    else if (partnerId !== admin.partnerId) throw notFound(`partner ${partnerId} not found`);
-  }
-  if (partnerId === null && admin.role !== 'service_admin') throw forbidden('only service admins create service-wide keys');
+  const partnerId = resolvePartnerFilter(admin.scope, input.partner_id) ?? null;
+  if (partnerId === null) requireAllTenants(admin.scope, 'create service-wide keys');
   if (partnerId) await getPartnerRow(app, partnerId, admin);
   const key = randomToken(API_KEY_PREFIX);
   const [row] = await app.db

@@ -1,19 +1,16 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { notFound } from '@/lib/errors';
 import type { AuditList, ListAuditQuery } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { auditLog } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../admin-sessions/cursor';
+import { resolvePartnerFilter } from '../scope/resolve-partner-filter';
+import { scopeWhere } from '../scope/scope-where';
 
 /** Newest first; partner admins see only entries about their partner. */
 export async function listAudit(app: AppContext, q: ListAuditQuery, admin: AdminPrincipal): Promise<AuditList> {
-  let partnerId = q.partner_id;
-  if (admin.role === 'partner_admin') {
-    if (partnerId && partnerId !== admin.partnerId) throw notFound(`partner ${partnerId} not found`);
-    partnerId = admin.partnerId ?? '';
-  }
-  const where: SQL[] = [];
+  const partnerId = resolvePartnerFilter(admin.scope, q.partner_id);
+  const where: Array<SQL | undefined> = [scopeWhere(admin.scope, auditLog)];
   if (partnerId) where.push(eq(auditLog.partnerId, partnerId));
   if (q.actor) where.push(eq(auditLog.actor, q.actor));
   if (q.action) where.push(eq(auditLog.action, q.action));
@@ -25,7 +22,7 @@ export async function listAudit(app: AppContext, q: ListAuditQuery, admin: Admin
   const rows = await app.db
     .select()
     .from(auditLog)
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(desc(auditLog.id))
     .limit(q.limit + 1);
   const pageRows = rows.slice(0, q.limit);

@@ -3,9 +3,11 @@ import { notFound } from '@/lib/errors';
 import type { CkgError, CkgTransaction, CkgTransactionState } from '@/lib/contracts/ckg';
 import type { AppContext } from '../../context';
 import { ckgTransactions } from '../../db/schema';
+import type { Scoped } from '../scope/scope';
+import { scopeWhere } from '../scope/scope-where';
 
 /** Scoped to the caller's partner: another partner's transaction answers the same 404 as a missing one. */
-export async function getCkgTransaction(app: AppContext, partnerId: string, transactionId: string): Promise<CkgTransaction> {
+export async function getCkgTransaction(app: AppContext, auth: Scoped, transactionId: string): Promise<CkgTransaction> {
   const row = (
     await app.db
       .select({
@@ -17,7 +19,7 @@ export async function getCkgTransaction(app: AppContext, partnerId: string, tran
         completedAt: ckgTransactions.completedAt,
       })
       .from(ckgTransactions)
-      .where(and(eq(ckgTransactions.id, transactionId), eq(ckgTransactions.partnerId, partnerId)))
+      .where(and(eq(ckgTransactions.id, transactionId), scopeWhere(auth.scope, ckgTransactions)))
       .limit(1)
   )[0];
   if (!row) throw notFound(`CKG transaction ${transactionId} not found`);

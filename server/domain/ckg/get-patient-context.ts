@@ -2,17 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import type { PatientAllergy, PatientContext, PatientMedication, PatientProblem } from '@/lib/contracts/ckg';
 import type { AppContext } from '../../context';
 import { patientContext } from '../../db/schema';
+import type { Scoped } from '../scope/scope';
+import { scopeWhere } from '../scope/scope-where';
 
 /**
  * The patient's EMR context from the latest completed CKG ingestion, or null when none was ingested.
  * For order validation (see findPatientMedication) and note generation.
  */
-export async function getPatientContext(app: AppContext, partnerId: string, emrPatientId: string): Promise<PatientContext | null> {
+export async function getPatientContext(app: AppContext, auth: Scoped, emrPatientId: string): Promise<PatientContext | null> {
   const row = (
     await app.db
       .select()
       .from(patientContext)
-      .where(and(eq(patientContext.partnerId, partnerId), eq(patientContext.emrPatientId, emrPatientId)))
+      .where(and(eq(patientContext.emrPatientId, emrPatientId), scopeWhere(auth.scope, patientContext)))
       .limit(1)
   )[0];
   if (!row) return null;

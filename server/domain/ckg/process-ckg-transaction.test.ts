@@ -11,6 +11,8 @@ import { createLogger } from '../../logger';
 import { getPatientContext } from './get-patient-context';
 import { processCkgTransaction } from './process-ckg-transaction';
 
+const partner = { scope: { kind: 'partner', partnerId: 'ckg-unit' } } as const;
+
 /**
  * Processing against a real (PGlite) database. The partner has no webhook URL, so no notification is
  * queued and no job queue is needed.
@@ -47,7 +49,7 @@ describe('processCkgTransaction', () => {
     expect(await processCkgTransaction(app, t1)).toBe('COMPLETED');
     const t2 = await transaction('P-1', [med('Metformin', 'stopped')], new Date());
     expect(await processCkgTransaction(app, t2)).toBe('COMPLETED');
-    const ctx = await getPatientContext(app, 'ckg-unit', 'P-1');
+    const ctx = await getPatientContext(app, partner, 'P-1');
     expect(ctx!.medications.map((m) => [m.name, m.active])).toEqual([['Metformin', false]]);
     // A re-delivered job finds the transaction finished and changes nothing.
     expect(await processCkgTransaction(app, t2)).toBe('skipped');
@@ -64,7 +66,7 @@ describe('processCkgTransaction', () => {
     const row = (await app.db.select().from(ckgTransactions).where(eq(ckgTransactions.id, older)))[0]!;
     expect(row.state).toBe('ABORTED');
     expect(row.error).toEqual({ code: 'SUPERSEDED', message: expect.stringContaining(newer) });
-    expect((await getPatientContext(app, 'ckg-unit', 'P-2'))!.medications.map((m) => m.name)).toEqual(['Apixaban']);
+    expect((await getPatientContext(app, partner, 'P-2'))!.medications.map((m) => m.name)).toEqual(['Apixaban']);
   });
 
   it('fails on unreadable content without touching the existing context', async () => {
@@ -74,7 +76,7 @@ describe('processCkgTransaction', () => {
     expect(await processCkgTransaction(app, bad)).toBe('FAILED');
     const row = (await app.db.select().from(ckgTransactions).where(eq(ckgTransactions.id, bad)))[0]!;
     expect(row.error).toEqual({ code: 'INVALID_RESOURCE', message: expect.stringMatching(/^entry\[0\] \(Condition\/c1\): code: /) });
-    expect((await getPatientContext(app, 'ckg-unit', 'P-3'))!.medications.map((m) => m.name)).toEqual(['Lisinopril']);
-    expect(await getPatientContext(app, 'ckg-unit', 'nobody')).toBeNull();
+    expect((await getPatientContext(app, partner, 'P-3'))!.medications.map((m) => m.name)).toEqual(['Lisinopril']);
+    expect(await getPatientContext(app, partner, 'nobody')).toBeNull();
   });
 });

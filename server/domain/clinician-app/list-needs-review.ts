@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SessionListItem } from '@/lib/contracts/clinician';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import type { AppContext } from '../../context';
 import { ambientSessions, sessionContent } from '../../db/schema';
 import { sessionListColumns, sessionListItem } from './session-list-item';
@@ -13,8 +14,7 @@ export async function listNeedsReview(app: AppContext, auth: ServicePrincipal): 
     .innerJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
     .where(
       and(
-        eq(ambientSessions.providerId, auth.providerId),
-        eq(ambientSessions.partnerId, auth.partnerId),
+        scopeWhere(auth.scope, ambientSessions),
         eq(ambientSessions.status, 'completed'),
         eq(sessionContent.noteLocked, false),
       ),

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { SessionListItem } from '@/lib/contracts/clinician';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import type { AppContext } from '../../context';
 import { ambientSessions, sessionContent } from '../../db/schema';
 import { sessionListColumns, sessionListItem } from './session-list-item';
@@ -20,8 +21,7 @@ export async function listProviderSessions(
     .leftJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
     .where(
       and(
-        eq(ambientSessions.providerId, auth.providerId),
-        eq(ambientSessions.partnerId, auth.partnerId),
+        scopeWhere(auth.scope, ambientSessions),
         gte(ambientSessions.createdAt, start),
         lt(ambientSessions.createdAt, end),
       ),

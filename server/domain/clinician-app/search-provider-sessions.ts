@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SessionListItem } from '@/lib/contracts/clinician';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import type { AppContext } from '../../context';
 import { ambientSessions, sessionContent } from '../../db/schema';
 import { sessionListColumns, sessionListItem } from './session-list-item';
@@ -22,8 +23,7 @@ export async function searchProviderSessions(app: AppContext, auth: ServicePrinc
     .leftJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
     .where(
       and(
-        eq(ambientSessions.providerId, auth.providerId),
-        eq(ambientSessions.partnerId, auth.partnerId),
+        scopeWhere(auth.scope, ambientSessions),
         or(
           ilike(sql`${ambientSessions.context}->'patient'->>'name'`, pattern),
           ilike(sql`${ambientSessions.context}->'patient'->>'mrn'`, pattern),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { notFound } from '@/lib/errors';
 import type { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
 
@@ -21,7 +22,7 @@ export async function updatePatientIdentity(
     const [row] = await tx
       .select({ context: ambientSessions.context })
       .from(ambientSessions)
-      .where(and(eq(ambientSessions.id, sessionId), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+      .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
       .for('update')
       .limit(1);
     if (!row) throw notFound('ambient session not found');

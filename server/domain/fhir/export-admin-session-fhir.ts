@@ -7,11 +7,11 @@ import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { ambientSessions } from '../../db/schema';
 import { finishFhirExport } from './finish-fhir-export';
 import { loadSessionFhirSource } from './load-session-fhir-source';
+import { scopeWhere } from '../scope/scope-where';
 
 /** The console's view of a session's export: a partner admin sees only its own partner's sessions. */
 export async function exportAdminSessionFhir(app: AppContext, admin: AdminPrincipal, sessionId: string, query: FhirExportQuery): Promise<Response> {
-  const scope = admin.role === 'partner_admin' ? eq(ambientSessions.partnerId, admin.partnerId ?? '') : undefined;
-  const [session] = await app.db.select().from(ambientSessions).where(and(eq(ambientSessions.id, sessionId), scope)).limit(1);
+  const [session] = await app.db.select().from(ambientSessions).where(and(eq(ambientSessions.id, sessionId), scopeWhere(admin.scope, ambientSessions))).limit(1);
   if (!session) throw notFound(`session ${sessionId} not found`);
   if (!isTerminal(session.status)) throw conflict(`session is ${session.status}; the FHIR export is available once it is completed`);
   return finishFhirExport(app, await loadSessionFhirSource(app, session), query, `session-${session.id}`);

@@ -1,168 +1,27 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Bundle, Composition, Condition, DocumentReference, MedicationRequest, Provenance, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
-import { openTestDatabase, startServer, type TestServer } from '../../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../../test/partners';
-import { ambientSessions, patientContext, recordings, sessionContent } from '../../db/schema';
-import { FsBlobStore, recordingBlobKey } from '../../blob';
-import { transitionSession } from '../sessions/transition-session';
+import { openTestDatabase, type TestServer } from '../../test/harness';
+import { adminFetch, type TestProvider } from '../../test/partners';
+import { call, createSession, S } from '../../test/session-api';
+import { E, errorsOf, HPI, MRN, ofType, resources, ROUND_TRIP_MRN, seedFhirExport, type FhirExportFixture } from '../../test/fhir-export-fixture';
+import { ambientSessions, patientContext } from '../../db/schema';
 import { applyRewrite } from '@/components/clinician/note/apply-rewrite';
 import { findUnresolvedReferences } from './find-unresolved-references';
-import { validateFhirResource } from './validate-fhir-resource';
 
-/**
- * The export over a real server. A completed session's note (diagnoses, medication orders, form values)
- * is seeded into the database while the server is stopped (PGlite admits one process per data
- * directory), as server/api/sessions.int.test.ts does; the clinician's edit and rewrite then go through
- * the same API the web app uses. The server runs with FHIR_VALIDATE=true, so its own assertion runs too.
- */
-
-const S = (id: string) => `/api/v1/ambient/session/${id}`;
-const E = (id: string) => `/api/v1/ambient/encounter/${id}`;
-const MRN = `PT-${crypto.randomUUID().slice(0, 8)}`;
-const ROUND_TRIP_MRN = `RT-${crypto.randomUUID().slice(0, 8)}`;
-
-async function call(server: TestServer, who: TestProvider, method: string, p: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${p}`, { method, headers: who.headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json, text, headers: res.headers };
-}
-
-async function createSession(server: TestServer, who: TestProvider, body: unknown = {}) {
-  const r = await call(server, who, 'POST', '/api/v1/ambient/session/create', body);
-  expect(r.status, r.text).toBe(201);
-  return r.body as { ambient_session_id: string; note_id: string; encounter_id: string };
-}
-
-const resources = (b: Bundle) => (b.entry ?? []).map((e) => e.resource as Resource);
-const ofType = <T extends Resource>(b: Bundle, type: T['resourceType']) => resources(b).filter((r): r is T => r.resourceType === type);
-const errorsOf = (r: Resource) =>
-  validateFhirResource(r)
-    .filter((i) => i.severity === 'error' || i.severity === 'fatal')
-    .map((i) => `${i.expression?.join(',')}: ${i.details?.text}`);
-
-function order(drug_name: string, code: string, status: string, over: Record<string, unknown> = {}) {
-  return {
-    drug_name,
-    medication_code: { code, type: 'RXCUI' },
-    status,
-    dosage: { quantity: 500, unit: 'MG', raw_value: '500 mg' },
-    frequency: { raw_value: 'twice a day', structured_value: 'TWO_A_DAY' },
-    medication_timing: 'WITH_MEALS',
-    route: 'oral',
-    duration_in_days: 90,
-    number_of_refills: 3,
-    instructions: 'Take with breakfast and dinner.',
-    metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' },
-    linked_diagnosis_codes: ['E11.9'],
-    ...over,
-  };
-}
-
-const HPI = 'Patient reports fasting sugars between 120 and 140. She walks daily and has no episodes of low blood sugar.';
-
+/** The export over a real server, on the data of server/test/fhir-export-fixture.ts; the clinician's edit and rewrite go through the API the web app uses. */
 describe('FHIR R4 export on a live server', () => {
   let server: TestServer;
-  let partner: TestPartner;
   let dr: TestProvider;
   let colleague: TestProvider;
   let outsider: TestProvider;
-  let first: { ambient_session_id: string; note_id: string; encounter_id: string };
-  let second: string;
-  let pending: { ambient_session_id: string; encounter_id: string };
+  let first: FhirExportFixture['first'];
+  let pending: FhirExportFixture['pending'];
   let recordingId: string;
   let exported: Bundle;
 
   beforeAll(async () => {
-    server = await startServer({ env: { FHIR_VALIDATE: 'true' } });
-    partner = await createTestPartner(server.baseUrl);
-    dr = await registerAndLogin(server.baseUrl, partner);
-    colleague = await registerAndLogin(server.baseUrl, partner);
-    outsider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-    first = await createSession(server, dr, { emr_encounter_id: 'EMR-ENC-42' });
-    const context = {
-      patient: { emr_patient_id: MRN, dob: '1958-03-14', sex: 'female' },
-      provider: { specialty: 'FAMILY_MEDICINE', provider_role: 'ATTENDING' },
-      visit: { chief_complaint: 'Diabetes follow-up', visit_type: 'FOLLOW_UP', encounter_type: 'AMBULATORY' },
-    };
-    expect((await call(server, dr, 'POST', `${S(first.ambient_session_id)}/context`, context)).status).toBe(200);
-    second = (await createSession(server, dr, { encounter_id: first.encounter_id })).ambient_session_id;
-    pending = await createSession(server, dr);
-    await server.stop();
-
-    const database = await openTestDatabase(server.dataDir);
-    const db = database.db;
-    recordingId = crypto.randomUUID();
-    const pcm = Buffer.alloc(16_000 * 2 * 3);
-    const blobs = new FsBlobStore(path.join(server.dataDir, 'audio'));
-    const key = recordingBlobKey(first.ambient_session_id, 1, recordingId);
-    await blobs.append(key, pcm);
-    await blobs.close();
-    await db.insert(recordings).values({
-      id: recordingId,
-      sessionId: first.ambient_session_id,
-      sequenceNumber: 1,
-      blobKey: key,
-      startTime: new Date('2026-11-20T10:00:00.000Z'),
-      endedAt: new Date('2026-11-20T10:00:03.000Z'),
-      durableBytes: pcm.length,
-    });
-    const diagnosis = (code: string, description: string, hcc?: [string, string]) => ({
-      codes: [{ code, description, type: 'ICD10' }, ...(hcc ? [{ code: hcc[0], description: hcc[1], type: 'HCC' }] : [])],
-      diagnosis_note: `${description}.`,
-    });
-    await db.insert(sessionContent).values([
-      {
-        sessionId: first.ambient_session_id,
-        engine: 'embedded',
-        summary: [
-          { title: 'Chief complaint', content: 'Diabetes follow-up.', loinc_code: '10154-3', source_transcripts: [] },
-          { title: 'History of present illness', content: 'Fasting sugars 120s.', loinc_code: '10164-2', source_transcripts: [] },
-          { title: 'Assessment and plan', content: 'Type 2 diabetes, stable. Continue metformin.', loinc_code: '51847-2', source_transcripts: [] },
-          { title: 'Medications', content: 'Metformin 500 mg twice a day. Lisinopril stopped.', loinc_code: '10160-0', source_transcripts: [] },
-        ],
-        structuredData: {
-          diagnoses: {
-            values: [
-              diagnosis('E11.9', 'Type 2 diabetes mellitus without complications', ['HCC38', 'Diabetes with Glycemic, Unspecified, or No Complications']),
-              diagnosis('I10', 'Essential (primary) hypertension'),
-            ],
-          },
-          orders: {
-            medication_orders: {
-              values: [
-                order('metformin', '6809', 'CONTINUED'),
-                order('lisinopril', '29046', 'DISCONTINUED', { dosage: { quantity: 10, unit: 'MG', raw_value: '10 mg' }, frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' }, medication_timing: null, linked_diagnosis_codes: ['I10'] }),
-              ],
-              partial_values: [],
-            },
-          },
-          section_structured_values: [
-            { loinc: '10190-7', template_id: 'phq-2', values: [{ id: 'date_administered', value: '2026-11-20' }, { id: 'interest', value: 'Not at all' }, { id: 'depressed', value: 'Several days' }] },
-          ],
-        },
-      },
-      {
-        sessionId: second,
-        engine: 'embedded',
-        summary: [{ title: 'History of present illness', content: 'Also mentions knee pain.', loinc_code: '10164-2', source_transcripts: [] }],
-        structuredData: {
-          diagnoses: { values: [diagnosis('M25.561', 'Pain in right knee')] },
-          orders: { medication_orders: { values: [], partial_values: [] } },
-          section_structured_values: [],
-        },
-      },
-    ]);
-    for (const id of [first.ambient_session_id, second]) for (const to of ['ready', 'running', 'completed'] as const) await transitionSession(db, id, to);
-    await database.close();
-    server = await startServer({ dataDir: server.dataDir, env: { FHIR_VALIDATE: 'true' } });
+    ({ server, dr, colleague, outsider, first, pending, recordingId } = await seedFhirExport());
   }, 300_000);
 
   afterAll(async () => {

@@ -5,6 +5,8 @@ import { isTerminal } from '@/lib/contracts/session-status';
 import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import { mergeEncounterContent } from '../sessions/merge-encounter-content';
 import { deriveResourceId } from './derive-resource-id';
 import { loadProvider } from './load-provider';
@@ -24,13 +26,13 @@ function encounterNoteStatus(statuses: NoteStatus[]): NoteStatus {
  */
 export async function loadEncounterFhirSource(
   app: AppContext,
-  auth: { providerId: string; partnerId: string },
+  auth: Pick<ServicePrincipal, 'providerId' | 'partnerId' | 'scope'>,
   encounterId: string,
 ): Promise<FhirExportSource> {
   const sessions = await app.db
     .select()
     .from(ambientSessions)
-    .where(and(eq(ambientSessions.encounterId, encounterId), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+    .where(and(eq(ambientSessions.encounterId, encounterId), scopeWhere(auth.scope, ambientSessions)))
     .orderBy(asc(ambientSessions.createdAt), asc(ambientSessions.id));
   if (sessions.length === 0) throw notFound(`encounter ${encounterId} not found`);
   const completed = sessions.filter((s) => s.status === 'completed');

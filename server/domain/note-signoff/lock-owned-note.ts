@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import type { Db } from '../../db/client';
 import { ambientSessions, sessionContent } from '../../db/schema';
 
@@ -14,7 +15,7 @@ export async function lockOwnedNote(tx: Tx, auth: ServicePrincipal, sessionId: s
   const [session] = await tx
     .select({ id: ambientSessions.id, status: ambientSessions.status, encounterId: ambientSessions.encounterId, partnerId: ambientSessions.partnerId })
     .from(ambientSessions)
-    .where(and(eq(ambientSessions.id, sessionId), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+    .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
     .limit(1);
   if (!session) throw notFound('ambient session not found');
   const [note] = await tx.select().from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).for('update').limit(1);

@@ -1,14 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { partners } from '../../db/schema';
 import { partnerDto } from './partner-dto';
+import { scopeWhere } from '../scope/scope-where';
 
 export async function listPartners(app: AppContext, admin: AdminPrincipal) {
-  const query = app.db.select().from(partners);
-  const rows =
-    admin.role === 'partner_admin'
-      ? await query.where(eq(partners.partnerId, admin.partnerId ?? '')).orderBy(asc(partners.createdAt))
-      : await query.orderBy(asc(partners.createdAt));
+  const rows = await app.db.select().from(partners).where(scopeWhere(admin.scope, partners)).orderBy(asc(partners.createdAt));
   return rows.map(partnerDto);
 }

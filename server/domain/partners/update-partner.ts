@@ -17,7 +17,7 @@ const SERVICE_ADMIN_FIELDS = ['type', 'access_level', 'issuer', 'audience', 'jwk
 export async function updatePartner(app: AppContext, partnerId: string, input: UpdatePartnerRequest, admin: AdminPrincipal) {
   const current = await getPartnerRow(app, partnerId, admin);
   const before = partnerDto(current);
-  if (admin.role !== 'service_admin') {
+  if (admin.scope.kind !== 'all') {
     // A field sent with its current value is no change (the console's form sends every field back).
     const changed = SERVICE_ADMIN_FIELDS.find((f) => input[f] !== undefined && !isDeepStrictEqual(input[f], before[f]));
     if (changed) throw forbidden(`${changed}: only service admins change a partner's access level, type and trust settings`);

@@ -5,6 +5,7 @@ import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { organizations, providerPartners, providers } from '../../db/schema';
 import { getPartnerRow } from '../partners/get-partner';
 import { decodeCursor, encodeCursor } from '../admin-sessions/cursor';
+import { scopeWhere } from '../scope/scope-where';
 
 const linkedMs = sql`date_trunc('milliseconds', ${providerPartners.createdAt})`;
 
@@ -23,7 +24,7 @@ export async function listPartnerProviders(
   admin: AdminPrincipal,
 ): Promise<AdminProviderList> {
   await getPartnerRow(app, partnerId, admin);
-  const where: SQL[] = [eq(providerPartners.partnerId, partnerId)];
+  const where: Array<SQL | undefined> = [eq(providerPartners.partnerId, partnerId), scopeWhere(admin.scope, providerPartners)];
   if (q.providerId) where.push(eq(providers.id, q.providerId));
   if (q.q) {
     const like = `%${escapeLike(q.q)}%`;

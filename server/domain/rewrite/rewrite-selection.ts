@@ -4,20 +4,7 @@ import type { RewriteRequest, RewriteResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { createNotesEngine } from '../../engines/notes';
-import type { NotesEngine } from '../../engines/notes/types';
-
-const ENGINE_SERVICE = 'notes.engine';
-
-/** One engine per process, created on first use (it may load models), kept in the app's services. */
-export function notesEngine(app: AppContext): NotesEngine {
-  let engine = app.services.get(ENGINE_SERVICE) as NotesEngine | undefined;
-  if (!engine) {
-    engine = createNotesEngine();
-    app.services.set(ENGINE_SERVICE, engine);
-  }
-  return engine;
-}
+import { scopeWhere } from '../scope/scope-where';
 
 /**
  * Rewrites a selection of note text. The returned offsets are where the rewritten text sits once it
@@ -28,13 +15,13 @@ export async function rewriteSelection(app: AppContext, auth: ServicePrincipal, 
     const owned = await app.db
       .select({ id: ambientSessions.id })
       .from(ambientSessions)
-      .where(and(eq(ambientSessions.id, body.ambient_session_id), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+      .where(and(eq(ambientSessions.id, body.ambient_session_id), scopeWhere(auth.scope, ambientSessions)))
       .limit(1);
     if (owned.length === 0) throw notFound(`ambient session ${body.ambient_session_id} not found`);
   }
   let rewritten: string;
   try {
-    rewritten = await notesEngine(app).rewrite({
+    rewritten = await app.services.notes.get().rewrite({
       selectedText: body.selected_text,
       contextBefore: body.context_before,
       contextAfter: body.context_after,
@@ -44,7 +31,7 @@ export async function rewriteSelection(app: AppContext, auth: ServicePrincipal, 
   } catch (err) {
     if (isApiError(err)) throw err;
     // The engine may be a remote model: its failure is the service's, not the caller's. No text is logged.
-    app.log.warn({ requestId, engine: notesEngine(app).name, err: (err as Error)?.message }, 'rewrite engine failed');
+    app.log.warn({ requestId, engine: app.services.notes.get().name, err: (err as Error)?.message }, 'rewrite engine failed');
     throw new ApiError(503, 'the rewrite engine is unavailable; retry later', { 'retry-after': '5' });
   }
   return {

@@ -2,6 +2,7 @@ import type { SessionContext } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import type { SpeechBias } from '../../engines/speech/types';
 import { getPatientContext } from '../ckg/get-patient-context';
+import { sessionScope } from '../scope/session-scope';
 import type { SessionRow } from './get-owned-session';
 
 /**
@@ -10,13 +11,13 @@ import type { SessionRow } from './get-owned-session';
  * reason for visit, the provider's specialty, and the precharted section text. Undefined when the session
  * carries none of these.
  */
-export async function buildSpeechBias(app: AppContext, session: Pick<SessionRow, 'context' | 'partnerId'>): Promise<SpeechBias | undefined> {
+export async function buildSpeechBias(app: AppContext, session: Pick<SessionRow, 'context' | 'partnerId' | 'providerId'>): Promise<SpeechBias | undefined> {
   const context = (session.context ?? {}) as SessionContext;
   const terms: string[] = [];
   const text: string[] = [];
   const emrPatientId = context.patient?.emr_patient_id;
   if (emrPatientId) {
-    const emr = await getPatientContext(app, session.partnerId, emrPatientId);
+    const emr = await getPatientContext(app, sessionScope(session), emrPatientId);
     for (const m of emr?.medications ?? []) if (m.active) terms.push(m.name);
     for (const p of emr?.problems ?? []) if (p.active) terms.push(p.name);
   }

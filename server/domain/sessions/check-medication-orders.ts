@@ -5,6 +5,8 @@ import type { PatientContext, PatientMedication } from '@/lib/contracts/ckg';
 import type { Db } from '../../db/client';
 import { patientContext } from '../../db/schema';
 import { findPatientMedication } from '../ckg/find-patient-medication';
+import type { Scoped } from '../scope/scope';
+import { scopeWhere } from '../scope/scope-where';
 
 /** Statuses that only make sense for a medication the patient is already taking. */
 const NEEDS_CURRENT_MEDICATION = new Set(['DISCONTINUED', 'REFILLED']);
@@ -57,7 +59,7 @@ export function medicationOrderProblem(context: SessionContext, medications: rea
 }
 
 /** Checks the context's medication orders against the patient's EMR medications (from CKG ingestion); 400 naming the order. */
-export async function checkMedicationOrders(db: Db, partnerId: string, context: SessionContext): Promise<void> {
+export async function checkMedicationOrders(db: Db, auth: Scoped, context: SessionContext): Promise<void> {
   const orders = context.orders?.medication_orders?.values ?? [];
   if (!orders.some((o) => NEEDS_CURRENT_MEDICATION.has(o.status))) return;
   const emrPatientId = context.patient?.emr_patient_id;
@@ -67,7 +69,7 @@ export async function checkMedicationOrders(db: Db, partnerId: string, context: 
       await db
         .select({ medications: patientContext.medications })
         .from(patientContext)
-        .where(and(eq(patientContext.partnerId, partnerId), eq(patientContext.emrPatientId, emrPatientId)))
+        .where(and(eq(patientContext.emrPatientId, emrPatientId), scopeWhere(auth.scope, patientContext)))
         .limit(1)
     )[0];
     if (row) medications = normaliseMedications(row.medications);

@@ -5,6 +5,7 @@ import type { ContentResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import { readStoredContent } from './get-session-content';
 import { mergeEncounterContent } from './merge-encounter-content';
 
@@ -16,7 +17,7 @@ export async function getEncounterContent(app: AppContext, auth: ServicePrincipa
   const sessions = await app.db
     .select({ id: ambientSessions.id, status: ambientSessions.status })
     .from(ambientSessions)
-    .where(and(eq(ambientSessions.encounterId, encounterId), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+    .where(and(eq(ambientSessions.encounterId, encounterId), scopeWhere(auth.scope, ambientSessions)))
     .orderBy(asc(ambientSessions.createdAt), asc(ambientSessions.id));
   if (sessions.length === 0) throw notFound(`encounter ${encounterId} not found`);
   const completed = sessions.filter((s) => s.status === 'completed');

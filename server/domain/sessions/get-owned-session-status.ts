@@ -3,7 +3,8 @@ import { notFound } from '@/lib/errors';
 import type { SessionStatus } from '@/lib/contracts/session-status';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
-import type { ServicePrincipal } from '../../auth/authenticate-service';
+import type { Scoped } from '../scope/scope';
+import { inScope } from '../scope/in-scope';
 import { getStatusCache } from '../../status/status-cache';
 
 /**
@@ -12,7 +13,7 @@ import { getStatusCache } from '../../status/status-cache';
  */
 export async function getOwnedSessionStatus(
   app: Pick<AppContext, 'db' | 'services' | 'config' | 'database' | 'log'>,
-  auth: Pick<ServicePrincipal, 'providerId' | 'partnerId'>,
+  auth: Scoped,
   sessionId: string,
 ): Promise<SessionStatus> {
   const cache = getStatusCache(app);
@@ -38,6 +39,6 @@ export async function getOwnedSessionStatus(
     }
   }
   // Another provider's or partner's session is indistinguishable from a missing one.
-  if (!entry || entry.providerId !== auth.providerId || entry.partnerId !== auth.partnerId) throw notFound(`ambient session ${sessionId} not found`);
+  if (!entry || !inScope(auth.scope, ambientSessions, entry)) throw notFound(`ambient session ${sessionId} not found`);
   return entry.status;
 }

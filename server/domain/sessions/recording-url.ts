@@ -5,22 +5,20 @@ import { loadOrCreateKeyFile } from '../../auth/secret-box';
 /** How long a recording URL stays valid. */
 export const RECORDING_URL_TTL_SECONDS = 3600;
 
-const KEY_SERVICE = 'recordings.url-key';
-
 /**
  * The HMAC key for recording URLs: derived from SECRET_KEY when configured (so every process of a
  * scaled-out deployment agrees), else a random key kept in DATA_DIR. Never the key that seals secrets.
  */
 export function recordingUrlKey(app: Pick<AppContext, 'services' | 'config'>): Buffer {
-  const cached = app.services.get(KEY_SERVICE) as Buffer | undefined;
+  const cached = app.services.recordingUrlKey;
   if (cached) return cached;
   let key: Buffer;
-  if (process.env.SECRET_KEY) {
-    key = Buffer.from(crypto.hkdfSync('sha256', process.env.SECRET_KEY, 'ambient', 'recording-url-v1', 32));
+  if (app.config.secretKey) {
+    key = Buffer.from(crypto.hkdfSync('sha256', app.config.secretKey, 'ambient', 'recording-url-v1', 32));
   } else {
     key = loadOrCreateKeyFile(app.config.dataDir, 'recording-url.key');
   }
-  app.services.set(KEY_SERVICE, key);
+  app.services.recordingUrlKey = key;
   return key;
 }
 

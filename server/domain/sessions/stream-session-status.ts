@@ -1,6 +1,6 @@
 import { isTerminal, type SessionStatus } from '@/lib/contracts/session-status';
 import type { AppContext } from '../../context';
-import type { ServicePrincipal } from '../../auth/authenticate-service';
+import type { Scoped } from '../scope/scope';
 import { getStatusBus } from '../../status/status-bus';
 import { getOwnedSessionStatus } from './get-owned-session-status';
 
@@ -14,7 +14,7 @@ const KEEPALIVE_MS = 15_000;
  */
 export async function streamSessionStatus(
   app: AppContext,
-  auth: Pick<ServicePrincipal, 'providerId' | 'partnerId'>,
+  auth: Scoped,
   sessionId: string,
   signal: AbortSignal,
 ): Promise<Response> {

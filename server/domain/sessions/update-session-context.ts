@@ -5,6 +5,7 @@ import { SessionContext, type PatchContextRequest } from '@/lib/contracts/sessio
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { scopeWhere } from '../scope/scope-where';
 import { zodMessage } from '../../http/zod-message';
 import { mergeContext } from './merge-context';
 import { checkMedicationOrders } from './check-medication-orders';
@@ -21,7 +22,7 @@ export async function updateSessionContext(app: AppContext, auth: ServicePrincip
       await tx
         .select({ status: ambientSessions.status, context: ambientSessions.context })
         .from(ambientSessions)
-        .where(and(eq(ambientSessions.id, sessionId), eq(ambientSessions.providerId, auth.providerId), eq(ambientSessions.partnerId, auth.partnerId)))
+        .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
         .for('update')
         .limit(1)
     )[0];
@@ -37,7 +38,7 @@ export async function updateSessionContext(app: AppContext, auth: ServicePrincip
       if (!parsed.success) throw badRequest(zodMessage(parsed.error, 'body'));
       next = parsed.data;
     }
-    await checkMedicationOrders(tx as unknown as AppContext['db'], auth.partnerId, next);
+    await checkMedicationOrders(tx as unknown as AppContext['db'], auth, next);
     await tx
       .update(ambientSessions)
       .set({ context: next, updatedAt: sql`now()` })

@@ -1,7 +1,6 @@
 import type { users } from '../../db/schema';
 
 export type ConsoleRole = 'service_admin' | 'partner_admin' | 'clinician';
-export const CONSOLE_ROLES: ConsoleRole[] = ['service_admin', 'partner_admin', 'clinician'];
 
 /** What a signed-in console session carries: enough to authorise without a database read per page. */
 export interface ConsoleUser {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { badRequest, conflict, forbidden, notFound } from '@/lib/errors';
+import { badRequest, conflict, notFound } from '@/lib/errors';
 import { CreateUserRequest, type AdminUser } from '@/lib/contracts/admin';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -9,6 +9,9 @@ import { DEFAULT_SPECIALTY } from '../providers/register-provider';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword } from './hash-password';
 import { userDto } from './user-dto';
+import { inScope } from '../scope/in-scope';
+import { resolvePartnerFilter } from '../scope/resolve-partner-filter';
+import { requireAllTenants } from '../scope/require-all-tenants';
 
 type Input = z.output<typeof CreateUserRequest>;
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
@@ -20,7 +23,7 @@ type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
  * providers already registered with its own partner (or new ones), never link another partner's provider.
  */
 async function resolveProvider(tx: Tx, input: Input, partnerId: string | null, admin: AdminPrincipal): Promise<{ providerId: string; partnerId: string }> {
-  const partnerAdmin = admin.role === 'partner_admin';
+  const partnerAdmin = admin.scope.kind !== 'all';
   if (input.provider_id) {
     const links = await tx.select({ partnerId: providerPartners.partnerId }).from(providerPartners).where(eq(providerPartners.providerId, input.provider_id));
     // Another partner's provider does not exist as far as a partner admin can tell.
@@ -68,12 +71,8 @@ async function resolveProvider(tx: Tx, input: Input, partnerId: string | null, a
 }
 
 export async function createUser(app: AppContext, input: Input, admin: AdminPrincipal): Promise<AdminUser> {
-  let partnerId = input.partner_id ?? null;
-  if (admin.role === 'partner_admin') {
-    if (input.role === 'service_admin') throw forbidden('only service admins create service admins');
-    if (partnerId && partnerId !== admin.partnerId) throw notFound(`partner ${partnerId} not found`);
-    partnerId = admin.partnerId;
-  }
+  if (input.role === 'service_admin') requireAllTenants(admin.scope, 'create service admins');
+  let partnerId = resolvePartnerFilter(admin.scope, input.partner_id) ?? null;
   if (input.role === 'service_admin') partnerId = null;
   if (partnerId) {
     const [p] = await app.db.select({ id: partners.partnerId }).from(partners).where(eq(partners.partnerId, partnerId)).limit(1);
@@ -89,7 +88,7 @@ export async function createUser(app: AppContext, input: Input, admin: AdminPrin
       providerId = resolved.providerId;
       partnerId = resolved.partnerId;
       // Defence in depth: whatever the lookup did, a partner admin's user stays inside its partner.
-      if (admin.role === 'partner_admin' && partnerId !== admin.partnerId) throw notFound(`provider_id: provider ${input.provider_id ?? ''} not found`);
+      if (!inScope(admin.scope, users, { partnerId })) throw notFound(`provider_id: provider ${input.provider_id ?? ''} not found`);
     }
     const [inserted] = await tx
       .insert(users)

@@ -26,7 +26,7 @@ export interface SignInLimits {
 export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 
 export function signInLimits(app: AppContext): SignInLimits {
-  const cached = app.services.get('sign-in.limits') as SignInLimits | undefined;
+  const cached = app.services.signInLimits;
   if (cached) return cached;
   const c = app.config.signIn;
   // One limiter sweeps expired rows for the whole table.
@@ -39,7 +39,7 @@ export function signInLimits(app: AppContext): SignInLimits {
     address: base('signin-address', c.perAddress, c.windowSeconds),
     known: base('signin-known', 1, KNOWN_ADDRESS_SECONDS),
   };
-  app.services.set('sign-in.limits', limits);
+  app.services.signInLimits = limits;
   return limits;
 }
 

@@ -1,15 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { notFound } from '@/lib/errors';
 import type { WebhookDeliveryDetail } from '@/lib/contracts/webhooks';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { webhookAttempts, webhookDeliveries } from '../../db/schema';
 import { attemptDto, deliveryDto, type DeliveryRow } from './delivery-dto';
+import { scopeWhere } from '../scope/scope-where';
 
 /** A delivery of another partner answers the same 404 as one that does not exist. */
 export async function getDeliveryRow(app: AppContext, id: string, admin: AdminPrincipal): Promise<DeliveryRow> {
-  const row = (await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1))[0];
-  if (!row || (admin.role === 'partner_admin' && row.partnerId !== admin.partnerId)) throw notFound(`webhook delivery ${id} not found`);
+  const row = (await app.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, id), scopeWhere(admin.scope, webhookDeliveries))).limit(1))[0];
+  if (!row) throw notFound(`webhook delivery ${id} not found`);
   return row;
 }
 

@@ -6,6 +6,7 @@ import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { webhookDeliveries } from '../../db/schema';
 import { deliveryDto } from './delivery-dto';
 import { parseCursorDate } from '../admin-sessions/cursor';
+import { scopeWhere } from '../scope/scope-where';
 
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`, 'utf8').toString('base64url');
@@ -20,8 +21,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 /** Newest first, keyset-paginated. A partner admin sees only its own partner's deliveries. */
 export async function listDeliveries(app: AppContext, query: ListDeliveriesQuery, admin: AdminPrincipal) {
-  const where: SQL[] = [];
-  if (admin.role === 'partner_admin') where.push(eq(webhookDeliveries.partnerId, admin.partnerId ?? ''));
+  // Another partner named by a partner admin is an empty list, not a 404: the filter narrows, the scope bounds.
+  const where: Array<SQL | undefined> = [scopeWhere(admin.scope, webhookDeliveries)];
   if (query.partner_id) where.push(eq(webhookDeliveries.partnerId, query.partner_id));
   if (query.session_id) where.push(eq(webhookDeliveries.sessionId, query.session_id));
   if (query.status) where.push(eq(webhookDeliveries.status, query.status));
@@ -33,7 +34,7 @@ export async function listDeliveries(app: AppContext, query: ListDeliveriesQuery
   const rows = await app.db
     .select()
     .from(webhookDeliveries)
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);

@@ -1,5 +1,4 @@
 import type { CodeIndex } from '@/server/codesets/index';
-import { runningCodeIndex } from '@/server/codesets/running';
 import type { NotesEngine } from './types';
 import { EmbeddedNotesEngine } from './embedded/index';
 import { OpenAINotesEngine } from './openai';
@@ -9,7 +8,8 @@ export { EmbeddedNotesEngine, noteToText } from './embedded/index';
 export { OpenAINotesEngine } from './openai';
 
 export interface NotesEngineConfig {
-  engine?: 'embedded' | 'openai';
+  /** embedded (default) | openai, as configured (NOTES_ENGINE); checked here, when the engine is built. */
+  engine?: string;
   baseUrl?: string;
   apiKey?: string;
   model?: string;
@@ -18,21 +18,18 @@ export interface NotesEngineConfig {
 }
 
 /**
- * NOTES_ENGINE = embedded (default) | openai; the OpenAI-compatible engine reads NOTES_BASE_URL, NOTES_API_KEY, NOTES_MODEL.
- * Codes: the index passed in, else the one the server loaded at start (imported tables first), else
- * the code-set files or the built-in set, so scripts and benches work without an application context.
+ * The server passes Config.notes and the code index it loaded at start (server/services.ts). Without
+ * `codes` the engine uses the code-set files or the built-in set, so scripts and benches need no server.
  */
-export function createNotesEngine(config?: NotesEngineConfig): NotesEngine {
-  const env = process.env;
-  const kind = config?.engine ?? ((env.NOTES_ENGINE ?? 'embedded').toLowerCase() as NotesEngineConfig['engine']);
-  const codes = config?.codes ?? runningCodeIndex();
+export function createNotesEngine(config: NotesEngineConfig = {}): NotesEngine {
+  const kind = (config.engine ?? 'embedded').toLowerCase();
+  const codes = config.codes;
   const embedded = new EmbeddedNotesEngine({ codes });
   if (kind === 'embedded') return embedded;
   if (kind === 'openai') {
-    const baseUrl = config?.baseUrl ?? env.NOTES_BASE_URL;
-    const model = config?.model ?? env.NOTES_MODEL;
+    const { baseUrl, model } = config;
     if (!baseUrl || !model) throw new Error('NOTES_ENGINE=openai needs NOTES_BASE_URL and NOTES_MODEL');
-    return new OpenAINotesEngine({ baseUrl, model, apiKey: config?.apiKey ?? env.NOTES_API_KEY, timeoutMs: config?.timeoutMs, codes, fallback: embedded });
+    return new OpenAINotesEngine({ baseUrl, model, apiKey: config.apiKey, timeoutMs: config.timeoutMs, codes, fallback: embedded });
   }
   throw new Error(`NOTES_ENGINE=${kind} is not supported (embedded | openai)`);
 }

@@ -1,6 +1,8 @@
 /** WAV decoding, downmix and resampling to the pipeline's one format: PCM16 LE, mono, 16 kHz. */
+import { wavHeader } from '../../../lib/audio/wav';
+import { SAMPLE_RATE_HZ } from '../../../lib/contracts/stream-protocol';
 
-export const TARGET_RATE = 16000;
+export const TARGET_RATE = SAMPLE_RATE_HZ;
 
 export interface DecodedAudio {
   sampleRate: number;
@@ -66,21 +68,7 @@ export function decodeWav(buf: Buffer | Uint8Array): DecodedAudio {
 
 /** Encodes PCM16 LE mono (the pipeline format) as a WAV file, for uploads and debugging. */
 export function encodeWavPcm16(pcm: Buffer, sampleRate = TARGET_RATE, channels = 1): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii');
-  h.writeUInt32LE(36 + pcm.length, 4);
-  h.write('WAVE', 8, 'ascii');
-  h.write('fmt ', 12, 'ascii');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(FORMAT_PCM, 20);
-  h.writeUInt16LE(channels, 22);
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * channels * 2, 28);
-  h.writeUInt16LE(channels * 2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'ascii');
-  h.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([h, pcm]);
+  return Buffer.concat([wavHeader(pcm.length, sampleRate, channels), pcm]);
 }
 
 export function downmix(channels: Float32Array[]): Float32Array {

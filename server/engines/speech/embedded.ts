@@ -8,6 +8,7 @@ import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
 import type { SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
 import { VadSegmenter, type VadOptions } from './vad.js';
+import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
 export const CLINICAL_MODEL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model');
 
@@ -229,7 +230,7 @@ class EmbeddedStream implements SpeechStream {
     for (const e of events) {
       if (e.type === 'start') {
         this.utt++;
-        this.uttStartMs.set(this.utt, (e.startSample * 1000) / 16000);
+        this.uttStartMs.set(this.utt, (e.startSample * 1000) / SAMPLE_RATE_HZ);
         this.connection().send({ t: 'start', utt: this.utt });
       } else if (e.type === 'audio') batch.push(e.samples);
       else {

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { speechSettingsFromEnv, type SpeechSettings } from '../../config.js';
 import { EmbeddedSpeechEngine } from './embedded.js';
 import { OpenAISpeechEngine } from './openai.js';
 import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions } from './types.js';
@@ -25,8 +26,9 @@ export interface SpeechConfig {
   maxRetries?: number;
 }
 
-export function speechConfigFromEnv(env: Record<string, string | undefined> = process.env): SpeechConfig {
-  const engine = (env.SPEECH_ENGINE ?? 'embedded').trim().toLowerCase();
+/** Checks the configured settings (Config.speech); errors name the environment variable to fix. */
+export function parseSpeechSettings(s: SpeechSettings): SpeechConfig {
+  const engine = s.engine.trim().toLowerCase();
   if (engine !== 'embedded' && engine !== 'openai' && engine !== 'none') {
     throw new Error(`SPEECH_ENGINE must be embedded, openai or none (got "${engine}")`);
   }
@@ -36,18 +38,23 @@ export function speechConfigFromEnv(env: Record<string, string | undefined> = pr
     if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
     return n;
   };
-  const lm = env.SPEECH_LM?.trim().toLowerCase();
+  const lm = s.lm?.trim().toLowerCase();
   if (lm && lm !== 'clinical' && lm !== 'stock') throw new Error('SPEECH_LM must be clinical or stock');
   return {
     engine,
-    poolSize: int(env.SPEECH_POOL_SIZE, 'SPEECH_POOL_SIZE'),
+    poolSize: int(s.poolSize, 'SPEECH_POOL_SIZE'),
     lm: lm as SpeechConfig['lm'],
-    baseUrl: env.SPEECH_BASE_URL,
-    apiKey: env.SPEECH_API_KEY,
-    model: env.SPEECH_MODEL,
-    timeoutMs: int(env.SPEECH_TIMEOUT_MS, 'SPEECH_TIMEOUT_MS'),
-    maxRetries: env.SPEECH_MAX_RETRIES === '0' ? 0 : int(env.SPEECH_MAX_RETRIES, 'SPEECH_MAX_RETRIES'),
+    baseUrl: s.baseUrl,
+    apiKey: s.apiKey,
+    model: s.model,
+    timeoutMs: int(s.timeoutMs, 'SPEECH_TIMEOUT_MS'),
+    maxRetries: s.maxRetries === '0' ? 0 : int(s.maxRetries, 'SPEECH_MAX_RETRIES'),
   };
+}
+
+/** For scripts and benches, which have no Config: the same settings read from the environment they pass. */
+export function speechConfigFromEnv(env: Record<string, string | undefined>): SpeechConfig {
+  return parseSpeechSettings(speechSettingsFromEnv(env));
 }
 
 /** Recognises nothing: for deployments that take transcripts from elsewhere, and for tests of the rest. */
@@ -62,8 +69,8 @@ export class NoSpeechEngine implements SpeechEngine {
   async close(): Promise<void> {}
 }
 
-export function createSpeechEngine(config?: SpeechConfig): SpeechEngine {
-  const c = config ?? speechConfigFromEnv();
+/** The server passes parseSpeechSettings(Config.speech) (server/services.ts); scripts build their own SpeechConfig. */
+export function createSpeechEngine(c: SpeechConfig): SpeechEngine {
   switch (c.engine ?? 'embedded') {
     case 'embedded':
       return new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm });

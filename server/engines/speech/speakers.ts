@@ -1,13 +1,14 @@
 import FFT from 'fft.js';
 import { pcm16View } from './audio.js';
 import type { SpeakerRole, SpeechSegment } from './types.js';
+import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
 /**
  * Speaker roles without a speaker model: segments are clustered into two voices by pitch and spectral
  * shape, then each voice is named by what it says (clinicians ask and order, patients report).
  */
 
-const RATE = 16000;
+const RATE = SAMPLE_RATE_HZ;
 const WIN = 512; // 32 ms
 const HOP = 320; // 20 ms
 const BANDS = 20;

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeWav, toPcm16Mono16k } from './audio.js';
 import type { SpeakerRole } from './types.js';
+import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
 const TOOL: Record<string, string[]> = { espeak: ['espeak-ng', '--version'], festival: ['text2wave', '-h'], flite: ['flite', '-lv'] };
 
@@ -72,7 +73,7 @@ export function synthesize(text: string, voice = 'en-us', opts: { speed?: number
       fs.writeFileSync(txt, text);
       execFileSync('flite', ['-voice', name, '-f', txt, '-o', raw], { stdio: 'ignore' });
     }
-    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out], { stdio: 'ignore' });
+    execFileSync('sox', [raw, '-r', String(SAMPLE_RATE_HZ), '-c', '1', '-b', '16', out], { stdio: 'ignore' });
     return toPcm16Mono16k(decodeWav(fs.readFileSync(out)));
   } finally {
     for (const f of [raw, txt, out]) fs.rmSync(f, { force: true });
@@ -95,13 +96,13 @@ export interface SynthDialogue {
 export function synthesizeDialogue(turns: Turn[], pauseMs = 800, voices: Record<'CLINICIAN' | 'PATIENT', string> = VOICES): SynthDialogue {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'speech-dlg-'));
   try {
-    const gap = Buffer.alloc(Math.round((pauseMs * 16000) / 1000) * 2);
+    const gap = Buffer.alloc(Math.round((pauseMs * SAMPLE_RATE_HZ) / 1000) * 2);
     const parts: Buffer[] = [gap];
     const out: SynthDialogue['turns'] = [];
     let samples = gap.length / 2;
     for (const t of turns) {
       const pcm = synthesize(t.text, t.role === 'PATIENT' ? voices.PATIENT : voices.CLINICIAN, { dir });
-      out.push({ ...t, startMs: (samples * 1000) / 16000, endMs: ((samples + pcm.length / 2) * 1000) / 16000 });
+      out.push({ ...t, startMs: (samples * 1000) / SAMPLE_RATE_HZ, endMs: ((samples + pcm.length / 2) * 1000) / SAMPLE_RATE_HZ });
       parts.push(pcm, gap);
       samples += pcm.length / 2 + gap.length / 2;
     }

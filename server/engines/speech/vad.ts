@@ -5,8 +5,9 @@
  * microseconds per frame on the main thread for any number of streams, and its only job here is to find
  * the pauses at which a segment becomes final; the recogniser itself rejects non-speech inside a segment.
  */
+import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
-export const VAD_RATE = 16000;
+export const VAD_RATE = SAMPLE_RATE_HZ;
 const FRAME = 160; // 10 ms
 
 export interface VadOptions {

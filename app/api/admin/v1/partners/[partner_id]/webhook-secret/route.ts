@@ -1,4 +1,0 @@
-import { handlersFor } from '@/server/api';
-
-export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = handlersFor('/api/admin/v1/partners/{partner_id}/webhook-secret');

@@ -1,4 +1,0 @@
-import { handlersFor } from '@/server/api';
-
-export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = handlersFor('/api/v1/ambient/sessions/search');

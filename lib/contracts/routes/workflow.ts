@@ -1,0 +1,99 @@
+/**
+ * Clinician workflow additions to the v1 API (issue 17): visit search and the "needs review" list,
+ * note sign-off (sign, amend with a reason, history) and the patient's after-visit summary.
+ */
+import { defineContract } from '@/lib/api/contract';
+import { SessionListResponse, SessionSearchQuery } from '@/lib/contracts/clinician';
+import { AmendNoteRequest, NoteHistoryResponse, NoteSignoffState } from '@/lib/contracts/note-signoff';
+import { SessionIdParams } from '@/lib/contracts/sessions';
+import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
+import { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
+
+const S = '/api/v1/ambient/session/{ambient_session_id}';
+
+export const updatePatientIdentity = defineContract({
+  method: 'PATCH',
+  path: `${S}/patient`,
+  summary: "Set or clear the patient's name and MRN on a visit, in any state",
+  description:
+    'Writes context.patient.name and context.patient.mrn; null removes one. Unlike the context routes it works after the session is terminal, since these only label the visit. Both are PHI: never logged.',
+  tags: ['Sessions'],
+  auth: 'service',
+  write: true,
+  params: SessionIdParams,
+  body: PatchPatientIdentityRequest,
+  responses: { 200: { description: "the visit's patient name and MRN", schema: PatientIdentityResponse } },
+  errors: ['not_found'],
+});
+
+export const searchSessions = defineContract({
+  method: 'GET',
+  path: '/api/v1/ambient/sessions/search',
+  summary: "Search the provider's own visits by patient name, MRN or chief complaint",
+  description: 'Case-insensitive substring match on any day, newest first, at most 100.',
+  tags: ['Sessions'],
+  auth: 'service',
+  query: SessionSearchQuery,
+  responses: { 200: { description: 'matching sessions', schema: SessionListResponse } },
+  errors: ['forbidden'],
+});
+
+export const listNeedsReview = defineContract({
+  method: 'GET',
+  path: '/api/v1/ambient/sessions/needs-review',
+  summary: "The provider's completed visits whose note is not signed, on any day",
+  tags: ['Sessions'],
+  auth: 'service',
+  responses: { 200: { description: 'sessions', schema: SessionListResponse } },
+  errors: ['forbidden'],
+});
+
+export const signNote = defineContract({
+  method: 'POST',
+  path: `${S}/note/sign`,
+  summary: 'Sign the note: records the signer and time and locks the sections',
+  description:
+    'A first signature sets note_status signed; a signature after an amendment keeps amended. Partners that opted in (notify_note_signed) receive a NOTE_SIGNED webhook. 409 when already signed or the visit is not completed.',
+  tags: ['Sessions'],
+  auth: 'service',
+  write: true,
+  params: SessionIdParams,
+  responses: { 200: { description: 'the sign-off state', schema: NoteSignoffState } },
+  errors: ['not_found', 'conflict'],
+});
+
+export const amendNote = defineContract({
+  method: 'POST',
+  path: `${S}/note/amend`,
+  summary: 'Reopen a signed note for changes, with a required reason',
+  description: 'The signed version stays in the history; note_status becomes amended until and after the next signature.',
+  tags: ['Sessions'],
+  auth: 'service',
+  write: true,
+  params: SessionIdParams,
+  body: AmendNoteRequest,
+  responses: { 200: { description: 'the sign-off state', schema: NoteSignoffState } },
+  errors: ['not_found', 'conflict'],
+});
+
+export const getNoteHistory = defineContract({
+  method: 'GET',
+  path: `${S}/note/history`,
+  summary: 'Every section edit (who, when, before, after), signature (with the signed note) and amendment',
+  tags: ['Sessions'],
+  auth: 'service',
+  params: SessionIdParams,
+  responses: { 200: { description: 'history, oldest first', schema: NoteHistoryResponse } },
+  errors: ['not_found'],
+});
+
+export const getVisitSummary = defineContract({
+  method: 'GET',
+  path: `${S}/visit-summary`,
+  summary: "After-visit summary for the patient, in plain language, from the note and its structured data",
+  tags: ['Sessions'],
+  auth: 'service',
+  params: SessionIdParams,
+  responses: { 200: { description: 'the summary', schema: VisitSummaryResponse } },
+  errors: ['not_found', 'conflict'],
+});

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
+import { call, createSession, S } from '../test/session-api';
+
+describe('session API: access, ending, preferences and rewrite', () => {
+  let server: TestServer;
+  let partner: TestPartner;
+  let dr: TestProvider;
+  let colleague: TestProvider;
+  let outsider: TestProvider;
+
+  beforeAll(async () => {
+    server = await startServer();
+    partner = await createTestPartner(server.baseUrl);
+    dr = await registerAndLogin(server.baseUrl, partner);
+    colleague = await registerAndLogin(server.baseUrl, partner);
+    outsider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers 404 for another provider's or partner's session, for every verb", async () => {
+    const { ambient_session_id: id, encounter_id } = await createSession(server, dr);
+    for (const who of [colleague, outsider]) {
+      for (const [method, suffix, body] of [
+        ['GET', '/status'],
+        ['GET', '/transcript'],
+        ['GET', '/content'],
+        ['GET', '/structured-data'],
+        ['GET', '/recording'],
+        ['GET', '/context'],
+        ['POST', '/context', { visit: { chief_complaint: 'x' } }],
+        ['PATCH', '/context', { visit: { chief_complaint: 'x' } }],
+        ['POST', '/metadata', { patient_sex: 'male' }],
+        ['POST', '/end'],
+      ] as Array<[string, string, unknown?]>) {
+        const r = await call(server, who, method, `${S(id)}${suffix}`, body);
+        expect(r.status, `${method} ${suffix}`).toBe(404);
+        expect(r.body.code).toBe(404);
+      }
+      expect((await call(server, who, 'GET', `/api/v1/ambient/content/${id}`)).status).toBe(404);
+      expect((await call(server, who, 'GET', `/api/v1/ambient/encounter/${encounter_id}/content`)).status).toBe(404);
+      const rw = await call(server, who, 'POST', '/api/v1/content/rewrite', {
+        selected_text: 'abc',
+        selection_start: 0,
+        selection_end: 3,
+        instruction: 'CONCISE',
+        ambient_session_id: id,
+      });
+      expect(rw.status).toBe(404);
+    }
+    // The owner still sees it unchanged.
+    expect((await call(server, dr, 'GET', `${S(id)}/status`)).body).toEqual({ status: 'created' });
+    expect((await call(server, dr, 'GET', `${S(id)}/context`)).body).toEqual({ context: {} });
+  });
+
+  it('ends a session that never streamed and refuses content until it is terminal', async () => {
+    const { ambient_session_id: id } = await createSession(server, dr);
+    const before = await call(server, dr, 'GET', `${S(id)}/content`);
+    expect(before.status).toBe(409);
+    expect(before.body.message).toMatch(/session is created/);
+    expect((await call(server, dr, 'GET', `/api/v1/ambient/content/${id}`)).status).toBe(409);
+    expect((await call(server, dr, 'GET', `${S(id)}/structured-data`)).status).toBe(409);
+
+    const end = await call(server, dr, 'POST', `${S(id)}/end`);
+    expect(end).toMatchObject({ status: 200, body: { status: 'running' } });
+    const status = (await call(server, dr, 'GET', `${S(id)}/status`)).body.status;
+    // The finalisation job may already have marked it skipped (no audio).
+    expect(['running', 'skipped']).toContain(status);
+    if (status === 'running') {
+      const during = await call(server, dr, 'GET', `${S(id)}/content`);
+      expect(during.status).toBe(409);
+      expect(during.body.message).toMatch(/session is running/);
+      // Ending again is harmless.
+      expect((await call(server, dr, 'POST', `${S(id)}/end`)).status).toBe(200);
+    }
+    expect((await call(server, dr, 'GET', `${S(id)}/transcript`)).body).toEqual({ final_transcript: [] });
+    expect((await call(server, dr, 'GET', `${S(id)}/recording`)).body).toEqual({ recordings: [], is_streamable: false });
+  });
+
+  it('round-trips preferences', async () => {
+    const def = await call(server, dr, 'GET', '/api/v1/user/preferences');
+    expect(def.body).toEqual({ personalization_preference: { verbosity: 'BALANCED', section_format: [] } });
+    const p1 = await call(server, dr, 'PATCH', '/api/v1/user/preferences', {
+      personalization_preference: { verbosity: 'CONCISE', section_format: [{ loinc: '51847-2', style: 'BULLETED' }] },
+    });
+    expect(p1.body).toEqual({ personalization_preference: { verbosity: 'CONCISE', section_format: [{ loinc: '51847-2', style: 'BULLETED' }] } });
+    const p2 = await call(server, dr, 'PATCH', '/api/v1/user/preferences', { personalization_preference: { verbosity: 'DETAILED' } });
+    expect(p2.body.personalization_preference).toEqual({ verbosity: 'DETAILED', section_format: [{ loinc: '51847-2', style: 'BULLETED' }] });
+    expect((await call(server, dr, 'GET', '/api/v1/user/preferences')).body).toEqual(p2.body);
+    // Preferences are per provider.
+    expect((await call(server, colleague, 'GET', '/api/v1/user/preferences')).body.personalization_preference.verbosity).toBe('BALANCED');
+    const bad = await call(server, dr, 'PATCH', '/api/v1/user/preferences', { personalization_preference: { section_format: [{ loinc: '51847-2', style: 'HAIKU' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^personalization_preference\.section_format\[0\]\.style: /);
+  });
+
+  it('rewrites a selection and returns its write-back offsets', async () => {
+    const { ambient_session_id: id } = await createSession(server, dr);
+    const selected = 'The patient states that she has been experiencing a cough that has lasted for approximately three weeks now.';
+    const res = await fetch(`${server.baseUrl}/api/v1/content/rewrite`, {
+      method: 'POST',
+      headers: { ...dr.headers, 'x-request-id': 'rw-test-1' },
+      body: JSON.stringify({
+        selected_text: selected,
+        context_before: 'HPI: ',
+        context_after: ' No fever.',
+        selection_start: 5,
+        selection_end: 5 + selected.length,
+        instruction: 'CONCISE',
+        ambient_session_id: id,
+        loinc_code: '10164-2',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { rewritten_text: string; selection_start: number; selection_end: number; request_id: string };
+    expect(body.rewritten_text.length).toBeGreaterThan(0);
+    expect(body.rewritten_text).toMatch(/cough/i);
+    expect(body.selection_start).toBe(5);
+    expect(body.selection_end).toBe(5 + body.rewritten_text.length);
+    expect(body.request_id).toBe('rw-test-1');
+
+    const off = await call(server, dr, 'POST', '/api/v1/content/rewrite', { selected_text: 'abc', selection_start: 0, selection_end: 4, instruction: 'CONCISE' });
+    expect(off.status).toBe(400);
+    expect(off.body.message).toMatch(/^selection_end: /);
+  });
+
+  it('refuses writes to READONLY partners but allows reads and rewrite', async () => {
+    const ro = await createTestPartner(server.baseUrl, { access_level: 'READONLY' });
+    const reader = await registerAndLogin(server.baseUrl, ro);
+    const create = await call(server, reader, 'POST', '/api/v1/ambient/session/create', {});
+    expect(create).toMatchObject({ status: 403, body: { code: 403 } });
+    const prefs = await call(server, reader, 'PATCH', '/api/v1/user/preferences', { personalization_preference: { verbosity: 'CONCISE' } });
+    expect(prefs.status).toBe(403);
+    expect((await call(server, reader, 'GET', '/api/v1/user/preferences')).status).toBe(200);
+    const some = crypto.randomUUID();
+    expect((await call(server, reader, 'POST', `${S(some)}/context`, {})).status).toBe(403);
+    expect((await call(server, reader, 'POST', `${S(some)}/metadata`, {})).status).toBe(403);
+    expect((await call(server, reader, 'POST', `${S(some)}/end`)).status).toBe(403);
+    expect((await call(server, reader, 'GET', `${S(some)}/status`)).status).toBe(404);
+    const rw = await call(server, reader, 'POST', '/api/v1/content/rewrite', { selected_text: 'Patient is feeling a lot better today.', selection_start: 0, selection_end: 38, instruction: 'PATIENT_FRIENDLY' });
+    expect(rw.status).toBe(200);
+  });
+
+  it('requires sdp_provider_id for BEARER partners', async () => {
+    const bearer = await createTestPartner(server.baseUrl, { type: 'BEARER' });
+    const p = await registerAndLogin(server.baseUrl, bearer, { providerId: 'NPI-424242' });
+    const { sdp_provider_id, ...withoutId } = p.headers;
+    expect(sdp_provider_id).toBe('NPI-424242');
+    const missing = await call(server, withoutId, 'POST', '/api/v1/ambient/session/create', {});
+    expect(missing.status).toBe(401);
+    expect(missing.body.message).toMatch(/sdp_provider_id/);
+    const wrong = await call(server, { ...withoutId, sdp_provider_id: 'NPI-000001' }, 'POST', '/api/v1/ambient/session/create', {});
+    expect(wrong.status).toBe(401);
+    const s = await createSession(server, p);
+    expect((await call(server, p, 'GET', `${S(s.ambient_session_id)}/status`)).body).toEqual({ status: 'created' });
+    expect((await call(server, withoutId, 'GET', `${S(s.ambient_session_id)}/status`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,347 @@
+import { AMBIENT_EVENTS, BYTES_PER_MS, bytesToMs, CLOSE, type ServerFrame } from '@/lib/contracts/stream-protocol';
+import type { SpeechSegment } from '../engines/speech/types';
+import type { LiveSegmentEntry } from '../domain/streams/store-live-segment';
+import { parseClientFrame } from './frames';
+
+/**
+ * One /ws/ambient connection (one recording of one session) as a pure state machine: each input (a frame, a
+ * storage result, a timer) gives the effects to perform, in order. No sockets, timers, clock or database:
+ * the adapter (ambient.ts) performs the effects and feeds their results back, so every rule here is
+ * unit-tested directly (ambient-machine.test.ts).
+ */
+
+export interface AmbientLimits {
+  maxFrameBytes: number;
+  idleTimeoutMs: number;
+  maxAheadMs: number;
+  maxSessionSeconds: number;
+}
+
+export interface AmbientRecording {
+  id: string;
+  sequenceNumber: number;
+  /** Where this recording starts on the session's audio timeline. */
+  sessionOffsetMs: number;
+  /** The next free position for live transcript entries of the session. */
+  nextLivePosition: number;
+}
+
+export type Ending = { kind: 'eof' } | { kind: 'cancel' } | { kind: 'abort' } | { kind: 'drop'; code: number; reason: string };
+
+export type AmbientInput =
+  | { type: 'message'; data: Buffer; isBinary: boolean; now: number }
+  | { type: 'idle_timeout' }
+  /** The blob store has this many bytes of the recording. */
+  | { type: 'appended'; size: number }
+  | { type: 'append_failed' }
+  /** `id` is the new entry's id, chosen by the adapter (the machine draws no random numbers). */
+  | { type: 'segment'; segment: SpeechSegment; id: string }
+  | { type: 'segment_stored'; frame: ServerFrame }
+  | { type: 'speech_failed' }
+  | { type: 'tick' }
+  | { type: 'durable_recorded'; bytes: number }
+  /** The session's status as stored, read on a tick. */
+  | { type: 'status_seen'; status: string }
+  /** Another connection took the session over, finalisation began, or the server is stopping. */
+  | { type: 'stop'; code: number; reason: string }
+  | { type: 'socket_closed' }
+  // The ending, one step at a time.
+  | { type: 'audio_settled'; size: number }
+  | { type: 'transitioned'; error?: string }
+  /** `finished`: the recogniser flushed everything it was fed. */
+  | { type: 'speech_ended'; finished: boolean }
+  | { type: 'recording_closed' };
+
+export type AmbientEffect =
+  | { type: 'send'; frame: ServerFrame }
+  | { type: 'reset_idle'; ms: number }
+  | { type: 'store_start_time'; value: string }
+  | { type: 'append'; pcm: Buffer }
+  | { type: 'feed_speech'; pcm: Buffer }
+  /** Store the entry, then feed back `segment_stored` with `frame`, which tells the client it is stored. */
+  | { type: 'store_segment'; entry: LiveSegmentEntry; frame: ServerFrame }
+  /** Record the durable length (when it changed) and read the session's status. */
+  | { type: 'bookkeep'; durableBytes: number | null }
+  // The ending, in this order; each step's result comes back as the next input.
+  | { type: 'stop_timers' }
+  | { type: 'settle_audio' }
+  | { type: 'transition'; to: 'running' | 'aborted'; reason: string }
+  /** `discard`: the live transcript's tail is not wanted; close the recogniser without waiting. */
+  | { type: 'end_speech'; discard: boolean }
+  | { type: 'close_recording'; durableBytes: number; liveTranscriptMs: number | null }
+  | { type: 'unregister' }
+  | { type: 'enqueue_finalisation' }
+  | { type: 'notify_aborted' }
+  | { type: 'release_slot' }
+  | { type: 'close'; code: number; reason: string };
+
+const IDLE_MESSAGE = (ms: number) => `no frame for ${ms} ms; send KEEP_ALIVE events while not sending audio`;
+
+export class AmbientMachine {
+  private acceptedBytes = 0;
+  private durableBytes = 0;
+  private recordedDurable = 0;
+  private ackedMs = -1;
+  private firstAudioAt: number | null = null;
+  private startTimeSet = false;
+  private paused = false;
+  private liveFailed = false;
+  private liveFedBytes = 0;
+  private nextLivePosition: number;
+  private ending: Ending | null = null;
+  private closeCode = CLOSE.NORMAL as number;
+  private closeText = '';
+  private finalise = false;
+  private notify = false;
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly rec: AmbientRecording,
+    private readonly limits: AmbientLimits,
+  ) {
+    this.nextLivePosition = rec.nextLivePosition;
+  }
+
+  /** True once the stream has begun ending: no more client frames are read. */
+  get isEnding(): boolean {
+    return this.ending !== null;
+  }
+
+  /** What a newly opened connection does first. */
+  open(): AmbientEffect[] {
+    return [
+      { type: 'reset_idle', ms: this.limits.idleTimeoutMs },
+      { type: 'send', frame: { type: 'STATUS', status: 'ready', recording_id: this.rec.id, sequence_number: this.rec.sequenceNumber } },
+    ];
+  }
+
+  step(input: AmbientInput): AmbientEffect[] {
+    const out: AmbientEffect[] = [];
+    switch (input.type) {
+      case 'message':
+        if (!this.ending) this.onMessage(input.data, input.isBinary, input.now, out);
+        break;
+      case 'idle_timeout':
+        // After EOF the client waits for the server, which owes it STATUS and the close: not idle.
+        if (!this.ending) this.fatal(408, CLOSE.IDLE, IDLE_MESSAGE(this.limits.idleTimeoutMs), out);
+        break;
+      case 'appended':
+        this.durableBytes = Math.max(this.durableBytes, input.size);
+        this.ack(out);
+        break;
+      case 'append_failed':
+        this.fatal(500, CLOSE.INTERNAL_ERROR, 'audio could not be stored; reconnect and resend the audio after the last ACK', out);
+        break;
+      case 'segment':
+        this.onSegment(input.segment, input.id, out);
+        break;
+      case 'segment_stored':
+        out.push(send(input.frame));
+        break;
+      case 'speech_failed':
+        this.liveFailed = true;
+        break;
+      case 'tick':
+        if (!this.ending) out.push({ type: 'bookkeep', durableBytes: this.durableBytes !== this.recordedDurable ? this.durableBytes : null });
+        break;
+      case 'durable_recorded':
+        this.recordedDurable = input.bytes;
+        break;
+      case 'status_seen':
+        // Ended over REST (end or abort) while this socket was open: audio capture is over.
+        if (input.status !== 'ready' && !this.ending) {
+          out.push(send({ type: 'STATUS', status: input.status }));
+          this.end({ kind: 'drop', code: CLOSE.NORMAL, reason: `session is ${input.status}` }, out);
+        }
+        break;
+      case 'stop':
+        if (input.code === CLOSE.CONFLICT) out.push(send({ type: 'ERROR', code: 409, message: input.reason }));
+        this.end({ kind: 'drop', code: input.code, reason: input.reason }, out);
+        break;
+      case 'socket_closed':
+        this.end({ kind: 'drop', code: CLOSE.NORMAL, reason: 'client closed' }, out);
+        break;
+      case 'audio_settled':
+        this.onAudioSettled(input.size, out);
+        break;
+      case 'transitioned':
+        this.onTransitioned(input.error, out);
+        break;
+      case 'speech_ended': {
+        const liveMs = input.finished && !this.liveFailed ? bytesToMs(this.liveFedBytes) : null;
+        out.push({ type: 'close_recording', durableBytes: this.durableBytes - (this.durableBytes % 2), liveTranscriptMs: liveMs });
+        break;
+      }
+      case 'recording_closed':
+        out.push({ type: 'unregister' });
+        if (this.finalise) out.push({ type: 'enqueue_finalisation' });
+        if (this.notify) out.push({ type: 'notify_aborted' });
+        if (this.ending?.kind === 'abort') out.push(send({ type: 'STATUS', status: 'ready' }));
+        // Before the close frame, so a client that opens its next stream on seeing the close is never refused.
+        out.push({ type: 'release_slot' }, { type: 'close', code: this.closeCode, reason: this.closeText });
+        break;
+    }
+    return out;
+  }
+
+  private onMessage(data: Buffer, isBinary: boolean, now: number, out: AmbientEffect[]): void {
+    out.push({ type: 'reset_idle', ms: this.limits.idleTimeoutMs });
+    const max = this.limits.maxFrameBytes;
+    if (data.length > max) return this.fatal(413, CLOSE.TOO_LARGE, `frame of ${data.length} bytes exceeds the limit of ${max} bytes`, out);
+    const frame = parseClientFrame(data, isBinary);
+    switch (frame.kind) {
+      case 'error':
+        return void out.push(error(400, frame.message));
+      case 'start_time':
+        if (this.firstAudioAt !== null) return void out.push(error(409, 'START_TIME must come before the first AUDIO frame; ignored'));
+        if (this.startTimeSet) return void out.push(error(409, 'START_TIME was already given for this recording; ignored'));
+        return this.setStartTime(frame.value, out);
+      case 'audio':
+        if (this.paused) return void out.push(error(409, 'the stream is paused; send a RESUME event before more audio'));
+        return this.onAudio(frame.pcm, now, out);
+      case 'eof':
+        return this.end({ kind: 'eof' }, out);
+      case 'event':
+        return this.onEvent(frame.event, out);
+    }
+  }
+
+  private onEvent(event: string, out: AmbientEffect[]): void {
+    switch (event) {
+      case 'KEEP_ALIVE':
+        return;
+      case 'PAUSE':
+      case 'RESUME':
+        this.paused = event === 'PAUSE';
+        return void out.push(send({ type: 'STATUS', status: 'ready', paused: this.paused }));
+      case 'CANCEL':
+        return this.end({ kind: 'cancel' }, out);
+      case 'ABORT':
+        return this.end({ kind: 'abort' }, out);
+      default:
+        return void out.push(error(400, `event must be one of ${AMBIENT_EVENTS.join(', ')}`));
+    }
+  }
+
+  private setStartTime(value: string, out: AmbientEffect[]): void {
+    this.startTimeSet = true;
+    out.push({ type: 'store_start_time', value });
+  }
+
+  private onAudio(input: Buffer, now: number, out: AmbientEffect[]): void {
+    if (this.firstAudioAt === null) {
+      this.firstAudioAt = now;
+      // Documented default: a client that sends no START_TIME gets the arrival time of its first audio.
+      if (!this.startTimeSet) this.setStartTime(new Date(now).toISOString(), out);
+    }
+    const { maxAheadMs, maxSessionSeconds } = this.limits;
+    let pcm = input;
+    const afterMs = bytesToMs(this.acceptedBytes + pcm.length);
+    if (afterMs - (now - this.firstAudioAt) > maxAheadMs) {
+      return this.fatal(429, CLOSE.TOO_FAST, `audio is arriving more than ${maxAheadMs} ms ahead of real time; send it at the pace it is recorded`, out);
+    }
+    const limitMs = maxSessionSeconds * 1000 - this.rec.sessionOffsetMs;
+    let reachedLimit = false;
+    if (afterMs >= limitMs) {
+      const allowed = Math.max(0, limitMs * BYTES_PER_MS - this.acceptedBytes);
+      pcm = pcm.subarray(0, allowed - (allowed % 2));
+      reachedLimit = true;
+    }
+    if (pcm.length) {
+      this.acceptedBytes += pcm.length;
+      out.push({ type: 'append', pcm });
+      if (!this.liveFailed) {
+        out.push({ type: 'feed_speech', pcm });
+        this.liveFedBytes += pcm.length;
+      }
+    }
+    if (reachedLimit) {
+      out.push(error(413, `the maximum session length of ${maxSessionSeconds} s is reached; audio capture has ended and the session is being finalised`));
+      this.end({ kind: 'eof' }, out);
+    }
+  }
+
+  private onSegment(seg: SpeechSegment, id: string, out: AmbientEffect[]): void {
+    const offset = this.rec.sessionOffsetMs;
+    const start = offset + Math.round(seg.startMs);
+    const end = offset + Math.round(seg.endMs);
+    if (!seg.isFinal) return void out.push(send({ type: 'TRANSCRIPT', is_final: false, text: seg.text, start_offset_ms: start, end_offset_ms: end }));
+    if (!seg.text.trim()) return;
+    out.push({
+      type: 'store_segment',
+      entry: {
+        id,
+        sessionId: this.sessionId,
+        recordingId: this.rec.id,
+        position: this.nextLivePosition++,
+        text: seg.text,
+        speaker: seg.speaker ?? 'UNKNOWN',
+        langId: seg.lang && seg.lang !== 'en' ? seg.lang : 'en-US',
+        startOffsetMs: start,
+        endOffsetMs: end,
+        confidence: seg.confidence ?? null,
+        words: seg.words.some((w) => w.confidence !== undefined)
+          ? seg.words.map((w) => ({ text: w.word, startMs: offset + w.startMs, endMs: offset + w.endMs, confidence: w.confidence ?? 1 }))
+          : null,
+      },
+      frame: { type: 'TRANSCRIPT', is_final: true, transcript_id: id, text: seg.text, start_offset_ms: start, end_offset_ms: end, ...(seg.speaker ? { speaker: seg.speaker } : {}) },
+    });
+  }
+
+  private ack(out: AmbientEffect[]): void {
+    const ms = bytesToMs(this.durableBytes);
+    if (ms <= this.ackedMs) return;
+    this.ackedMs = ms;
+    out.push(send({ type: 'ACK', received_ms: ms, session_ms: this.rec.sessionOffsetMs + ms }));
+  }
+
+  /** An ERROR frame, then the connection ends; the session stays open for a new connection. */
+  private fatal(code: number, closeCode: number, message: string, out: AmbientEffect[]): void {
+    out.push(error(code, message));
+    this.end({ kind: 'drop', code: closeCode, reason: message }, out);
+  }
+
+  private end(how: Ending, out: AmbientEffect[]): void {
+    if (this.ending) return;
+    this.ending = how;
+    this.closeCode = how.kind === 'drop' ? how.code : CLOSE.NORMAL;
+    this.closeText =
+      how.kind === 'drop' ? how.reason : how.kind === 'eof' ? 'audio complete' : how.kind === 'cancel' ? 'session cancelled' : 'stream ended; the session stays open for a new stream';
+    out.push({ type: 'stop_timers' }, { type: 'settle_audio' });
+  }
+
+  private onAudioSettled(size: number, out: AmbientEffect[]): void {
+    this.durableBytes = Math.max(this.durableBytes, size);
+    this.ack(out);
+    const how = this.ending!;
+    if (how.kind === 'eof') out.push({ type: 'transition', to: 'running', reason: 'stream EOF' });
+    else if (how.kind === 'cancel') out.push({ type: 'transition', to: 'aborted', reason: 'stream CANCEL' });
+    else this.endSpeech(out);
+  }
+
+  private onTransitioned(err: string | undefined, out: AmbientEffect[]): void {
+    const to = this.ending!.kind === 'eof' ? 'running' : 'aborted';
+    if (err === undefined) {
+      out.push(send({ type: 'STATUS', status: to }));
+      this.finalise = to === 'running';
+      this.notify = to === 'aborted';
+    } else {
+      out.push(error(409, err));
+      this.closeCode = CLOSE.CONFLICT;
+      this.closeText = err;
+    }
+    this.endSpeech(out);
+  }
+
+  private endSpeech(out: AmbientEffect[]): void {
+    const how = this.ending!;
+    // Neither needs the live transcript's tail: a cancelled session has no transcript, and after a shutdown
+    // the final pass transcribes whatever the live recogniser had not finished (waiting for it could take
+    // as long as the whole shutdown may take).
+    if (how.kind === 'cancel' || (how.kind === 'drop' && how.code === CLOSE.GOING_AWAY)) this.liveFailed = true;
+    out.push({ type: 'end_speech', discard: this.liveFailed });
+  }
+}
+
+const send = (frame: ServerFrame): AmbientEffect => ({ type: 'send', frame });
+const error = (code: number, message: string): AmbientEffect => send({ type: 'ERROR', code, message });
