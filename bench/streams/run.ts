@@ -6,13 +6,13 @@
  *
  *   npm run bench:streams [-- --step-seconds 20 --max 1000 --speech-max 40 --no-speech]
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import WebSocket from 'ws';
 import { AUTH_PROTOCOL, BYTES_PER_MS } from '../../lib/contracts/stream-protocol';
 import { startServer, type TestServer } from '../../server/test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../../server/test/partners';
 import { loadDialogues, visitAudio } from '../turnaround/synth';
+import { pct, procStats, TICKS_PER_SECOND } from '../lib/stats';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,19 +25,6 @@ const KNEE_MS = 250;
 const FRAME_MS = 100;
 const FRAME_BYTES = FRAME_MS * BYTES_PER_MS;
 
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-function procStats(pid: number): { cpuTicks: number; rssBytes: number } {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpuTicks = Number(fields[11]) + Number(fields[12]);
-  const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return { cpuTicks, rssBytes: Number(rss) * 1024 };
-}
 
 class Stream {
   ws!: WebSocket;
@@ -157,7 +144,7 @@ async function step(server: TestServer, dr: TestProvider, n: number, audio: Buff
   const lat = streams.flatMap((s) => s.latencies);
   const lags = streams.map((s) => s.audioSentMs - s.transcriptMs);
   for (const s of streams) s.stop();
-  const cpuPercent = ((after.cpuTicks - before.cpuTicks) / 100 / elapsed) * 100;
+  const cpuPercent = ((after.cpuTicks - before.cpuTicks) / TICKS_PER_SECOND / elapsed) * 100;
   const r: StepResult = {
     n,
     p50: Math.round(pct(lat, 50)),

@@ -7,11 +7,11 @@
  *   npm run bench:turnaround [-- --speed 1 --visits 10,5,2,2]
  */
 import os from 'node:os';
-import WebSocket from 'ws';
-import { AUTH_PROTOCOL, BYTES_PER_MS, EOF_FRAME } from '../../lib/contracts/stream-protocol';
 import { startServer } from '../../server/test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../../server/test/partners';
 import { loadDialogues, visitAudio } from './synth';
+import { pct } from '../lib/stats';
+import { createSession, streamVisit, waitForTerminal } from '../lib/stream-visit';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -19,11 +19,6 @@ function arg(name: string, fallback: string): string {
 }
 const SPEED = Number(arg('speed', '1'));
 const VISITS = arg('visits', '10,5,2,2').split(',').map(Number);
-const FRAME_MS = 100;
-const FRAME_BYTES = FRAME_MS * BYTES_PER_MS;
-
-// Nearest rank: with two values p50 is the lower, p95 the higher.
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 interface VisitResult {
   minutes: number;
@@ -34,46 +29,13 @@ interface VisitResult {
 }
 
 async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider, minutes: number, audio: Buffer): Promise<VisitResult> {
-  const created = await fetch(`${baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
-  const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
-  const ws = new WebSocket(`${wsUrl}/ws/ambient`, [AUTH_PROTOCOL, id, dr.serviceToken]);
-  let transcriptMs = 0;
-  ws.on('message', (d) => {
-    const f = JSON.parse(d.toString()) as { type: string; end_offset_ms?: number; message?: string };
-    if (f.type === 'TRANSCRIPT') transcriptMs = Math.max(transcriptMs, f.end_offset_ms ?? 0);
-    if (f.type === 'ERROR') console.error(`  visit ${minutes} min: server error ${f.message}`);
-  });
-  await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
-  ws.send(JSON.stringify({ type: 'START_TIME', data: Buffer.from(new Date().toISOString()).toString('base64') }));
-  const frames = Math.floor(audio.length / FRAME_BYTES);
-  const t0 = performance.now();
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const due = Math.min(frames, Math.floor(((performance.now() - t0) * SPEED) / FRAME_MS) + 1);
-      while (sent < due) {
-        ws.send(audio.subarray(sent * FRAME_BYTES, (sent + 1) * FRAME_BYTES));
-        sent++;
-      }
-      if (sent >= frames) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 20);
-  });
-  const liveLag = frames * FRAME_MS - transcriptMs;
-  ws.send(JSON.stringify(EOF_FRAME));
-  const eof = performance.now();
-  let status = 'running';
-  while (!['completed', 'skipped', 'failed', 'aborted'].includes(status)) {
-    await new Promise((r) => setTimeout(r, 100));
-    const r = await fetch(`${baseUrl}/api/v1/ambient/session/${id}/status`, { headers: dr.headers });
-    status = ((await r.json()) as { status: string }).status;
-    if (performance.now() - eof > 600_000) break;
-  }
-  const turnaroundMs = Math.round(performance.now() - eof);
-  ws.close();
-  return { minutes, status, turnaroundMs, liveLagAtEofMs: liveLag, audioMs: frames * FRAME_MS };
+  const id = await createSession(baseUrl, dr);
+  const v = await streamVisit(wsUrl, id, dr.serviceToken, audio, SPEED);
+  for (const e of v.errors) console.error(`  visit ${minutes} min: ${e}`);
+  const status = await waitForTerminal(baseUrl, id, dr, 600_000);
+  const turnaroundMs = Math.round(performance.now() - v.eofAt);
+  v.ws.close();
+  return { minutes, status, turnaroundMs, liveLagAtEofMs: v.liveLagAtEofMs, audioMs: v.audioMs };
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,125 @@
+/**
+ * Concurrent visits per node (issue 18 item 5): at each step N visits, each ~51 s of synthesised speech
+ * (espeak-ng), stream at real time over /ws/ambient to one server with the embedded speech engine and live
+ * recognition on, then EOF; the figure is EOF → completed, heard on the session's status events. Prints per
+ * step p50/p95/max, errors and the server's CPU per visit (all its threads, from /proc), and the knee: the
+ * most concurrent visits with p95 ≤ 10 s. Loopback only; every step is bounded by --timeout after EOF.
+ *
+ *   npm run bench:load [-- --steps 4,8,12,16,20 --seconds 51 --timeout 300 --stop-after-miss]
+ */
+import os from 'node:os';
+import { startServer, type TestServer } from '../../server/test/harness';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../../server/test/partners';
+import { loadDialogues, visitAudio } from '../turnaround/synth';
+import { loadLine, pct, procStats, TICKS_PER_SECOND } from '../lib/stats';
+import { createSession, streamVisit, waitForTerminal } from '../lib/stream-visit';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+}
+const STEPS = arg('steps', '4,8,12,16,20').split(',').map(Number);
+const SECONDS = Number(arg('seconds', '51'));
+const TIMEOUT_S = Number(arg('timeout', '300'));
+const KNEE_P95_MS = 10_000;
+
+interface Visit {
+  status: string;
+  eofToCompletedMs: number;
+  liveLagAtEofMs: number;
+  errors: string[];
+}
+
+interface Step {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  errors: number;
+  notCompleted: number;
+  liveLagP95: number;
+  cpuSecondsPerVisit: number;
+  cpuPercentWhileStreaming: number;
+  loadBefore: number[];
+  loadAfter: number[];
+}
+
+async function oneVisit(server: TestServer, dr: TestProvider, audio: Buffer): Promise<Visit> {
+  const id = await createSession(server.baseUrl, dr);
+  const v = await streamVisit(server.wsUrl, id, dr.serviceToken, audio);
+  const status = await waitForTerminal(server.baseUrl, id, dr, TIMEOUT_S * 1000);
+  const eofToCompletedMs = Math.round(performance.now() - v.eofAt);
+  v.ws.close();
+  return { status, eofToCompletedMs, liveLagAtEofMs: v.liveLagAtEofMs, errors: v.errors };
+}
+
+async function step(server: TestServer, dr: TestProvider, n: number, audios: Buffer[]): Promise<Step> {
+  const loadBefore = os.loadavg();
+  const cpu0 = procStats(server.proc.pid!).cpuTicks;
+  const t0 = performance.now();
+  // Starts spread over one second, as visits begin independently; each one's own audio.
+  const visits = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, (i * 1000) / n));
+      return oneVisit(server, dr, audios[i % audios.length]!).catch((err: Error) => ({ status: 'error', eofToCompletedMs: NaN, liveLagAtEofMs: NaN, errors: [err.message] }));
+    }),
+  );
+  const cpuSeconds = (procStats(server.proc.pid!).cpuTicks - cpu0) / TICKS_PER_SECOND;
+  const wall = (performance.now() - t0) / 1000;
+  const done = visits.filter((v) => v.status === 'completed');
+  const t = done.map((v) => v.eofToCompletedMs);
+  const r: Step = {
+    n,
+    p50: pct(t, 50),
+    p95: pct(t, 95),
+    max: Math.max(...t),
+    errors: visits.reduce((a, v) => a + v.errors.length, 0),
+    notCompleted: n - done.length,
+    liveLagP95: pct(visits.map((v) => v.liveLagAtEofMs).filter(Number.isFinite), 95),
+    cpuSecondsPerVisit: Number((cpuSeconds / n).toFixed(1)),
+    cpuPercentWhileStreaming: Math.round((cpuSeconds / wall) * 100),
+    loadBefore,
+    loadAfter: os.loadavg(),
+  };
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `  N=${String(n).padStart(2)}  EOF→completed p50 ${s(r.p50)}  p95 ${s(r.p95)}  max ${s(r.max)}  errors ${r.errors}  not completed ${r.notCompleted}` +
+      `  live lag at EOF p95 ${s(r.liveLagP95)}  server CPU ${r.cpuSecondsPerVisit} s per visit (${r.cpuPercentWhileStreaming}% over the step)` +
+      `  load ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${r.loadAfter.map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  for (const v of visits) for (const e of new Set(v.errors)) console.log(`    error: ${e}`);
+  return r;
+}
+
+async function main(): Promise<void> {
+  console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, ${loadLine()}; ${SECONDS} s visits at real time, steps ${STEPS.join(',')}`);
+  const dialogues = loadDialogues();
+  // One distinct visit per concurrent stream at the largest step, so no two decode identical audio.
+  const audios = Array.from({ length: Math.max(...STEPS) }, (_, i) => visitAudio(SECONDS, dialogues, i));
+  const server = await startServer({
+    env: { LOG_LEVEL: 'warn', UV_THREADPOOL_SIZE: '32', STREAMS_PER_PROVIDER: '0', STREAMS_PER_PARTNER: '0' },
+  });
+  const steps: Step[] = [];
+  try {
+    const dr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+    // A first short visit loads the decoders and notes engine, which every later step would otherwise pay once.
+    await oneVisit(server, dr, audios[0]!.subarray(0, 5 * 32_000));
+    for (const n of STEPS) {
+      const r = await step(server, dr, n, audios);
+      steps.push(r);
+      if (process.argv.includes('--stop-after-miss') && !(r.p95 <= KNEE_P95_MS && r.notCompleted === 0)) break;
+      // The machine settles between steps, so a step does not inherit the last one's backlog.
+      await new Promise((res) => setTimeout(res, 5000));
+    }
+  } finally {
+    await server.stop();
+  }
+  const knee = steps.filter((r) => r.p95 <= KNEE_P95_MS && r.notCompleted === 0 && r.errors === 0).at(-1)?.n ?? 0;
+  console.log(`knee (most concurrent visits with p95 EOF → completed ≤ ${KNEE_P95_MS / 1000} s, none failed): ${knee} per ${os.cpus().length} cores; ${loadLine()}`);
+  console.log(JSON.stringify({ bench: 'load', seconds: SECONDS, knee, steps }));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
