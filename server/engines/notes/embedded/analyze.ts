@@ -1,7 +1,7 @@
 import type { TranscriptLine } from '../types';
 import { cleanUtterance, splitRunOn, splitSentences, wordsToDigits, type Sex } from './text';
 import { conditionMatcher, tokenize, type Match } from './lexicon';
-import { sexOfFirstName } from './names';
+import { isFirstName, sexOfFirstName } from './names';
 
 export type Role = 'CLINICIAN' | 'PATIENT';
 
@@ -120,7 +120,13 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   }
   const ageMatch = /\b(\d{1,3})[- ]years?[- ]old\b/.exec(wordsToDigits(all)) ?? /\bage (?:of )?(\d{1,3})\b/.exec(wordsToDigits(all));
   const age = ageMatch ? Number(ageMatch[1]) : undefined;
-  const nameMatch = /\b(?:mr|mrs|ms|miss)\.? ([a-z]+)/.exec(all) ?? /^(?:hi|hello|hey|good (?:morning|afternoon))[, ]+([a-z]+)\b/m.exec(turns.find((t) => t.role === 'CLINICIAN')?.text.toLowerCase() ?? '');
+  const opening = turns.find((t) => t.role === 'CLINICIAN')?.text.toLowerCase() ?? '';
+  // A clinician opens with the patient's name: "hi, martha", "okay hi andrea", or after a discourse word ("so sophia i see …").
+  const addressed = /^(?:(?:so|okay|ok|alright|all right|well)[, ]+)*([a-z]+)\b/.exec(opening);
+  const nameMatch =
+    /\b(?:mr|mrs|ms|miss)\.? ([a-z]+)/.exec(all) ??
+    /^(?:(?:so|okay|ok|alright|all right|well)[, ]+)*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))[, ]+)+([a-z]+)\b/.exec(opening) ??
+    (addressed && isFirstName(addressed[1]) ? addressed : null);
   const honorific = /\b(mr|mrs|ms|miss)\.? [a-z]+/.exec(all)?.[1];
   const cap = (w: string) => w.replace(/^./, (c) => c.toUpperCase());
   const name =

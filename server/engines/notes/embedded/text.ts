@@ -55,6 +55,8 @@ export function cleanUtterance(text: string): string {
   t = t.replace(/\s+n't\b/g, "n't").replace(/\s+'(s|re|ve|ll|d|m)\b/g, "'$1");
   t = t.replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to').replace(/\bgot ta\b/gi, 'got to');
   t = t.replace(/\b(um+|uh+|uhm|hmm+|mm-hmm|mm|uh-huh|er|ah)\b[,.]?/gi, ' ');
+  // The corpus detaches a hyphen from a number: "45 -year-old".
+  t = t.replace(/(\d) -(?=[a-z])/gi, '$1-');
   t = t.replace(/\s*\.\.\.\s*/g, ' ').replace(/-(\s|$)/g, ' ');
   // Restarts: "i don't i can't think" keeps what the speaker settled on.
   t = t.replace(/\b(i|we|he|she) (?:don't|do|can't|cannot|didn't|was|am|have|had|would|will|just|mean),? (?=\1 )/gi, '');
