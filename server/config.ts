@@ -13,7 +13,8 @@ function int(value: string | undefined, fallback: number): number {
 /**
  * Speech engine settings as written in the environment (SPEECH_*). They are checked when the engine is built
  * (server/engines/speech/index.ts), on first use: a bad value fails the streams and finalisations that need
- * speech, not the start of a server that also serves everything else.
+ * speech, not the start of a server that also serves everything else. The sherpa engine is the exception:
+ * it is built at start-up, because a bad model directory is a broken installation, not a bad visit.
  */
 export interface SpeechSettings {
   engine: string;
@@ -24,6 +25,10 @@ export interface SpeechSettings {
   model?: string;
   timeoutMs?: string;
   maxRetries?: string;
+  /** SPEECH_MODEL_DIR, else DATA_DIR/models/speech: the sherpa engine's models. */
+  modelDir: string;
+  /** ONNX Runtime threads per decode of the sherpa engine. */
+  threads?: string;
 }
 
 /** Notes engine settings (NOTES_*), checked when the engine is built, like SpeechSettings. */
@@ -60,6 +65,8 @@ export function speechSettingsFromEnv(env: NodeJS.ProcessEnv | Record<string, st
     model: env.SPEECH_MODEL,
     timeoutMs: env.SPEECH_TIMEOUT_MS,
     maxRetries: env.SPEECH_MAX_RETRIES,
+    modelDir: path.resolve(env.SPEECH_MODEL_DIR || path.join(env.DATA_DIR || './data', 'models', 'speech')),
+    threads: env.SPEECH_THREADS,
   };
 }
 

@@ -20,7 +20,7 @@ import type { SignInLimits } from './domain/users/sign-in-limits';
 import { openBlobStore, type BlobStore } from './blob/index';
 import { loadCodeIndex } from './codesets/service';
 import type { CodeIndex } from './codesets/index';
-import { createSpeechEngine, parseSpeechSettings, type SpeechEngine } from './engines/speech/index';
+import { createSpeechEngine, parseSpeechSettings, speechEngineBuildsAtStart, type SpeechEngine } from './engines/speech/index';
 import { createNotesEngine, type NotesEngine } from './engines/notes/index';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { closeStatusBus, createStatusBus, type StatusBus } from './status/status-bus';
@@ -159,6 +159,8 @@ export async function createServices(config: Config, opts: { log?: Logger; cliTo
       linkCache: new Map(),
       sessionLocks: new Map(),
     };
+    // A neural model directory is checked before the first visit: a bad one stops start-up, naming the file.
+    if (speechEngineBuildsAtStart(config.speech)) ctx.services.speech.get();
     if (opts.cliToken) {
       // The admin CLI talks to a running server with this token, since PGlite admits one process.
       const token = crypto.randomBytes(32).toString('base64url');

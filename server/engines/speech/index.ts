@@ -2,6 +2,7 @@ import os from 'node:os';
 import { speechSettingsFromEnv, type SpeechSettings } from '../../config.js';
 import { EmbeddedSpeechEngine } from './embedded.js';
 import { OpenAISpeechEngine } from './openai.js';
+import { SherpaSpeechEngine } from './sherpa/engine.js';
 import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions } from './types.js';
 
 export type * from './types.js';
@@ -9,8 +10,10 @@ export { decodeWav, toPcm16Mono16k, encodeWavPcm16 } from './audio.js';
 export { assignSpeakerRoles } from './speakers.js';
 export { EmbeddedSpeechEngine } from './embedded.js';
 export { OpenAISpeechEngine } from './openai.js';
+export { SherpaSpeechEngine } from './sherpa/engine.js';
 
-export type SpeechEngineName = 'embedded' | 'openai' | 'none';
+export type SpeechEngineName = 'embedded' | 'openai' | 'sherpa' | 'none';
+const ENGINE_NAMES: SpeechEngineName[] = ['embedded', 'openai', 'sherpa', 'none'];
 
 export interface SpeechConfig {
   engine?: SpeechEngineName;
@@ -24,13 +27,17 @@ export interface SpeechConfig {
   /** Per-request timeout for the OpenAI-compatible engine. */
   timeoutMs?: number;
   maxRetries?: number;
+  /** The sherpa engine's model directory (model.json, or sherpa-onnx's archive file names). */
+  modelDir?: string;
+  /** ONNX Runtime threads per decode of the sherpa engine. */
+  threads?: number;
 }
 
 /** Checks the configured settings (Config.speech); errors name the environment variable to fix. */
 export function parseSpeechSettings(s: SpeechSettings): SpeechConfig {
   const engine = s.engine.trim().toLowerCase();
-  if (engine !== 'embedded' && engine !== 'openai' && engine !== 'none') {
-    throw new Error(`SPEECH_ENGINE must be embedded, openai or none (got "${engine}")`);
+  if (!ENGINE_NAMES.includes(engine as SpeechEngineName)) {
+    throw new Error(`SPEECH_ENGINE must be embedded, openai, sherpa or none (got "${engine}")`);
   }
   const int = (v: string | undefined, name: string): number | undefined => {
     if (v === undefined || v === '') return undefined;
@@ -41,7 +48,7 @@ export function parseSpeechSettings(s: SpeechSettings): SpeechConfig {
   const lm = s.lm?.trim().toLowerCase();
   if (lm && lm !== 'clinical' && lm !== 'stock') throw new Error('SPEECH_LM must be clinical or stock');
   return {
-    engine,
+    engine: engine as SpeechEngineName,
     poolSize: int(s.poolSize, 'SPEECH_POOL_SIZE'),
     lm: lm as SpeechConfig['lm'],
     baseUrl: s.baseUrl,
@@ -49,6 +56,8 @@ export function parseSpeechSettings(s: SpeechSettings): SpeechConfig {
     model: s.model,
     timeoutMs: int(s.timeoutMs, 'SPEECH_TIMEOUT_MS'),
     maxRetries: s.maxRetries === '0' ? 0 : int(s.maxRetries, 'SPEECH_MAX_RETRIES'),
+    modelDir: s.modelDir,
+    threads: int(s.threads, 'SPEECH_THREADS'),
   };
 }
 
@@ -83,7 +92,23 @@ export function createSpeechEngine(c: SpeechConfig): SpeechEngine {
         timeoutMs: c.timeoutMs,
         maxRetries: c.maxRetries,
       });
+    case 'sherpa':
+      if (!c.modelDir) throw new Error('SPEECH_ENGINE=sherpa needs SPEECH_MODEL_DIR');
+      return new SherpaSpeechEngine({
+        modelDir: c.modelDir,
+        numThreads: c.threads ?? Math.min(4, os.availableParallelism()),
+        // Live partials without a streaming model come from the embedded engine; the final pass is neural.
+        live: () => new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm }),
+      });
     case 'none':
       return new NoSpeechEngine();
   }
+}
+
+/**
+ * Engines whose settings name files that must be right before the service takes visits: the composition
+ * root builds these at start-up rather than on first use (sherpa: a bad model directory).
+ */
+export function speechEngineBuildsAtStart(s: SpeechSettings): boolean {
+  return s.engine.trim().toLowerCase() === 'sherpa';
 }
