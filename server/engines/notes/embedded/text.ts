@@ -12,19 +12,27 @@ export function wordsToDigits(text: string): string {
   const out: string[] = [];
   let i = 0;
   while (i < words.length) {
-    const w = words[i].toLowerCase();
+    const w = words[i].toLowerCase().replace(/[.,?!;:]+$/, '');
     if (w in SMALL || w in TENS || (w === 'hundred' && out.length === 0)) {
       let value = 0;
       let current = 0;
       let j = i;
       let consumed = i;
-      while (j < words.length) {
-        const t = words[j].toLowerCase().replace(/-/g, ' ');
+      let said = 0;
+      let trail = '';
+      while (j < words.length && !trail) {
+        // Punctuation ends the number but stays in the text: "ninety seven." → "97.".
+        const punct = /[.,?!;:]+$/.exec(words[j])?.[0] ?? '';
+        const t = words[j].slice(0, words[j].length - punct.length).toLowerCase().replace(/-/g, ' ');
         if (/^\s+$/.test(words[j])) { j++; continue; }
         const parts = t.split(' ');
         let ok = true;
         for (const p of parts) {
-          if (p in SMALL) current += SMALL[p];
+          // A lone digit before tens or teens is the hundreds place said alone: "one sixty nine" → 169, "one fifteen" → 115.
+          const hundreds = said === 1 && current >= 1 && current <= 9 && (p in TENS || (p in SMALL && SMALL[p] >= 10));
+          said++;
+          if (hundreds) current = current * 100 + (p in TENS ? TENS[p] : SMALL[p]);
+          else if (p in SMALL) current += SMALL[p];
           else if (p in TENS) current += TENS[p];
           else if (p === 'hundred') current = (current || 1) * 100;
           else if (p === 'thousand') { value += (current || 1) * 1000; current = 0; }
@@ -34,12 +42,13 @@ export function wordsToDigits(text: string): string {
         if (!ok) break;
         j++;
         consumed = j;
+        trail = punct;
       }
       const n = value + current;
       // "one" alone is usually a pronoun ("the right one"); keep it as a word.
-      const span = words.slice(i, consumed).join('').trim().toLowerCase();
-      if (span === 'one' || span === 'and') { out.push(words[i]); i++; continue; }
-      out.push(String(n));
+      const span = words.slice(i, consumed).join('').trim().toLowerCase().replace(/[.,?!;:]+$/, '');
+      if (span === 'one' || span === 'and' || span === '') { out.push(words[i]); i++; continue; }
+      out.push(String(n) + trail);
       i = consumed;
       continue;
     }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { wordsToDigits } from './text';
+
+describe('spoken numbers', () => {
+  it('reads a hundreds digit said alone, as in blood pressures ("one sixty nine over seventy four")', () => {
+    expect(wordsToDigits('it is one sixty nine over seventy four')).toBe('it is 169 over 74');
+    expect(wordsToDigits('one thirty two over eighty')).toBe('132 over 80');
+    expect(wordsToDigits('one fifteen over seventy')).toBe('115 over 70');
+    expect(wordsToDigits('two thousand eighteen')).toBe('2018');
+    expect(wordsToDigits('one of them')).toBe('one of them');
+  });
+
+  it('converts a number that ends at punctuation and keeps the punctuation', () => {
+    expect(wordsToDigits('her temperature was ninety seven.')).toBe('her temperature was 97.');
+    expect(wordsToDigits('one twenty over eighty, and')).toBe('120 over 80, and');
+    expect(wordsToDigits('about one.')).toBe('about one.');
+  });
+});
