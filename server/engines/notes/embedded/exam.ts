@@ -2,9 +2,10 @@
 import { stripFiller, type Block, type NoteContext, type Piece } from './compose';
 import { splitDictated } from './dictated';
 import { clinicianToNote, finishSentence } from './text';
+import { elevatedPressure, vitalsIn } from './vitals';
 
 const EXAM_SYSTEMS: Array<[string, RegExp]> = [
-  ['Vitals', /\b(blood pressure|heart rate|pulse|temperature|oxygen|o2 sat|saturation|respiratory rate|weight is|bmi)\b/i],
+  ['Vitals', /\b(blood pressure|heart rate|pulse (?:is|was|rate)|temperature|oxygen|o2 sat|saturation|respiratory rate|weight is|bmi)\b/i],
   ['Cardiovascular', /\b(heart|murmur|rhythm|gallop|rub|pulses|carotid|bruit|cardiac)\b/i],
   ['Respiratory', /\b(lungs?|breath sounds|wheez|crackles|rales|rhonchi|respiratory)\w*/i],
   ['Gastrointestinal', /\b(abdomen|abdominal|belly|bowel sounds|liver|spleen|stomach)\b/i],
@@ -72,12 +73,23 @@ export function examBlocks(ctx: NoteContext): Block[] {
   const bySystem = new Map<string, Piece[]>();
   const sents = a.sentences.slice(a.examStart, a.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
   const templated = new Set<string>();
+  const measured = new Map<string, Piece>();
   for (const s of sents) {
     let t = stripFiller(s.text).replace(/^(so|and|now|on|um|okay)\s+/i, '');
     t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)? of (?:the |your )?(.+?),? (?:there is|there's|i see|i feel|shows|reveals)\s+/i, 'Examination of the $1 reveals ');
     t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)?,?\s*(?!of\b)/i, '').replace(/\b(hey,? dragon,?|show me the [a-z ]+)/gi, '');
+    const elevated = measured.has('Blood pressure') ? undefined : elevatedPressure(t);
+    if (elevated) {
+      measured.set('Blood pressure', { text: `${elevated.value}.`, src: [s.tid] });
+      t = elevated.rest;
+    }
     const rest: string[] = [];
     for (const clause of examClauses(t)) {
+      const vitals = vitalsIn(clause);
+      if (vitals.length) {
+        for (const v of vitals) if (!measured.has(v.label)) measured.set(v.label, { text: `${v.value}.`, src: [s.tid] });
+        continue;
+      }
       const normal = NORMAL_EXAM.find((n) => n.said.test(clause) && !n.unless.test(clause));
       if (!normal) { rest.push(clause); continue; }
       if (templated.has(normal.system)) continue;
@@ -110,7 +122,8 @@ export function examBlocks(ctx: NoteContext): Block[] {
   }
   const order = ['Vitals', 'General', 'Neck', 'HEENT', 'Respiratory', 'Cardiovascular', 'Gastrointestinal', 'Musculoskeletal', 'Neurological', 'Integumentary', 'Psychiatric'];
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 4;
-  return order.filter((k) => bySystem.has(k)).map((k) => ({ label: k, pieces: bySystem.get(k)!.slice(0, cap), bullet: true }));
+  const vitals: Block[] = [...measured].map(([label, piece]) => ({ label, pieces: [piece], bullet: true }));
+  return [...vitals, ...order.filter((k) => bySystem.has(k)).map((k) => ({ label: k, pieces: bySystem.get(k)!.slice(0, cap), bullet: true }))];
 }
 
 export const RESULT_CUE =
