@@ -176,13 +176,17 @@ function budgeted(pieces: Piece[], cap: number, budget: number, seen: string[][]
 }
 
 const FOLLOW_UP =
-  /\b(?:see (?:you|her|him|them) (?:back )?|follow(?: |-)?up (?:with me )?|come back |return |recheck (?:you )?|back )in (?:about |another |a )?(\d+|a|one|two|three|four|six|couple(?: of)?|few) ?(days?|weeks?|months?|years?)\b/i;
+  /\b(?:see (?:you|her|him|them) (?:back |again )?(?:here )?|follow(?: |-)?up (?:with me )?|come back |return |recheck (?:you )?|check (?:on )?(?:you|her|him) |back )(?:in )+(?:about |another |a )?(\d+|a|one|two|three|four|six|couple(?: of)?|few) ?(days?|weeks?|months?|years?)\b/i;
+// The interval said first: "three weeks, I'd like you to return".
+const FOLLOW_UP_AFTER = /\b(\d+|a|two|three|four|six|couple(?: of)?|few) (days?|weeks?|months?|years?),? (?:i'd|i would|i want|we'll|i'll) (?:like )?(?:you to |to see you )?(?:return|come back|follow up|see you)\b/i;
+const FOLLOW_UP_NEXT = /\b(?:see (?:you|her|him|them) (?:back |again )?|follow(?: |-)?up (?:with me )?|come back )next (week|month|year)\b/i;
 
 /** "I'll see you back in 4 weeks" → the follow-up line scribes end the plan with. */
 export function followUpPiece(ctx: NoteContext): Piece | undefined {
   for (const s of ctx.a.sentences.slice(ctx.a.planStart).reverse()) {
     if (s.role !== 'CLINICIAN') continue;
-    const m = FOLLOW_UP.exec(s.text);
+    const next = FOLLOW_UP_NEXT.exec(s.text);
+    const m = FOLLOW_UP.exec(s.text) ?? FOLLOW_UP_AFTER.exec(s.text) ?? (next ? [next[0], '1', next[1]] : null);
     if (!m) continue;
     const n = /^(a|one)$/i.test(m[1]) ? '1' : /^couple/i.test(m[1]) ? 'a couple of' : /^few$/i.test(m[1]) ? 'a few' : m[1];
     const unit = n === '1' ? m[2].replace(/s$/, '') : /s$/.test(m[2]) ? m[2] : `${m[2]}s`;
