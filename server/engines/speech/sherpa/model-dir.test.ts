@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpeechEngine, speechConfigFromEnv } from '../index.js';
-import { metadataOnlyOnnx, writeTinyNemoCtcDir } from './fixtures/tiny-nemo-ctc.js';
+import { metadataOnlyOnnx } from './fixtures/onnx-build.js';
+import { writeTinyNemoCtcDir } from './fixtures/tiny-nemo-ctc.js';
 import { resolveModelDir } from './model-dir.js';
 import { readOnnxMetadata } from './onnx-meta.js';
 import { offlineRecognizerConfig, onlineRecognizerConfig } from './recognizer-config.js';
@@ -98,7 +99,7 @@ describe('model directories found by file name (sherpa-onnx archive layouts), ch
     fs.copyFileSync(path.join(d, 'model.onnx'), path.join(d, 'model.int8.onnx'));
     const m = resolveModelDir(d);
     expect(m.offline).toMatchObject({ family: 'nemo_ctc', files: { model: path.join(d, 'model.int8.onnx') } });
-    const sv = { vocab_size: '4', lfr_window_size: '7', lfr_window_shift: '6', normalize_samples: '0', neg_mean: '0', inv_stddev: '1', lang_en: '4', with_itn: '14', without_itn: '15' };
+    const sv = { vocab_size: '4', lfr_window_size: '7', lfr_window_shift: '6', normalize_samples: '0', neg_mean: '0', inv_stddev: '1', lang_auto: '0', lang_zh: '3', lang_en: '4', lang_ja: '11', lang_ko: '12', lang_yue: '7', with_itn: '14', without_itn: '15' };
     const s = write(emptyDir(), { 'model.int8.onnx': metadataOnlyOnnx(sv), 'tokens.txt': tokens(4) });
     expect(resolveModelDir(s).offline.family).toBe('sense_voice');
     expect(offlineRecognizerConfig(resolveModelDir(s).offline, 2)).toMatchObject({

@@ -27,7 +27,7 @@ export const FAMILY_FILES: Record<OfflineFamily | StreamingFamily, readonly stri
  */
 const REQUIRED_METADATA: Partial<Record<OfflineFamily | StreamingFamily, Record<string, readonly string[]>>> = {
   nemo_ctc: { model: ['vocab_size', 'subsampling_factor'] },
-  sense_voice: { model: ['vocab_size', 'lfr_window_size', 'lfr_window_shift', 'normalize_samples', 'neg_mean', 'inv_stddev', 'lang_en', 'with_itn', 'without_itn'] },
+  sense_voice: { model: ['vocab_size', 'lfr_window_size', 'lfr_window_shift', 'normalize_samples', 'neg_mean', 'inv_stddev', 'lang_auto', 'lang_zh', 'lang_en', 'lang_ja', 'lang_ko', 'lang_yue', 'with_itn', 'without_itn'] },
   whisper: { encoder: ['n_mels', 'n_text_layer', 'n_text_ctx', 'n_text_state', 'n_vocab', 'sot', 'eot', 'is_multilingual', 'sot_sequence'] },
   nemo_transducer: { encoder: ['vocab_size', 'subsampling_factor', 'pred_rnn_layers', 'pred_hidden'] },
   zipformer_transducer: { encoder: ['encoder_dims', 'T', 'decode_chunk_len'], decoder: ['vocab_size', 'context_size'] },

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthesizeDialogue } from '../synth.js';
+import { SherpaSpeechEngine } from './engine.js';
+import { writeTinySenseVoiceDir } from './fixtures/tiny-sense-voice.js';
+import { toSegment } from './mapping.js';
+import { resolveModelDir } from './model-dir.js';
+import { sherpa } from './native.js';
+import { offlineRecognizerConfig } from './recognizer-config.js';
+
+// SenseVoice through the real sherpa-onnx runtime, on a model generated at test time: low-frame-rate
+// features, the four leading language/emotion/event/normalisation frames, CTC decoding, lang_id.
+const RATE = 16000;
+let base: string;
+
+function tones(parts: [number, number][]): Float32Array {
+  const out = new Float32Array(parts.reduce((a, [, s]) => a + Math.round(s * RATE), 0));
+  let o = 0;
+  for (const [f, s] of parts) {
+    const n = Math.round(s * RATE);
+    for (let i = 0; i < n && f; i++) out[o + i] = 0.1 * Math.sin((2 * Math.PI * f * i) / RATE);
+    o += n;
+  }
+  return out;
+}
+
+async function decode(dir: string) {
+  const m = resolveModelDir(dir);
+  const rec = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(m.offline, 1));
+  const s = rec.createStream();
+  s.acceptWaveform({ samples: tones([[0, 0.5], [300, 0.6], [0, 0.4], [3000, 0.6], [0, 0.5]]), sampleRate: RATE });
+  return rec.decodeAsync(s);
+}
+
+beforeAll(() => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'sherpa-sv-'));
+});
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+
+describe('SenseVoice (generated model) through sherpa-onnx', () => {
+  it('decodes known frames to known words, with the language the model names', async () => {
+    const r = await decode(writeTinySenseVoiceDir(path.join(base, 'en')));
+    expect(r).toMatchObject({ text: 'hello world', lang: '<|en|>', emotion: '<|NEUTRAL|>', event: '<|Speech|>' });
+    // Timestamps count low-frame-rate frames (60 ms) after the four leading ones.
+    expect(Math.abs(r.timestamps[0]! - 0.5)).toBeLessThanOrEqual(0.09);
+    expect(Math.abs(r.timestamps[1]! - 1.5)).toBeLessThanOrEqual(0.09);
+    const seg = toSegment(r, 0, 2600, 'xx')!;
+    expect(seg.lang).toBe('en');
+    expect(seg.words.map((w) => w.word)).toEqual(['hello', 'world']);
+  });
+
+  it('maps another language token onto lang', async () => {
+    const r = await decode(writeTinySenseVoiceDir(path.join(base, 'zh'), '<|zh|>'));
+    expect(toSegment(r, 0, 2600)!.lang).toBe('zh');
+  });
+
+  it('is found by file name and runs the final pass of a visit', async () => {
+    const engine = new SherpaSpeechEngine({ modelDir: writeTinySenseVoiceDir(path.join(base, 'visit')), numThreads: 1 });
+    expect(engine.model.offline.family).toBe('sense_voice');
+    const d = synthesizeDialogue([{ role: 'CLINICIAN', text: 'Any chest pain or shortness of breath?' }, { role: 'PATIENT', text: 'No, just the cough.' }], 1000);
+    const segs = await engine.transcribe(d.pcm);
+    expect(segs).toHaveLength(2);
+    for (const s of segs) {
+      expect(s.lang).toBe('en');
+      expect(s.words.length).toBeGreaterThan(0);
+      for (const w of s.words) expect(['hello', 'world']).toContain(w.word);
+    }
+    await engine.close();
+  });
+});
