@@ -3,7 +3,8 @@ import type { SpeechEngine } from '../engines/speech/index';
 import type { NotesEngine } from '../engines/notes/index';
 
 /**
- * The process's one speech engine (decoder threads are expensive), built on first use (server/services.ts).
+ * The process's one speech engine (decoder threads are expensive), built on first use (server/services.ts);
+ * SPEECH_ENGINE=sherpa is built at start-up instead, so a bad model directory never fails a visit.
  * Configuration errors surface to the caller: the stream then runs without a live transcript and
  * finalisation fails with TRANSCRIPTION_FAILED, rather than the server refusing audio.
  */
