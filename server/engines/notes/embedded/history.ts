@@ -6,6 +6,8 @@ import { findDrugs, parseOrder } from './meds';
 import { sigText } from './medications';
 import { capitalize, clinicianToNote, finishSentence, toThirdPerson } from './text';
 
+const ROS_DISPLAY: Record<string, string> = { tired: 'fatigue', tiredness: 'fatigue', lightheaded: 'lightheadedness', dizzy: 'dizziness', 'chest pains': 'chest pain', coughing: 'cough', 'short of breath': 'shortness of breath', rashes: 'rash' };
+
 export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<string>; neg: Set<string>; src: Set<string> }> }
 
 export function historyFacts(ctx: NoteContext): HistoryFacts {
@@ -14,7 +16,6 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
   const S = capitalize(p.subj);
   const paragraphs: Piece[][] = [[]];
   const ros: HistoryFacts['ros'] = new Map();
-  const ROS_DISPLAY: Record<string, string> = { tired: 'fatigue', tiredness: 'fatigue', lightheaded: 'lightheadedness', dizzy: 'dizziness', 'chest pains': 'chest pain', coughing: 'cough', 'short of breath': 'shortness of breath', rashes: 'rash' };
   const addRos = (text: string, positive: boolean, tid: string) => {
     const toks = text.toLowerCase().split(/[^a-z0-9']+/).filter(Boolean);
     for (const m of rosMatcher.match(toks)) {
@@ -105,6 +106,25 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     for (const m of conditionMentions(s)) if (!m.negated && !m.family) addRos(m.surface, true, s.tid);
   }
   return { hpi: paragraphs.filter((x) => x.length), ros };
+}
+
+/**
+ * The chief complaint is a symptom the patient reports, so scribes list it in the review of systems as
+ * said, with its side ("Reports right knee pain"), even when the patient never used the lexicon's words.
+ */
+export function complaintInReview(ros: HistoryFacts['ros'], cc: string, src: string[]): void {
+  const toks = cc.toLowerCase().replace(/^(?:some|a|an|the|complaints? of|her|his|their)\s+/, '').split(/[^a-z0-9']+/).filter(Boolean);
+  const [m] = rosMatcher.match(toks);
+  // Only the symptom with its side or course: "shortness of breath with chf" is not a review-of-systems item.
+  if (!m || !toks.every((t, k) => (k >= m.start && k < m.end) || (k < m.start && /^(right|left|bilateral|lower|upper|chronic|acute|worsening|severe|mild)$/.test(t)))) return;
+  const term = ROS_DISPLAY[m.term] ?? m.term;
+  const said = [...toks.slice(0, m.start), term].join(' ');
+  const entry = ros.get(m.id) ?? { pos: new Set<string>(), neg: new Set<string>(), src: new Set<string>() };
+  if (entry.neg.has(m.term) || [...entry.pos].some((t) => t.includes(said))) return;
+  for (const t of entry.pos) if (said.includes(t)) entry.pos.delete(t);
+  entry.pos = new Set([said, ...entry.pos]);
+  for (const id of src) entry.src.add(id);
+  ros.set(m.id, entry);
 }
 
 export function openingSentence(ctx: NoteContext, problem: string | undefined): Piece | undefined {

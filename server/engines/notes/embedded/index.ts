@@ -2,9 +2,10 @@ import { defaultCodeIndex, type CodeIndex } from '@/server/codesets/index';
 import type { NoteSectionRequest, NoteRequest, NoteResult, NoteSection, NotesEngine, RewriteRequest, SectionStructuredValues } from '../types';
 import { analyze, conditionMentions } from './analyze';
 import type { Block, NoteContext, Piece } from './compose';
+import { bodyPartComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
 import { examBlocks, resultPieces } from './exam';
-import { historyFacts, openingSentence } from './history';
+import { complaintInReview, historyFacts, openingSentence } from './history';
 import { addSigs, allergyPieces, medicationOrders } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { fillForm, findTemplate } from './forms';
@@ -24,7 +25,9 @@ function scribeUnits(text: string): string {
     .replace(/\b(\d+(?:\.\d+)?) (milligrams?|micrograms?|milliliters?)\b/gi, (_m, n: string, u: string) => `${n} ${/^milli?g/i.test(u) ? 'mg' : /^micro/i.test(u) ? 'mcg' : 'mL'}`)
     // "40 mg a day" → "40 mg daily", "twice a day" → "twice daily".
     .replace(/\b(\d+ (?:mg|mcg|mL|units?|tablets?|pills?)|twice|three times|four times) (?:a|per) day\b/gi, '$1 daily')
-    .replace(/\b(\d+ (?:mg|mcg|mL|units?|tablets?|pills?)) once (?:a|per) day\b/gi, '$1 daily');
+    .replace(/\b(\d+ (?:mg|mcg|mL|units?|tablets?|pills?)) once (?:a|per) day\b/gi, '$1 daily')
+    // Grades and scores: "3 out of 6 systolic murmur" → "3/6", "pain is 7 out of 10" → "7/10".
+    .replace(/\b(\d+) out of (\d+)\b/g, '$1/$2');
 }
 
 const CONTRACTIONS: Record<string, string> = {
@@ -97,6 +100,10 @@ export class EmbeddedNotesEngine implements NotesEngine {
       }
     }
     if (!cc) {
+      const part = bodyPartComplaint(a);
+      if (part) { cc = part.text; ccSrc = part.src; }
+    }
+    if (!cc) {
       const patientFirst = a.sentences
         .slice(0, Math.max(a.examStart, 1))
         .filter((s) => s.role === 'PATIENT' && !s.question)
@@ -121,6 +128,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
       opener.src = [...new Set([...(demo ? [demo.tid] : []), ...ccSrc])];
     }
     const history = historyFacts(ctx);
+    if (cc) complaintInReview(history.ros, cc, ccSrc);
     const meds = medicationOrders(ctx, problems);
     for (const p of problems) addSigs(p.treatment, meds.values);
 

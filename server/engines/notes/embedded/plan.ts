@@ -201,7 +201,7 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
   // When imaging was reviewed with the patient, scribes open the plan by saying so.
   const imaging = resultPieces(ctx).find((p) => /\b(x-rays?|xrays?|mri|ct|radiograph\w*|ultrasound)\b/i.test(p.text));
   if (imaging && problems.length && ctx.verbosity !== 'CONCISE')
-    blocks.push({ pieces: [{ text: `After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient regarding ${pronouns(ctx.a.sex).poss} current symptoms.`, src: imaging.src }], para: true });
+    blocks.push({ pieces: [{ text: `After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient in regards to ${pronouns(ctx.a.sex).poss} current symptoms.`, src: imaging.src }], para: true });
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 3;
   // Scribes write a line or two per heading; budget tuned on the ACI-BENCH train split.
   const wordBudget = ctx.verbosity === 'DETAILED' ? 10_000 : ctx.verbosity === 'CONCISE' ? 25 : 60;
