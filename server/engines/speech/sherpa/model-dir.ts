@@ -189,16 +189,21 @@ export function resolveModelDir(dir: string): ModelDir {
   const manifest = readManifest(dir);
   const abs = (f: string) => path.resolve(dir, f);
   let offline: ModelDir['offline'];
-  if (manifest) {
+  const roles = manifest ? FAMILY_FILES[manifest.family] : [];
+  const named = roles.filter((r) => manifest![r] !== undefined);
+  if (manifest && named.length) {
     const files: Record<string, string> = {};
-    for (const role of FAMILY_FILES[manifest.family]) {
+    for (const role of roles) {
       if (typeof manifest[role] !== 'string') throw new Error(`${path.join(dir, 'model.json')}: ${manifest.family} needs "${role}" (a file name)`);
       files[role] = abs(manifest[role] as string);
     }
     offline = { family: manifest.family, files, tokens: abs(manifest.tokens ?? 'tokens.txt'), language: manifest.language };
   } else {
+    // A model.json that names no files (speech:models writes one beside an archive's files) gives the
+    // family and languages; the files are found by name, and must be of that family.
     const d = detect(dir);
-    offline = { family: d.family, files: Object.fromEntries(Object.entries(d.files).map(([k, v]) => [k, abs(v)])), tokens: abs(d.tokens) };
+    if (manifest && d.family !== manifest.family) throw new Error(`${path.join(dir, 'model.json')} says ${manifest.family}, but the files in ${dir} are a ${d.family} model`);
+    offline = { family: d.family, files: Object.fromEntries(Object.entries(d.files).map(([k, v]) => [k, abs(v)])), tokens: abs(manifest?.tokens ?? d.tokens), language: manifest?.language };
   }
   checkPart(offline.family, offline.files, offline.tokens);
   const s = manifest ? manifest.streaming : detectStreaming(dir);
