@@ -5,7 +5,7 @@ import { dialogueToTranscript } from './dialogue';
 const note = (dialogue: string) => {
   const res = new EmbeddedNotesEngine().generateSync({ transcript: dialogueToTranscript(dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
   const section = (loinc: string) => res.summary.find((s) => s.loinc_code === loinc)?.content ?? '';
-  return { cc: section('10154-3'), ros: section('10187-3') };
+  return { cc: section('10154-3'), ros: section('10187-3'), ap: section('51847-2'), dx: res.structured_data.diagnoses.values };
 };
 
 describe('chief complaint of pain in a body part', () => {
@@ -29,5 +29,26 @@ describe('chief complaint of pain in a body part', () => {
     expect(note(`[doctor] hi george, what brings you in?
 [patient] my knee hurts when i climb stairs. the right knee is worse than the left knee.
 [doctor] let me examine your knees. there is crepitus.`).cc).toBe('Knee pain.');
+  });
+});
+
+describe('plan talk before any condition is named', () => {
+  it('is filed under the body part the visit opened on, not under a chronic problem discussed after it', () => {
+    const { ap, dx } = note(`[doctor] so sophia i see that you hurt your right knee, tell me about what happened.
+[patient] i was jumping on a trampoline and it slipped out from under me.
+[doctor] and how has your diabetes been?
+[patient] it's going okay.
+[doctor] let me examine your knee. there is swelling and tenderness on the medial side.
+[doctor] so let's talk about your plan. i am going to put you in a straight leg brace and i am going to send you for an mri of the knee.
+[doctor] your diabetes is well controlled. i want to get a hemoglobin a1c and refill your metformin five hundred milligrams twice a day.
+[patient] okay.`);
+    expect(ap).toMatch(/^1\. Right knee pain\.$/m);
+    expect(ap).toMatch(/^2\. Diabetes\.$/m);
+    const knee = ap.slice(ap.indexOf('1. Right knee pain'), ap.indexOf('2. Diabetes'));
+    expect(knee).toMatch(/straight leg brace/);
+    expect(knee).not.toMatch(/metformin/);
+    // The complaint has no code of its own; the coded diagnoses are the conditions named.
+    expect(dx.map((d) => d.codes[0].code.slice(0, 3))).toContain('E11');
+    expect(dx.every((d) => d.codes[0].code)).toBe(true);
   });
 });

@@ -1,9 +1,43 @@
+/** The chief complaint: what the visit was booked for, the clinician's framing, the body part it opened on, or the first problem. */
+import { conditionMentions, type Analysis } from './analyze';
+import type { NoteContext } from './compose';
+import type { Problem } from './plan';
+
+export interface Complaint { text: string; src: string[]; bodyPart?: boolean }
+
+/** The complaint as stated before any problem is worked out: booked, framed by the clinician, or a painful body part. */
+export function statedComplaint(ctx: NoteContext): Complaint | undefined {
+  const { a, req } = ctx;
+  if (req.visit?.chief_complaint) return { text: req.visit.chief_complaint, src: [] };
+  // The clinician's framing ("presents for …", "here for …") names the visit reason best.
+  for (const s of a.sentences.slice(0, Math.max(a.examStart, 1))) {
+    if (s.role !== 'CLINICIAN') continue;
+    const m = /\b(?:presents?|presenting|here|coming in|came in|in today) (?:today )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
+    if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) return { text: m[1], src: [s.tid] };
+  }
+  const part = bodyPartComplaint(a);
+  return part ? { ...part, bodyPart: true } : undefined;
+}
+
+/** Else the first condition the patient raised, or the first problem of the plan. */
+export function complaintFromProblems(a: Analysis, problems: Problem[]): Complaint | undefined {
+  const opening = a.sentences.slice(0, Math.max(a.examStart, 1));
+  const patientFirst = opening
+    .filter((s) => s.role === 'PATIENT' && !s.question)
+    .flatMap((s) => conditionMentions(s))
+    .find((m) => !m.negated && !m.family && !/^[ZWT]/.test(m.code) && !/^(E11|I10|E78|F3|F41)/.test(m.code));
+  if (patientFirst) return { text: patientFirst.surface, src: [patientFirst.sentence.tid] };
+  const same = (code: string, p: Problem) => p.code === code || p.code.slice(0, 3) === code.slice(0, 3);
+  const first = opening.flatMap((s) => conditionMentions(s)).find((m) => !m.negated && !m.family && !/^Z(?!00)/.test(m.code) && problems.some((p) => same(m.code, p)));
+  const p = first ? problems.find((pr) => same(first.code, pr)) : problems[0];
+  if (!p) return undefined;
+  return { text: p.name, src: first ? [first.sentence.tid] : p.mentions.slice(0, 1).map((m) => m.sentence.tid) };
+}
+
 /**
  * A chief complaint of pain or injury in a body part, for visits that open on it ("you hurt your left
  * ankle", "my big toe hurts") without naming a condition the lexicon knows.
  */
-import type { Analysis } from './analyze';
-
 const PART = "(big toe|great toe|toes?|knees?|ankles?|foot|feet|hips?|shoulders?|elbows?|wrists?|hands?|fingers?|thumbs?|heels?|lower back|back|neck|legs?|arms?)";
 const SIDE = '(?:(right|left|both|bilateral) )?';
 const INJURED = new RegExp(`\\b(?:hurt|injured|twisted|sprained|problems? with|going on with|pain (?:in|on)) (?:(?:my|your|the|both|both of) )+${SIDE}${PART}\\b`, 'i');

@@ -23,6 +23,8 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
     out.push(d);
   };
   for (const p of problems) {
+    // A complaint named only as said (no lexicon condition) has no code to report.
+    if (!p.code) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }

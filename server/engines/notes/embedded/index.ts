@@ -1,8 +1,8 @@
 import { defaultCodeIndex, type CodeIndex } from '@/server/codesets/index';
 import type { NoteSectionRequest, NoteRequest, NoteResult, NoteSection, NotesEngine, RewriteRequest, SectionStructuredValues } from '../types';
-import { analyze, conditionMentions } from './analyze';
+import { analyze } from './analyze';
 import type { Block, NoteContext, Piece } from './compose';
-import { bodyPartComplaint } from './complaint';
+import { complaintFromProblems, statedComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
@@ -86,40 +86,12 @@ export class EmbeddedNotesEngine implements NotesEngine {
     const terms = contextTerms(req);
     const a = analyze(req.transcript.map((l) => ({ ...l, text: trustedText(l, terms) })), req.patient?.sex);
     const ctx: NoteContext = { a, req, codes: this.codes, model: req.hccModel ?? 'V28', verbosity: req.preferences?.verbosity ?? 'BALANCED' };
-    const { problems, orphan } = planProblems(ctx);
-
-    // Chief complaint: what the visit was booked for, else the first problem the patient raised.
-    let cc = req.visit?.chief_complaint;
-    let ccSrc: string[] = [];
-    if (!cc) {
-      // The clinician's framing ("presents for …", "here for …") names the visit reason best.
-      for (const s of a.sentences.slice(0, Math.max(a.examStart, 1))) {
-        if (s.role !== 'CLINICIAN') continue;
-        const m = /\b(?:presents?|presenting|here|coming in|came in|in today) (?:today )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
-        if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) { cc = m[1]; ccSrc = [s.tid]; break; }
-      }
-    }
-    if (!cc) {
-      const part = bodyPartComplaint(a);
-      if (part) { cc = part.text; ccSrc = part.src; }
-    }
-    if (!cc) {
-      const patientFirst = a.sentences
-        .slice(0, Math.max(a.examStart, 1))
-        .filter((s) => s.role === 'PATIENT' && !s.question)
-        .flatMap((s) => conditionMentions(s))
-        .find((m) => !m.negated && !m.family && !/^[ZWT]/.test(m.code) && !/^(E11|I10|E78|F3|F41)/.test(m.code));
-      if (patientFirst) { cc = patientFirst.surface; ccSrc = [patientFirst.sentence.tid]; }
-    }
-    if (!cc) {
-      const first = a.sentences
-        .slice(0, Math.max(a.examStart, 1))
-        .flatMap((s) => conditionMentions(s))
-        .find((m) => !m.negated && !m.family && !/^Z(?!00)/.test(m.code) && problems.some((p) => p.code === m.code || p.code.slice(0, 3) === m.code.slice(0, 3)));
-      const p = first ? problems.find((pr) => pr.code === first.code || pr.code.slice(0, 3) === first.code.slice(0, 3)) : problems[0];
-      if (p) { cc = p.name; ccSrc = p.mentions.slice(0, 1).map((m) => m.sentence.tid); }
-      if (first) ccSrc = [first.sentence.tid];
-    }
+    // Chief complaint: what the visit was booked for or opened on, else the first problem raised.
+    const stated = statedComplaint(ctx);
+    const { problems, orphan } = planProblems(ctx, stated?.bodyPart ? stated : undefined);
+    const found = stated ?? complaintFromProblems(a, problems);
+    let cc = found?.text;
+    const ccSrc = found?.src ?? [];
     if (cc && hasUnclear(cc)) cc = undefined;
     ctx.pmh = problems.filter((p) => CHRONIC.test(p.code) && p.name.toLowerCase() !== cc?.toLowerCase()).map((p) => p.name.toLowerCase().replace(/\b(chf|copd|gerd|ckd)\b/g, (m) => m.toUpperCase()));
     const opener = openingSentence(ctx, cc);

@@ -82,10 +82,11 @@ export function scribePlan(t: string): string {
 }
 
 /** Groups the clinician's assessment/plan talk by problem and files each sentence under its heading. */
-export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: Piece[] } {
+export function planProblems(ctx: NoteContext, complaint?: { text: string }): { problems: Problem[]; orphan: Piece[] } {
   const { a } = ctx;
   const problems: Problem[] = [];
   const orphan: Piece[] = [];
+  const spoken = new Map<Piece, string>();
   let current: Problem | undefined;
   // A clause that starts a new action ("…, and we will check an A1c") is filed on its own.
   const sents = a.sentences
@@ -136,23 +137,34 @@ export function planProblems(ctx: NoteContext): { problems: Problem[]; orphan: P
     const note = finishSentence(scribePlan(clinicianToNote(t, a.sex)));
     if (note.split(' ').length < (s.label ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
-    if (!current) { orphan.push(piece); continue; }
-    const bucket = findDrugs(t).length || /\b(prescribe|brace|splint|sling|surgery|injection)\b/i.test(t)
-      ? current.treatment
-      : REFERRAL.test(t)
-        ? current.referral
-        : TESTING.test(t) && /\b(order|get|check|obtain|repeat|draw|schedule|send|do)\b/i.test(t)
-          ? current.testing
-          : TREATMENT.test(t)
-            ? current.treatment
-            : EDUCATION.test(t)
-              ? current.education
-              : current.reasoning;
-    if (bucket === current.reasoning && note.split(' ').length < 5) continue;
-    bucket.push(piece);
+    if (!current) { orphan.push(piece); spoken.set(piece, t); continue; }
+    fileUnder(current, piece, t);
+  }
+  // Plan talk before any condition was named is about the body part the visit opened on.
+  if (complaint && orphan.length && !problems.some((p) => p.name.toLowerCase() === complaint.text.toLowerCase())) {
+    const p: Problem = { code: '', name: capitalize(complaint.text), mentions: [], reasoning: [], testing: [], treatment: [], referral: [], education: [] };
+    for (const piece of orphan.splice(0)) fileUnder(p, piece, spoken.get(piece)!);
+    problems.unshift(p);
   }
   if (problems.length && orphan.length) problems[0].reasoning.unshift(...orphan.splice(0));
   return { problems, orphan };
+}
+
+/** Files a plan sentence under the part of its problem it belongs to; a short bare remark is left out. */
+function fileUnder(p: Problem, piece: Piece, t: string): void {
+  const bucket = findDrugs(t).length || /\b(prescribe|brace|splint|sling|surgery|injection)\b/i.test(t)
+    ? p.treatment
+    : REFERRAL.test(t)
+      ? p.referral
+      : TESTING.test(t) && /\b(order|get|check|obtain|repeat|draw|schedule|send|do)\b/i.test(t)
+        ? p.testing
+        : TREATMENT.test(t)
+          ? p.treatment
+          : EDUCATION.test(t)
+            ? p.education
+            : p.reasoning;
+  if (bucket === p.reasoning && piece.text.split(' ').length < 5) return;
+  bucket.push(piece);
 }
 
 /** Pieces in order until the word budget is spent; a piece repeating an earlier one is dropped. */
