@@ -51,4 +51,17 @@ describe('plan talk before any condition is named', () => {
     expect(dx.map((d) => d.codes[0].code.slice(0, 3))).toContain('E11');
     expect(dx.every((d) => d.codes[0].code)).toBe(true);
   });
+
+  it('starts a new problem at a short topic clause ("for your diabetes, i want …")', () => {
+    const { ap } = note(`[doctor] so sophia i see that you hurt your right knee, tell me about what happened.
+[patient] i was jumping on a trampoline and it slipped out from under me.
+[doctor] let me examine your knee. there is swelling and tenderness on the medial side.
+[doctor] so let's talk about your plan. i am going to put you in a straight leg brace and i am going to send you for an mri of the knee.
+[doctor] for your diabetes, i want to get a hemoglobin a1c and refill your metformin five hundred milligrams twice a day.
+[patient] okay.`);
+    const diabetes = ap.slice(ap.indexOf('2. Diabetes'));
+    expect(ap).toMatch(/^2\. Diabetes\.$/m);
+    expect(diabetes).toMatch(/hemoglobin a1c/);
+    expect(ap.slice(0, ap.indexOf('2. Diabetes'))).not.toMatch(/metformin/);
+  });
 });

@@ -97,11 +97,13 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
   for (const s of sents) {
     let t = stripFiller(s.text.replace(/\bhey,? dragon,?[^.]*\.?/gi, ''));
     const minWords = s.label ? 1 : 4;
-    if (!t || PLAN_NOISE.test(t) || t.split(' ').length < minWords || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
+    // "for your diabetes," cut off its clause is short, but it still names the topic that follows.
+    const topicOnly = /^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t);
+    if (!t || PLAN_NOISE.test(t) || (t.split(' ').length < minWords && !topicOnly) || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
     // A dictated follow-up item is the Instructions line; it is not repeated under a problem.
     if (s.label === 'plan' && FOLLOW_UP.test(t) && t.split(' ').length <= 8) continue;
     // "for your shortness of breath," cut off its clause only names the topic.
-    if (/^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t) && t.split(' ').length <= 7) {
+    if (topicOnly && t.split(' ').length <= 7) {
       const topic = conditionMentions(s).find((m) => !m.negated && isDiagnosisCode(m.code));
       if (topic && !problems.some((p) => p.code.slice(0, 3) === topic.code.slice(0, 3))) {
         current = { code: topic.code, name: problemName(topic), mentions: [topic], reasoning: [], testing: [], treatment: [], referral: [], education: [] };
