@@ -24,8 +24,17 @@ import { NATURAL_VOICES, VOICES } from '../../server/engines/speech/synth.js';
 import { clinicRecordings, humanRecordings, type Recording } from './corpus.js';
 import { contextTerms, termRecall, termSets } from './terms.js';
 import { BYTES_PER_MS } from '../../lib/contracts/stream-protocol.js';
+import fs from 'node:fs';
+import { createSpeechEngine, speechConfigFromEnv } from '../../server/engines/speech/index.js';
 
 const args = process.argv.slice(2);
+// --engine sherpa: the neural engine on SPEECH_MODEL_DIR (README, Neural speech) instead of the embedded rows.
+const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'embedded';
+const sherpaDir = engineArg === 'sherpa' ? speechConfigFromEnv(process.env).modelDir! : null;
+if (sherpaDir && !fs.existsSync(sherpaDir)) {
+  console.log(`--engine sherpa: no model directory at ${sherpaDir} (set SPEECH_MODEL_DIR, or npm run speech:models -- download NAME): nothing to measure`);
+  process.exit(0);
+}
 const num = (name: string, d: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : d;
@@ -151,6 +160,10 @@ if (process.env.SPEECH_BASE_URL) {
     name: `openai-compatible (${process.env.SPEECH_MODEL ?? 'whisper-1'})`,
     make: () => new OpenAISpeechEngine({ baseUrl: process.env.SPEECH_BASE_URL!, apiKey: process.env.SPEECH_API_KEY, model: process.env.SPEECH_MODEL ?? 'whisper-1' }),
   });
+}
+
+if (sherpaDir) {
+  engines.splice(0, engines.length, { name: `sherpa, ${sherpaDir} (default)`, make: () => createSpeechEngine({ ...speechConfigFromEnv(process.env), engine: 'sherpa' }) });
 }
 
 const werTable: string[] = [`| engine | ${sets.map((s) => `${s.name} (${s.recs.length ? wer(s.recs, s.recs.map(() => [])).words : 0} words)`).join(' | ')} |`, `|---|${sets.map(() => '---|').join('')}`];
