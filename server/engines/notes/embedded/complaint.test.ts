@@ -32,6 +32,15 @@ describe('chief complaint of pain in a body part', () => {
   });
 });
 
+describe('chief complaint the clinician opens on', () => {
+  it('takes the symptom the clinician says the patient is having, not a diagnosis made later', () => {
+    expect(note(`[doctor] okay raymond it looks like you've been having some difficulty swallowing, tell me about it.
+[patient] it hurts when i swallow, down in my chest.
+[doctor] let me examine you. your lungs are clear.
+[doctor] i reviewed your barium swallow and i think you have acute esophagitis. i will prescribe protonix forty milligrams once a day.`).cc).toBe('Difficulty swallowing.');
+  });
+});
+
 describe('plan talk before any condition is named', () => {
   it('is filed under the body part the visit opened on, not under a chronic problem discussed after it', () => {
     const { ap, dx } = note(`[doctor] so sophia i see that you hurt your right knee, tell me about what happened.

@@ -1,6 +1,7 @@
 /** The chief complaint: what the visit was booked for, the clinician's framing, the body part it opened on, or the first problem. */
 import { conditionMentions, type Analysis } from './analyze';
 import type { NoteContext } from './compose';
+import { tokenize } from './lexicon';
 import type { Problem } from './plan';
 
 export interface Complaint { text: string; src: string[]; bodyPart?: boolean }
@@ -16,7 +17,16 @@ export function statedComplaint(ctx: NoteContext): Complaint | undefined {
     if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) return { text: m[1], src: [s.tid] };
   }
   const part = bodyPartComplaint(a);
-  return part ? { ...part, bodyPart: true } : undefined;
+  if (part) return { ...part, bodyPart: true };
+  // The clinician opens on what was reported ("looks like you've been having some difficulty swallowing").
+  for (const s of a.sentences.filter((x) => x.role === 'CLINICIAN' && x.turn < 3 && x.i < Math.max(a.examStart, 1))) {
+    const cue = /\b(?:having|experiencing|complaining of|dealing with|suffering from|struggling with)\b/.exec(s.text);
+    if (!cue) continue;
+    const at = s.tokens.length - tokenize(s.text.slice(cue.index)).length;
+    const m = conditionMentions(s).find((x) => x.start >= at && x.start - at <= 4 && !x.negated && !x.family && !/^[ZWT]/.test(x.code));
+    if (m) return { text: m.surface, src: [s.tid] };
+  }
+  return undefined;
 }
 
 /** Else the first condition the patient raised, or the first problem of the plan. */

@@ -29,6 +29,7 @@ describe('vital signs read out in the examination', () => {
     expect(vitalsIn('your blood pressure at home has been 150/90')).toEqual([]);
     expect(vitalsIn('your heart rate is 8')).toEqual([]);
     expect(vitalsIn('strong dorsalis pedis pulses 2 plus')).toEqual([]);
+    expect(vitalsIn('his breathing rate is pretty normal at 19')).toEqual([{ label: 'Respiratory rate', value: '19' }]);
     expect(vitalsIn('respiratory rate 18 and temperature 98.6')).toEqual([
       { label: 'Respiratory rate', value: '18' },
       { label: 'Temperature', value: '98.6' },

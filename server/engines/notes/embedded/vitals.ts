@@ -11,7 +11,7 @@ interface VitalRule { label: string; said: RegExp; value: RegExp; plausible: (v:
 const RULES: VitalRule[] = [
   { label: 'Blood pressure', said: /\b(?:blood pressure|bp)\b/i, value: /^\D{0,45}?\b(\d{2,3})\/(\d{2,3})\b/, plausible: (v) => v >= 60 && v <= 260, unit: ' mmHg' },
   { label: 'Heart rate', said: /\b(?:heart rate|pulse rate|pulse)\b(?!s)/i, value: /^\D{0,25}?\b(\d{2,3})\b(?!\/)/, plausible: (v) => v >= 30 && v <= 220, unit: ' bpm' },
-  { label: 'Respiratory rate', said: /\b(?:respiratory rate|respirations|respiration rate)\b/i, value: /^\D{0,25}?\b(\d{1,2})\b(?!\/)/, plausible: (v) => v >= 6 && v <= 60, unit: '' },
+  { label: 'Respiratory rate', said: /\b(?:respiratory rate|respirations|respiration rate|breathing rate)\b/i, value: /^\D{0,25}?\b(\d{1,2})\b(?!\/)/, plausible: (v) => v >= 6 && v <= 60, unit: '' },
   { label: 'Oxygen saturation', said: /\b(?:oxygen saturation|oxygenation|oxygen|o2 sat\w*|saturation|sats|pulse ox\w*)\b/i, value: /^\D{0,30}?\b(\d{2,3})\s?(?:%|percent)/, plausible: (v) => v >= 60 && v <= 100, unit: '%' },
   { label: 'Temperature', said: /\b(?:temperature|temp)\b/i, value: /^\D{0,30}?\b(\d{2,3}(?:\.\d)?)\b(?!\/)/, plausible: (v) => (v >= 95 && v <= 107) || (v >= 35 && v <= 42), unit: '' },
 ];
