@@ -39,6 +39,8 @@ const NOT_RUN_HERE: Array<[RegExp, string]> = [
   [/^npm run gen:routes$/, 'rewrites tracked files in app/; its output is the committed route files the build uses'],
   [/^npm run db:generate$/, 'writes a migration when the schema changed; migrations are applied by every test server'],
   [/^npm run admin -- (<command>|create-user)$/, 'the general form; the concrete admin commands are run below'],
+  [/^npm run speech:models -- (list|verify|download [\w.-]+ --accept-unpinned)$/, 'scripts/speech/models.test.ts runs list, download (from a local stand-in for the model host) and verify'],
+  [/^SPEECH_ENGINE=(sherpa|embedded) npm start$/, 'server/engines/speech/sherpa/sherpa.int.test.ts starts the service with SPEECH_ENGINE=sherpa on a generated model; embedded is the default npm start run below'],
 ];
 
 let dir: string;
