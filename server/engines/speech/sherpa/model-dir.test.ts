@@ -79,6 +79,11 @@ describe('a bad model directory fails the engine build with an error naming the 
     expect(build(d)).toThrow(/model\.json: whisper needs "decoder"/);
     fs.writeFileSync(path.join(d, 'model.json'), '{ not json');
     expect(build(d)).toThrow(/model\.json is not valid JSON/);
+    // A model.json naming only the family (as speech:models writes one) must agree with the files.
+    fs.writeFileSync(path.join(d, 'model.json'), JSON.stringify({ family: 'sense_voice', languages: ['en'] }));
+    expect(build(d)).toThrow(`${path.join(d, 'model.json')} says sense_voice, but the files in ${d} are a nemo_ctc model`);
+    fs.writeFileSync(path.join(d, 'model.json'), JSON.stringify({ family: 'nemo_ctc', languages: ['en'] }));
+    expect(resolveModelDir(d)).toMatchObject({ offline: { family: 'nemo_ctc', files: { model: path.join(d, 'model.onnx') } }, languages: ['en'] });
   });
 
   it('a model the native runtime rejects is caught in a child process, naming the model files', () => {
