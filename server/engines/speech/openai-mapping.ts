@@ -69,7 +69,7 @@ export function toSegments(body: VerboseJson, offsetMs: number, durationMs: numb
  * Plain `json` responses carry no timings; word times are spread by character length so that playback
  * highlighting and speaker attribution still have something proportionate to work with.
  */
-function spread(text: string, startMs: number, endMs: number): WordTiming[] {
+export function spread(text: string, startMs: number, endMs: number): WordTiming[] {
   const tokens = text.trim().split(/\s+/).filter(Boolean);
   const total = tokens.reduce((a, t) => a + t.length + 1, 0);
   let t = startMs;

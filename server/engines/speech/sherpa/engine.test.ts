@@ -7,7 +7,7 @@ import { createSpeechEngine, speechConfigFromEnv } from '../index.js';
 import { assignSpeakerRoles } from '../speakers.js';
 import { synthesizeDialogue, type SynthDialogue } from '../synth.js';
 import { SherpaSpeechEngine } from './engine.js';
-import { TINY_SUBSAMPLING, writeTinyNemoCtcDir } from './fixtures/tiny-nemo-ctc.js';
+import { TINY_SUBSAMPLING, tones, writeTinyNemoCtcDir } from './fixtures/tiny-nemo-ctc.js';
 import { toSegment } from './mapping.js';
 import { resolveModelDir, shippedSileroVad } from './model-dir.js';
 import { sherpa } from './native.js';
@@ -19,18 +19,6 @@ import { vadSegments } from './vad.js';
 const RATE = 16000;
 let base: string;
 let modelDir: string;
-
-/** Silence and tones, by [frequency Hz (0 = silence), seconds]: the tiny model hears < 900 Hz as "hello", > 1.9 kHz as "world". */
-function tones(parts: [number, number][]): Float32Array {
-  const out = new Float32Array(parts.reduce((a, [, s]) => a + Math.round(s * RATE), 0));
-  let o = 0;
-  for (const [f, s] of parts) {
-    const n = Math.round(s * RATE);
-    for (let i = 0; i < n && f; i++) out[o + i] = 0.1 * Math.sin((2 * Math.PI * f * i) / RATE);
-    o += n;
-  }
-  return out;
-}
 
 const visit = (): SynthDialogue =>
   synthesizeDialogue(

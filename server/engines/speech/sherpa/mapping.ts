@@ -1,4 +1,5 @@
 import { segmentConfidence } from '../embedded.js';
+import { spread as spreadWords } from '../openai-mapping.js';
 import type { SpeechSegment, WordTiming } from '../types.js';
 
 /** What the engine needs from a sherpa-onnx result, offline or online. */
@@ -23,19 +24,6 @@ const MAX_TOKEN_S = 0.5;
 export function langCode(raw: string | undefined): string | undefined {
   const m = /^<\|?([a-z]{2,3})\|?>$/i.exec(raw?.trim() ?? '') ?? /^([a-z]{2,3})$/i.exec(raw?.trim() ?? '');
   return m ? m[1]!.toLowerCase() : undefined;
-}
-
-/** Words spread over a span in proportion to their length: for families that give no timestamps (Whisper). */
-function spreadWords(text: string, startMs: number, endMs: number): WordTiming[] {
-  const words = text.split(/\s+/).filter(Boolean);
-  const total = words.reduce((a, w) => a + w.length + 1, 0);
-  let at = startMs;
-  return words.map((word) => {
-    const len = ((endMs - startMs) * (word.length + 1)) / total;
-    const w = { word, startMs: Math.round(at), endMs: Math.round(at + len) };
-    at += len;
-    return w;
-  });
 }
 
 function tokenWords(r: TokenResult, offsetMs: number, endS: number): WordTiming[] {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeDialogue } from '../synth.js';
 import { SherpaSpeechEngine } from './engine.js';
+import { tones } from './fixtures/tiny-nemo-ctc.js';
 import { writeTinySenseVoiceDir } from './fixtures/tiny-sense-voice.js';
 import { toSegment } from './mapping.js';
 import { resolveModelDir } from './model-dir.js';
@@ -14,17 +15,6 @@ import { offlineRecognizerConfig } from './recognizer-config.js';
 // features, the four leading language/emotion/event/normalisation frames, CTC decoding, lang_id.
 const RATE = 16000;
 let base: string;
-
-function tones(parts: [number, number][]): Float32Array {
-  const out = new Float32Array(parts.reduce((a, [, s]) => a + Math.round(s * RATE), 0));
-  let o = 0;
-  for (const [f, s] of parts) {
-    const n = Math.round(s * RATE);
-    for (let i = 0; i < n && f; i++) out[o + i] = 0.1 * Math.sin((2 * Math.PI * f * i) / RATE);
-    o += n;
-  }
-  return out;
-}
 
 async function decode(dir: string) {
   const m = resolveModelDir(dir);
