@@ -49,6 +49,14 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
         paragraphs.push([]);
         lastTopicTurn = s.turn;
       }
+      // The clinician going over the history from the chart ("you had a lumpectomy on January 20th") states it.
+      const told = clinicianHistory(s.text, s.question);
+      if (told) {
+        const text = finishSentence(clinicianToNote(told, a.sex));
+        paragraphs.at(-1)!.push({ text, src: [s.tid] });
+        hpiWords += text.split(' ').length;
+        count++;
+      }
       continue;
     }
     if (CHITCHAT.test(s.text) && !CLINICAL.test(s.text.replace(CHITCHAT, ''))) continue;
@@ -112,6 +120,16 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
  * The chief complaint is a symptom the patient reports, so scribes list it in the review of systems as
  * said, with its side ("Reports right knee pain"), even when the patient never used the lexicon's words.
  */
+const TOLD = /\b(?:you|you've)\s+(?:(?:also|then|recently|previously|just)\s+)?(?:had|were|underwent|have had|'ve had|have been|went|saw|started|presented|were found|were diagnosed)\b/i;
+const NOT_HISTORY = /\b(?:i want you|i'd like you|let me|let's|going to|gonna|we will|we'll|i will|i'll|tomorrow|next week|can you|could you|if you|hi|hello|hey|tell me|what|why|do you|did you|have you|are you|were you)\b/i;
+
+/** A clinician's statement of what happened to the patient, fit for the history; questions and plans are not. */
+export function clinicianHistory(text: string, question: boolean): string | undefined {
+  if (question || !TOLD.test(text) || NOT_HISTORY.test(text) || CHITCHAT.test(text)) return undefined;
+  const t = stripFiller(text).replace(/^(?:and|so|now|okay|alright|great|perfect|i see|i know)[,.]?\s+/i, '').replace(/\b(?:it looks like|i have that|i see that|looks like)\s+/i, '');
+  return t.split(' ').length >= 6 ? t : undefined;
+}
+
 export function complaintInReview(ros: HistoryFacts['ros'], cc: string, src: string[]): void {
   const toks = cc.toLowerCase().replace(/^(?:some|a|an|the|complaints? of|her|his|their)\s+/, '').split(/[^a-z0-9']+/).filter(Boolean);
   const [m] = rosMatcher.match(toks);

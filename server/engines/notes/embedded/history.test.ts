@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { EmbeddedNotesEngine } from './index';
+import { dialogueToTranscript } from './dialogue';
+import { clinicianHistory } from './history';
+
+describe('history the clinician goes over from the chart', () => {
+  it('enters the history of present illness in the third person', () => {
+    const hpi = new EmbeddedNotesEngine()
+      .generateSync({
+        transcript: dialogueToTranscript(`[doctor] hello, ms. brown.
+[patient] hi.
+[doctor] so, i have that you were found to have a calcification in your right breast during a mammogram in october 2019.
+[patient] yes, that sounds right.
+[doctor] and you had a lumpectomy on january 20th, 2020, which removed the tumor and the margins were negative.
+[patient] yes, i was relieved.
+[doctor] let me examine you. your lungs are clear.
+[doctor] we will get a mammogram in one year.`),
+        sections: [],
+        preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+      })
+      .summary.find((s) => s.loinc_code === '10164-2')!.content;
+    expect(hpi).toMatch(/She was found to have a calcification in her right breast during a mammogram in october 2019\./);
+    expect(hpi).toMatch(/She had a lumpectomy on january 20th, 2020/);
+  });
+
+  it('leaves out questions, greetings and plans', () => {
+    expect(clinicianHistory('have you had any surgeries in the past?', true)).toBeUndefined();
+    expect(clinicianHistory('hi elizabeth so i see that you were experiencing some kind of injury', false)).toBeUndefined();
+    expect(clinicianHistory("if you had any pain we will get an x-ray of the knee", false)).toBeUndefined();
+    expect(clinicianHistory('you had a colonoscopy about three years ago that showed diverticulosis', false)).toBe('you had a colonoscopy about three years ago that showed diverticulosis');
+  });
+});
