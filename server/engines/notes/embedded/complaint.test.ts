@@ -41,6 +41,17 @@ describe('chief complaint the clinician opens on', () => {
   });
 });
 
+describe('chief complaint dictated by the clinician', () => {
+  it('reads "chief complaint is …" and "here to establish care for …"', () => {
+    expect(note(`[doctor] dictating on donald clark. date of birth, 03/04/1937. chief complaint is left arm pain. hello, how are you?
+[patient] my arm has been bothering me, it is a pinched nerve i think.
+[doctor] let me examine your arm. strength is 4 out of 5.`).cc).toBe('Left arm pain.');
+    expect(note(`[doctor] sophia brown. this is a new patient visit. she's here to establish care for a history of dcis.
+[patient] hi. i have some back pain too.
+[doctor] let me examine you. your lungs are clear.`).cc).toBe('History of dcis.');
+  });
+});
+
 describe('plan talk before any condition is named', () => {
   it('is filed under the body part the visit opened on, not under a chronic problem discussed after it', () => {
     const { ap, dx } = note(`[doctor] so sophia i see that you hurt your right knee, tell me about what happened.

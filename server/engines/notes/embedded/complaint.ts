@@ -13,7 +13,9 @@ export function statedComplaint(ctx: NoteContext): Complaint | undefined {
   // The clinician's framing ("presents for …", "here for …") names the visit reason best.
   for (const s of a.sentences.slice(0, Math.max(a.examStart, 1))) {
     if (s.role !== 'CLINICIAN') continue;
-    const m = /\b(?:presents?|presenting|here|coming in|came in|in today) (?:today )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
+    const m =
+      /\bchief complaint (?:is|of) (?:(?:her|his|their|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text) ??
+      /\b(?:presents?|presenting|here|here to establish care|coming in|came in|in today) (?:today,? )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
     if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) return { text: m[1], src: [s.tid] };
   }
   const part = bodyPartComplaint(a);
