@@ -46,7 +46,7 @@ describe('a bad model directory fails the engine build with an error naming the 
   it('a tokens file that does not match the model', () => {
     const d = fresh();
     fs.writeFileSync(path.join(d, 'tokens.txt'), tokens(2));
-    expect(build(d)).toThrow(`tokens file ${path.join(d, 'tokens.txt')} has 2 tokens but ${path.join(d, 'model.onnx')} expects vocab_size 3`);
+    expect(build(d)).toThrow(`tokens file ${path.join(d, 'tokens.txt')} has 2 tokens but ${path.join(d, 'model.onnx')} expects 3 (vocab_size 3)`);
     fs.writeFileSync(path.join(d, 'tokens.txt'), tokens(3));
     expect(build(d)).toThrow(/has no blank symbol/);
     fs.writeFileSync(path.join(d, 'tokens.txt'), 'no id here\n');
@@ -135,13 +135,15 @@ describe('model directories found by file name (sherpa-onnx archive layouts), ch
   });
 
   it('NeMo Parakeet transducer: encoder / decoder / joiner, vocabulary checked against tokens.txt', () => {
-    const enc = { model_type: 'EncDecRNNTBPEModel', vocab_size: '6', subsampling_factor: '8', pred_rnn_layers: '2', pred_hidden: '640' };
-    const d = write(emptyDir(), { 'encoder.int8.onnx': metadataOnlyOnnx(enc), 'decoder.int8.onnx': metadataOnlyOnnx({}), 'joiner.int8.onnx': metadataOnlyOnnx({}), 'tokens.txt': tokens(6) });
+    const enc = { model_type: 'EncDecRNNTBPEModel', vocab_size: '5', subsampling_factor: '8', pred_rnn_layers: '2', pred_hidden: '640' };
+    const d = write(emptyDir(), { 'encoder.int8.onnx': metadataOnlyOnnx(enc), 'decoder.int8.onnx': metadataOnlyOnnx({}), 'joiner.int8.onnx': metadataOnlyOnnx({}), 'tokens.txt': `${tokens(5)}<blk> 5\n` });
     const m = resolveModelDir(d);
     expect(m.offline.family).toBe('nemo_transducer');
     expect(offlineRecognizerConfig(m.offline, 1)).toMatchObject({ modelConfig: { modelType: 'nemo_transducer', transducer: { joiner: path.join(d, 'joiner.int8.onnx') } } });
     fs.writeFileSync(path.join(d, 'tokens.txt'), tokens(5));
-    expect(() => resolveModelDir(d)).toThrow(/has 5 tokens but .*encoder\.int8\.onnx expects vocab_size 6/);
+    expect(() => resolveModelDir(d)).toThrow(/has 5 tokens but .*encoder\.int8\.onnx expects 6 \(vocab_size 5 \+ blank\)/);
+    fs.writeFileSync(path.join(d, 'tokens.txt'), tokens(6));
+    expect(() => resolveModelDir(d)).toThrow(/the last token must be the blank/);
   });
 
   it('an optional streaming zipformer transducer or paraformer in streaming/', () => {

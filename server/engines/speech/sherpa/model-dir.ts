@@ -38,8 +38,15 @@ const MODEL_TYPES: Partial<Record<OfflineFamily, (t: string) => boolean>> = {
   whisper: (t) => t.startsWith('whisper'),
   nemo_transducer: (t) => ['EncDecRNNTBPEModel', 'EncDecHybridRNNTCTCBPEModel'].includes(t),
 };
-/** Families whose token count must equal the model's vocab_size. */
-const VOCAB_FROM: Partial<Record<OfflineFamily, string>> = { nemo_ctc: 'model', sense_voice: 'model', nemo_transducer: 'encoder' };
+/**
+ * Families whose token count must match the model's vocab_size, by the file that carries it. NeMo's
+ * transducer exports leave the blank out of vocab_size (sherpa-onnx adds one) and need it as the last token.
+ */
+const VOCAB_FROM: Partial<Record<OfflineFamily, { role: string; blankAdded?: boolean }>> = {
+  nemo_ctc: { role: 'model' },
+  sense_voice: { role: 'model' },
+  nemo_transducer: { role: 'encoder', blankAdded: true },
+};
 
 export interface ModelPart<F extends string> {
   family: F;
@@ -169,10 +176,14 @@ function checkPart(family: OfflineFamily | StreamingFamily, files: Record<string
   const firstRole = FAMILY_FILES[family][0]!;
   const type = metas[firstRole]!.model_type;
   if (typeOk && type !== undefined && !typeOk(type)) throw new Error(`${files[firstRole]} has model_type ${type}, which is not a ${family} model`);
-  const vocabRole = VOCAB_FROM[family as OfflineFamily];
-  if (vocabRole) {
-    const vocab = Number(metas[vocabRole]!.vocab_size);
-    if (vocab !== tokens.length) throw new Error(`tokens file ${tokensFile} has ${tokens.length} tokens but ${files[vocabRole]} expects vocab_size ${vocab}`);
+  const vocabOf = VOCAB_FROM[family as OfflineFamily];
+  if (vocabOf) {
+    const vocab = Number(metas[vocabOf.role]!.vocab_size);
+    const expected = vocab + (vocabOf.blankAdded ? 1 : 0);
+    if (expected !== tokens.length) {
+      throw new Error(`tokens file ${tokensFile} has ${tokens.length} tokens but ${files[vocabOf.role]} expects ${expected} (vocab_size ${vocab}${vocabOf.blankAdded ? ' + blank' : ''})`);
+    }
+    if (vocabOf.blankAdded && !/^<(blk|blank)>$/.test(tokens[tokens.length - 1] ?? '')) throw new Error(`tokens file ${tokensFile}: the last token must be the blank (<blk>)`);
   }
   if (family === 'nemo_ctc' && !tokens.some((t) => t === '<blk>' || t === '<eps>' || t === '<blank>')) {
     throw new Error(`tokens file ${tokensFile} has no blank symbol (<blk>, <eps> or <blank>), which CTC decoding needs`);
