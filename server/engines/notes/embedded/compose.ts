@@ -8,7 +8,8 @@ export interface Piece { text: string; src: string[] }
 export interface Block { label?: string; pieces: Piece[]; para?: boolean; bullet?: boolean; heading?: string }
 export type Verbosity = NoteRequest['preferences']['verbosity'];
 
-const FILLER_START = /^(?:(?:okay|ok|alright|all right|so|well|yeah|yes|yep|um|uh|and|but|oh|you know|like|now|right|sure|great|good|perfect|mm|wow|gosh|my gosh|no|actually|honestly|basically)[,.!]?\s+)+/i;
+// "no" is a filler only as its own reply ("no, I haven't"); "no belly pain" is a finding.
+const FILLER_START = /^(?:(?:(?:okay|ok|alright|all right|so|well|yeah|yes|yep|um|uh|and|but|oh|you know|like|now|right|sure|great|good|perfect|mm|wow|gosh|my gosh|actually|honestly|basically)[,.!]?|no[,.!])\s+)+/i;
 export const CHITCHAT = /\b(how are you|nice to (?:meet|see)|thank you|thanks|good morning|good afternoon|weather|weekend|vacation|hey dragon|dragon|the nurse|any questions|sounds good|that's great|i'm glad|see you|have a good|take care|bye)\b/i;
 export const CLINICAL =
   /\b(pain|hurt|hurts|ache|aching|sore|swell|swelling|swollen|feel|feeling|felt|medication|medicine|pill|pills|doctor|hospital|surgery|emergency|er|blood|sugar|sugars|pressure|sleep|sleeping|eat|eating|diet|exercise|walk|walking|work|taking|take|took|started|start|worse|better|help|helped|helps|weeks?|days?|months?|years?|ago|since|morning|night|tried|try|notice|noticed|symptoms?|numb|tingling|dizzy|tired|weight|pounds|fell|fall|injur|twist|pop|lift|running|bend|stairs|therapy|appointment|smok|drink|alcohol|cough|breath|breathing|fever|vomit|nause|diarrh|rash|itch|stress|anxious|depress|mood)\w*/i;

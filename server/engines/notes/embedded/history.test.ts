@@ -30,3 +30,20 @@ describe('history the clinician goes over from the chart', () => {
     expect(clinicianHistory('you had a colonoscopy about three years ago that showed diverticulosis', false)).toBe('you had a colonoscopy about three years ago that showed diverticulosis');
   });
 });
+
+describe('a negative answer that starts with "no"', () => {
+  it('is never turned into a reported symptom ("no belly pain though")', () => {
+    const res = new EmbeddedNotesEngine().generateSync({
+      transcript: dialogueToTranscript(`[doctor] what brings you in today?
+[patient] i have been short of breath for a week.
+[doctor] okay. any chest pain, shortness of breath, or belly pain?
+[patient] shortness of breath. no belly pain though.
+[doctor] let me examine you. your lungs are clear.`),
+      sections: [],
+      preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+    });
+    const text = res.summary.map((s) => s.content).join('\n');
+    expect(text).not.toMatch(/(?:reports|endorses)[^.]*belly pain/i);
+    expect(text).not.toMatch(/Gastrointestinal: Endorses/);
+  });
+});
