@@ -52,6 +52,17 @@ describe('chief complaint dictated by the clinician', () => {
   });
 });
 
+describe('chief complaint as framed', () => {
+  it('keeps a long framing whole and drops a leading "some"', () => {
+    expect(note(`[doctor] joseph is a 59-year-old male here for routine follow-up of his chronic problems.
+[patient] i did feel a little lightheaded on the stairs.
+[doctor] let me examine you. your lungs are clear.`).cc).toBe('Routine follow-up of his chronic problems.');
+    expect(note(`[doctor] so barbara i know you are here for some itchy scalp pain, can you tell me about it?
+[patient] it has been itchy for months.
+[doctor] let me examine your scalp. there are scaly plaques.`).cc).toBe('Itchy scalp pain.');
+  });
+});
+
 describe('plan talk before any condition is named', () => {
   it('is filed under the body part the visit opened on, not under a chronic problem discussed after it', () => {
     const { ap, dx } = note(`[doctor] so sophia i see that you hurt your right knee, tell me about what happened.

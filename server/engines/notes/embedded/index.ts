@@ -113,7 +113,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
       switch (sec.loinc) {
         case '10154-3':
         case '29299-5':
-          if (cc) blocks = [{ pieces: [{ text: `${capitalize(cc.replace(/\.$/, ''))}.`, src: ccSrc }] }];
+          if (cc) blocks = [{ pieces: [{ text: `${capitalize(cc.replace(/\.$/, '').replace(/^(?:some|complaints? of) /i, ''))}.`, src: ccSrc }] }];
           break;
         case '10164-2':
         case '61150-9': {
