@@ -217,7 +217,7 @@ export function resolveModelDir(dir: string): ModelDir {
     offline = { family: d.family, files: Object.fromEntries(Object.entries(d.files).map(([k, v]) => [k, abs(v)])), tokens: abs(manifest?.tokens ?? d.tokens), language: manifest?.language };
   }
   checkPart(offline.family, offline.files, offline.tokens);
-  const s = manifest ? manifest.streaming : detectStreaming(dir);
+  const s = manifest?.streaming ?? detectStreaming(dir);
   let streaming: ModelDir['streaming'];
   if (s) {
     const files: Record<string, string> = {};

@@ -38,8 +38,12 @@ export interface OnlineStream {
 export interface OnlineResult {
   text: string;
   tokens: string[];
+  /** Seconds from start_time. */
   timestamps: number[];
+  /** Per-token log posteriors. */
   ys_probs?: number[];
+  /** Seconds from the stream's start to this utterance's (results count from the last reset). */
+  start_time?: number;
 }
 
 export interface OnlineRecognizer {

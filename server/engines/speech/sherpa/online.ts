@@ -40,8 +40,9 @@ export class OnlineSherpaStream implements SpeechStream {
       while (this.rec.isReady(this.stream)) this.rec.decode(this.stream);
       const endpoint = flush || this.rec.isEndpoint(this.stream);
       const r = this.rec.getResult(this.stream);
-      const offsetMs = (this.uttStart * 1000) / SAMPLE_RATE_HZ;
-      const durationMs = ((this.fed - this.uttStart) * 1000) / SAMPLE_RATE_HZ;
+      // The runtime counts token times from the utterance's start, which it reports as start_time.
+      const offsetMs = r.start_time !== undefined ? r.start_time * 1000 : (this.uttStart * 1000) / SAMPLE_RATE_HZ;
+      const durationMs = (this.fed * 1000) / SAMPLE_RATE_HZ - offsetMs;
       const seg = toSegment({ text: r.text, tokens: r.tokens, timestamps: r.timestamps, logProbs: r.ys_probs }, offsetMs, durationMs, this.lang);
       if (seg && (endpoint || r.text !== this.lastText)) this.emit({ ...seg, isFinal: endpoint });
       this.lastText = endpoint ? '' : r.text;
