@@ -136,7 +136,10 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     t = t.replace(/^(so|and|now|um|okay|alright|also),?\s+/i, '').replace(/^(?:under the plan,?\s+)?(?:for your (?:first |next |last )?problem(?: of)?|for your|in terms of your|regarding your|as for your|under|on the)\s+([^,]+),\s*/i, '');
     if (current) t = stripProblemIntro(t, current, mentions);
     if (!t) continue;
-    const note = finishSentence(scribePlan(clinicianToNote(t, a.sex)));
+    // The heading names the problem, so the spoken lead-in to it goes: "my impression of him at this time, from a diabetes standpoint, …".
+    t = t.replace(/^(?:then,?\s+)?my impression of (?:him|her|you|the patient|them) at this time,?\s*/i, '').replace(/^(?:then,?\s+)?from an? [a-z' ]{3,30}? (?:standpoint|perspective)(?:,\s*|\.?$)/i, '');
+    if (!t) continue;
+    const note = finishSentence(scribePlan(clinicianToNote(t, a.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1'));
     if (note.split(' ').length < (s.label ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
     if (!current) { orphan.push(piece); spoken.set(piece, t); continue; }

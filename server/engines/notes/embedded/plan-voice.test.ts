@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { EmbeddedNotesEngine } from './index';
+import { dialogueToTranscript } from './dialogue';
+
+describe('spoken lead-ins to a problem', () => {
+  it('are left out of the plan, since the heading names the problem', () => {
+    const ap = new EmbeddedNotesEngine()
+      .generateSync({
+        transcript: dialogueToTranscript(`[doctor] hi joseph, how are your sugars?
+[patient] they have been high, i ate a lot of pizza.
+[doctor] let me examine you. your lungs are clear.
+[doctor] my impression of him at this time, from a diabetes standpoint, we will increase the metformin to one thousand milligrams twice a day.
+[doctor] then, from a depression standpoint, we will go ahead and start him on zoloft twenty five milligrams once a day.
+[patient] okay.`),
+        sections: [],
+        preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+      })
+      .summary.find((s) => s.loinc_code === '51847-2')!.content;
+    expect(ap).toMatch(/We will increase the metformin to 1000 mg twice daily\./);
+    expect(ap).toMatch(/We will start him on zoloft 25 mg daily\./);
+    expect(ap).not.toMatch(/impression of him|standpoint|go ahead and/i);
+  });
+});
