@@ -47,3 +47,21 @@ describe('a negative answer that starts with "no"', () => {
     expect(text).not.toMatch(/Gastrointestinal: Endorses/);
   });
 });
+
+describe('greetings and getting started', () => {
+  it('stay out of the history', () => {
+    const hpi = new EmbeddedNotesEngine()
+      .generateSync({
+        transcript: dialogueToTranscript(`[doctor] hi, martha. are you ready to get started?
+[patient] hi, doctor taylor. yes, i'm ready.
+[doctor] what brings you in today?
+[patient] my back has been hurting for two weeks since i lifted a box.
+[doctor] let me examine your back. there is tenderness over the lumbar spine.`),
+        sections: [],
+        preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+      })
+      .summary.find((s) => s.loinc_code === '10164-2')!.content;
+    expect(hpi).toMatch(/back has been hurting for 2 weeks/);
+    expect(hpi).not.toMatch(/doctor taylor|ready/i);
+  });
+});

@@ -60,7 +60,10 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
       continue;
     }
     if (CHITCHAT.test(s.text) && !CLINICAL.test(s.text.replace(CHITCHAT, ''))) continue;
+    // Greetings and getting started are not history, even when they name the doctor ("hi, doctor taylor").
+    if (/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(s.text) && s.text.split(' ').length <= 6) continue;
     const q = priorQuestion(ctx, s);
+    if (q && /\bready to (?:get started|start|begin|go)\b/i.test(q.text)) continue;
     const answer = stripFiller(s.text);
     const topic = q ? questionTopic(q.text) : null;
     const words = s.text.replace(/[^a-z0-9' ]/gi, ' ').trim().split(/\s+/);
