@@ -87,6 +87,8 @@ async function step(server: TestServer, dr: TestProvider, n: number, audios: Buf
       `  live lag at EOF p95 ${s(r.liveLagP95)}  server CPU ${r.cpuSecondsPerVisit} s per visit (${r.cpuPercentWhileStreaming}% over the step)` +
       `  load ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${r.loadAfter.map((l) => l.toFixed(1)).join(' ')}`,
   );
+  const others = visits.filter((v) => v.status !== 'completed').map((v) => v.status);
+  if (others.length) console.log(`    not completed: ${[...new Set(others)].map((st) => `${st} ×${others.filter((o) => o === st).length}`).join(', ')}`);
   for (const v of visits) for (const e of new Set(v.errors)) console.log(`    error: ${e}`);
   return r;
 }

@@ -11,51 +11,24 @@ import { getPreferences } from '../domain/preferences/get-preferences';
 import { getPatientContext } from '../domain/ckg/get-patient-context';
 import { sessionScope } from '../domain/scope/session-scope';
 import { assignSpeakerRoles } from '../engines/speech/speakers';
-import type { SpeechBias, SpeechSegment } from '../engines/speech/types';
-import type { TranscriptWord } from '@/lib/transcript/confidence';
+import type { SpeechSegment } from '../engines/speech/types';
 import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import type { MedicationOrder, NoteRequest, NoteSectionRequest, TranscriptLine } from '../engines/notes/types';
 import type { OpenStreams } from './open-streams';
 import { bytesToMs } from '@/lib/contracts/stream-protocol';
-import { getNotesEngine, getSpeechEngine } from './engines';
+import { getNotesEngine } from './engines';
 import { timeStage } from '../observability/metrics';
 import { acquireFinaliseLease, type FinaliseLease } from './finalise-lease';
+import { FinaliseError } from './finalise-error';
+import { transcribeRecording, type RecordingAudio, type TimedSegment } from './transcribe-recording';
 
-/** A failure with the error_code the session ends with once retries are exhausted. */
-export class FinaliseError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { FinaliseError };
 
 /** `busy`: another run holds the session's finalisation lease and will finish it (or its lease lapses). */
 export type FinaliseOutcome = 'completed' | 'skipped' | 'unchanged' | 'busy';
 
 /** This run's lease lapsed and another run took the session over: it must not write its results. */
 class LeaseLost extends Error {}
-
-interface RecordingAudio {
-  id: string;
-  sequenceNumber: number;
-  /** Offset on the session timeline, from the audio actually stored. */
-  offsetMs: number;
-  storedOffsetMs: number;
-  pcm: Buffer;
-}
-
-interface TimedSegment {
-  recordingId: string;
-  text: string;
-  startMs: number;
-  endMs: number;
-  lang?: string;
-  confidence?: number;
-  /** Recording-relative until the session offset is added. */
-  words?: TranscriptWord[];
-}
 
 async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingAudio[]> {
   const blob = getBlobStore(app);
@@ -75,38 +48,10 @@ async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingA
       throw new FinaliseError('AUDIO_UNAVAILABLE', `recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
     }
     if (pcm.length !== r.durableBytes) await app.db.update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
-    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm });
+    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, liveTranscriptMs: r.liveTranscriptMs, pcm });
     offsetBytes += pcm.length;
   }
   return out;
-}
-
-/**
- * One recording's final segments (recording-relative), decoded from its complete stored audio. The live
- * transcript is never reused: how far the live pass got depends on the machine's load (one that falls
- * behind is cut off when the stream ends), and the same audio must give the same final transcript anywhere.
- */
-async function transcribeRecording(app: AppContext, rec: RecordingAudio, bias?: SpeechBias): Promise<TimedSegment[]> {
-  if (rec.pcm.length === 0) return [];
-  let segs: SpeechSegment[];
-  try {
-    segs = await getSpeechEngine(app).transcribe(rec.pcm, { bias });
-  } catch (err) {
-    throw new FinaliseError('TRANSCRIPTION_FAILED', `recording ${rec.sequenceNumber} could not be transcribed: ${(err as Error).message}`);
-  }
-  return segs
-    .filter((s) => s.text.trim())
-    .map((s) => ({
-      recordingId: rec.id,
-      text: s.text,
-      startMs: s.startMs,
-      endMs: s.endMs,
-      lang: s.lang,
-      confidence: s.confidence,
-      words: s.words.some((w) => w.confidence !== undefined)
-        ? s.words.map((w) => ({ text: w.word, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence ?? 1 }))
-        : undefined,
-    }));
 }
 
 function emrContext(ctx: Awaited<ReturnType<typeof getPatientContext>>): NoteRequest['emrContext'] {
@@ -182,14 +127,18 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
 
   const segments: TimedSegment[] = [];
   const bias = await buildSpeechBias(app, session);
+  let reused = 0;
   await timeStage(app, 'transcribe', async () => {
     for (const r of recs) {
-      for (const s of await transcribeRecording(app, r, bias)) {
+      const t = await transcribeRecording(app, r, bias);
+      if (t.reused) reused++;
+      for (const s of t.segments) {
         const words = s.words?.map((w) => ({ ...w, startMs: Math.round(w.startMs + r.offsetMs), endMs: Math.round(w.endMs + r.offsetMs) }));
         segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs, words });
       }
     }
   });
+  app.log.info({ sessionId, recordings: recs.length, liveReused: reused }, 'final transcript');
   if (!segments.some((s) => s.text.trim())) return skip(app, sessionId, 'empty transcript');
 
   const sessionPcm = Buffer.concat(recs.map((r) => r.pcm));

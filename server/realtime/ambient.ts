@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
 import { conflict, isApiError } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
-import { CLOSE } from '@/lib/contracts/stream-protocol';
+import { bytesToMs, CLOSE } from '@/lib/contracts/stream-protocol';
 import type { AppContext } from '../context';
 import { getBlobStore, type BlobStore } from '../blob/index';
 import type { ServicePrincipal } from '../auth/authenticate-service';
@@ -15,7 +15,10 @@ import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import { storeLiveSegment } from '../domain/streams/store-live-segment';
 import { setRecordingStartTime } from '../domain/streams/set-recording-start-time';
 import { recordDurableBytes } from '../domain/streams/record-durable-bytes';
-import type { SpeechBias, SpeechStream } from '../engines/speech/types';
+import type { SpeechBias, SpeechSegment, SpeechStream } from '../engines/speech/types';
+import { biasDigest, type LiveResult } from '../pipeline/live-result';
+import { engineFingerprint } from '../pipeline/engine-fingerprint';
+import { storeLiveResult } from '../pipeline/store-live-result';
 import { getSpeechEngine } from '../pipeline/engines';
 import { openRecording, type OpenedRecording } from '../pipeline/open-recording';
 import { closeRecording } from '../pipeline/close-recording';
@@ -28,8 +31,15 @@ import { closeReason, upgradeAuthorised } from './upgrade';
 
 /** How often the stream records its durable length and notices a status change made elsewhere (REST end or abort). */
 const TICK_MS = 2_000;
-/** The live recogniser gets this long after the last audio to emit its final segments. */
+/**
+ * After the last audio the live recogniser is waited for while it makes progress (a segment at least this
+ * often), up to SPEECH_END_MAX_MS: when it finishes, the final pass takes its result instead of decoding
+ * the recording again, so a recogniser that fell behind is better let finish than abandoned.
+ */
 const SPEECH_END_TIMEOUT_MS = 30_000;
+const SPEECH_END_MAX_MS = 600_000;
+/** Live partials are the first thing given up when the recogniser falls this far behind the audio. */
+const PARTIALS_MAX_LAG_MS = 5_000;
 
 export const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
@@ -46,6 +56,12 @@ export class AmbientStream implements ActiveStream {
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly tick: NodeJS.Timeout;
   private ending: Promise<void> | null = null;
+  /** The live pass's own record of what it decoded, kept for the final pass (server/pipeline/live-result.ts). */
+  private readonly liveHash = crypto.createHash('sha256');
+  private liveBytes = 0;
+  private readonly liveFinals: SpeechSegment[] = [];
+  private readonly liveBias: string;
+  private speechProgressAt = Date.now();
 
   constructor(
     private readonly app: AppContext,
@@ -59,6 +75,7 @@ export class AmbientStream implements ActiveStream {
     const { maxFrameBytes, idleTimeoutMs, maxAheadMs, maxSessionSeconds } = app.config.ws;
     this.machine = new AmbientMachine(sessionId, rec, { maxFrameBytes, idleTimeoutMs, maxAheadMs, maxSessionSeconds });
     this.blob = getBlobStore(app);
+    this.liveBias = biasDigest(bias);
     this.openSpeech(bias);
     ws.on('message', (data, isBinary) => void this.feed({ type: 'message', data: toBuffer(data), isBinary, now: Date.now() }));
     ws.on('close', () => void this.feed({ type: 'socket_closed' }));
@@ -72,7 +89,12 @@ export class AmbientStream implements ActiveStream {
     let failed = false;
     try {
       this.speech = getSpeechEngine(this.app).openStream({
-        onSegment: (segment) => void this.feed({ type: 'segment', segment, id: crypto.randomUUID() }),
+        onSegment: (segment) => {
+          this.speechProgressAt = Date.now();
+          if (segment.isFinal) this.liveFinals.push(segment);
+          else if (bytesToMs(this.liveBytes) - segment.endMs > PARTIALS_MAX_LAG_MS) return;
+          void this.feed({ type: 'segment', segment, id: crypto.randomUUID() });
+        },
         bias,
         onError: (err) => {
           if (failed) return;
@@ -148,6 +170,10 @@ export class AmbientStream implements ActiveStream {
         return;
       case 'feed_speech':
         try {
+          if (this.speech) {
+            this.liveHash.update(e.pcm);
+            this.liveBytes += e.pcm.length;
+          }
           this.speech?.write(e.pcm);
         } catch (err) {
           app.log.warn({ sessionId, err: (err as Error).message }, 'live transcription failed');
@@ -182,7 +208,7 @@ export class AmbientStream implements ActiveStream {
           return { type: 'speech_ended', finished };
         });
       case 'close_recording':
-        return closeRecording(app, { id: this.rec.id, sessionId, sessionOffsetMs: this.rec.sessionOffsetMs }, e.durableBytes, e.liveTranscriptMs).then(() => ({
+        return this.keepLiveResult(e.liveTranscriptMs).then(() => closeRecording(app, { id: this.rec.id, sessionId, sessionOffsetMs: this.rec.sessionOffsetMs }, e.durableBytes, e.liveTranscriptMs)).then(() => ({
           type: 'recording_closed',
         }));
       case 'unregister': {
@@ -219,6 +245,15 @@ export class AmbientStream implements ActiveStream {
     void this.feed({ type: 'status_seen', status });
   }
 
+  /** A live pass that finished the whole recording is kept for the final pass to reuse. */
+  private async keepLiveResult(liveTranscriptMs: number | null): Promise<void> {
+    if (liveTranscriptMs === null) return;
+    const engine = await engineFingerprint(getSpeechEngine(this.app));
+    if (!engine) return;
+    const result: LiveResult = { v: 1, engine, bias: this.liveBias, bytes: this.liveBytes, sha256: this.liveHash.digest('hex'), segments: this.liveFinals };
+    await storeLiveResult(this.app, this.rec.blobKey, result);
+  }
+
   /** True when the recogniser flushed everything it was fed. */
   private async endSpeech(discard: boolean): Promise<boolean> {
     const s = this.speech;
@@ -229,11 +264,18 @@ export class AmbientStream implements ActiveStream {
       return false;
     }
     let timer: NodeJS.Timeout | undefined;
+    const started = Date.now();
+    this.speechProgressAt = started;
     const finished = await Promise.race([
       s.end().then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), SPEECH_END_TIMEOUT_MS))),
+      new Promise<boolean>((resolve) => {
+        timer = setInterval(() => {
+          const now = Date.now();
+          if (now - this.speechProgressAt > SPEECH_END_TIMEOUT_MS || now - started > SPEECH_END_MAX_MS) resolve(false);
+        }, 1_000);
+      }),
     ]).catch(() => false);
-    clearTimeout(timer);
+    clearInterval(timer);
     if (!finished) s.close();
     return finished;
   }
