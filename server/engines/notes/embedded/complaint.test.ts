@@ -5,7 +5,7 @@ import { dialogueToTranscript } from './dialogue';
 const note = (dialogue: string) => {
   const res = new EmbeddedNotesEngine().generateSync({ transcript: dialogueToTranscript(dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
   const section = (loinc: string) => res.summary.find((s) => s.loinc_code === loinc)?.content ?? '';
-  return { cc: section('10154-3'), ros: section('10187-3'), ap: section('51847-2'), dx: res.structured_data.diagnoses.values };
+  return { cc: section('10154-3'), ros: section('10187-3'), exam: section('29545-1'), ap: section('51847-2'), dx: res.structured_data.diagnoses.values };
 };
 
 describe('chief complaint of pain in a body part', () => {
@@ -49,6 +49,18 @@ describe('chief complaint dictated by the clinician', () => {
     expect(note(`[doctor] sophia brown. this is a new patient visit. she's here to establish care for a history of dcis.
 [patient] hi. i have some back pain too.
 [doctor] let me examine you. your lungs are clear.`).cc).toBe('History of dcis.');
+  });
+});
+
+describe('the part examined', () => {
+  it('is named with the side of the complaint when the exam does not say it', () => {
+    expect(note(`[doctor] hey dylan, what's going on?
+[patient] it's both my elbows, but my right elbow is hurting me the most.
+[doctor] how long has this been going on?
+[patient] about two months, since i started lifting heavier weights.
+[doctor] let me examine your elbows. there is tenderness over the medial epicondyle of each elbow.
+[doctor] i think you have medial epicondylitis. we will start physical therapy.
+[patient] okay.`).exam).toMatch(/Musculoskeletal: Examination of the bilateral elbows: /);
   });
 });
 

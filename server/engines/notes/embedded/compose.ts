@@ -48,6 +48,8 @@ export interface NoteContext {
   verbosity: Verbosity;
   /** Chronic conditions named in the one-liner ("past medical history significant for …"). */
   pmh?: string[];
+  /** The chief complaint as written ("right knee pain"), for sections that refer back to it. */
+  complaint?: string;
 }
 
 export function subj(ctx: NoteContext) {

@@ -74,6 +74,7 @@ export function examBlocks(ctx: NoteContext): Block[] {
   const sents = a.sentences.slice(a.examStart, a.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
   const templated = new Set<string>();
   const measured = new Map<string, Piece>();
+  const complained = /^(right|left|bilateral) ([a-z]+(?: [a-z]+)?) pain$/i.exec(ctx.complaint ?? '');
   for (const s of sents) {
     let t = stripFiller(s.text).replace(/^(so|and|now|on|um|okay)\s+/i, '');
     t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)? of (?:the |your )?(.+?),? (?:there is|there's|i see|i feel|shows|reveals)\s+/i, 'Examination of the $1 reveals ');
@@ -116,7 +117,10 @@ export function examBlocks(ctx: NoteContext): Block[] {
     const system = EXAM_SYSTEMS.find(([, re]) => re.test(t))?.[0] ?? 'General';
     const list = bySystem.get(system) ?? [];
     // Scribes open a joint exam with the part examined: "Examination of the left shoulder: …".
-    const part = system === 'Musculoskeletal' && !list.length ? /\b((?:right|left) (?:knee|shoulder|hip|ankle|wrist|elbow|hand|foot|leg|arm))\b/i.exec(t)?.[1] : undefined;
+    // A part examined without its side is the complaint's part on the complaint's side ("right knee pain").
+    const said = /\b((?:right|left) (?:knee|shoulder|hip|ankle|wrist|elbow|hand|foot|leg|arm|great toe|big toe|toe|finger|thumb))\b/i.exec(t)?.[1];
+    const ofComplaint = complained && new RegExp(`\\b${complained[2]}\\b`, 'i').test(t) ? `${complained[1]} ${/^bilateral$/i.test(complained[1]) ? complained[2].replace(/foot$/, 'feet').replace(/([^s])$/, '$1s') : complained[2]}` : undefined;
+    const part = system === 'Musculoskeletal' && !list.length ? said ?? ofComplaint : undefined;
     list.push({ text: part && !/^examination of/i.test(note) ? `Examination of the ${part.toLowerCase()}: ${note}` : note, src: [s.tid] });
     bySystem.set(system, list);
   }

@@ -93,6 +93,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
     let cc = found?.text;
     const ccSrc = found?.src ?? [];
     if (cc && hasUnclear(cc)) cc = undefined;
+    ctx.complaint = cc;
     ctx.pmh = problems.filter((p) => CHRONIC.test(p.code) && p.name.toLowerCase() !== cc?.toLowerCase()).map((p) => p.name.toLowerCase().replace(/\b(chf|copd|gerd|ckd)\b/g, (m) => m.toUpperCase()));
     const opener = openingSentence(ctx, cc);
     if (opener) {
