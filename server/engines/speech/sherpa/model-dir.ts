@@ -86,7 +86,7 @@ const pick = (names: string[], re: RegExp): string | undefined => {
 };
 
 /** Finds the family from the file names sherpa-onnx's published archives use (when there is no model.json). */
-function detect(dir: string): { family: OfflineFamily; files: Record<string, string>; tokens: string } {
+function detect(dir: string): { family: OfflineFamily; files: Record<string, string>; tokens: string; languages?: string[] } {
   const names = fs.readdirSync(dir);
   const tokens = pick(names, /(^|-)tokens\.txt$/) ?? 'tokens.txt';
   const moon = pick(names, /^preprocess(or)?\.onnx$/);
@@ -98,7 +98,8 @@ function detect(dir: string): { family: OfflineFamily; files: Record<string, str
   const dec = pick(names, /(^|-)decoder(\.int8)?\.onnx$/);
   const joiner = pick(names, /(^|-)joiner(\.int8)?\.onnx$/);
   if (enc && dec && joiner) return { family: 'nemo_transducer', files: { encoder: enc, decoder: dec, joiner }, tokens };
-  if (enc && dec && /-encoder/.test(enc)) return { family: 'whisper', files: { encoder: enc, decoder: dec }, tokens };
+  // Whisper's English-only exports are named <size>.en-encoder.onnx.
+  if (enc && dec && /-encoder/.test(enc)) return { family: 'whisper', files: { encoder: enc, decoder: dec }, tokens, ...(/\.en-encoder/.test(enc) ? { languages: ['en'] } : {}) };
   const model = pick(names, /^model(\.int8)?\.onnx$/);
   if (!model) {
     throw new Error(`${dir} holds no speech model: expected model.onnx, a Whisper/Parakeet encoder and decoder, or Moonshine's preprocess.onnx (see npm run speech:models -- list)`);
@@ -200,6 +201,7 @@ export function resolveModelDir(dir: string): ModelDir {
   const manifest = readManifest(dir);
   const abs = (f: string) => path.resolve(dir, f);
   let offline: ModelDir['offline'];
+  let detectedLanguages: string[] | undefined;
   const roles = manifest ? FAMILY_FILES[manifest.family] : [];
   const named = roles.filter((r) => manifest![r] !== undefined);
   if (manifest && named.length) {
@@ -213,6 +215,7 @@ export function resolveModelDir(dir: string): ModelDir {
     // A model.json that names no files (speech:models writes one beside an archive's files) gives the
     // family and languages; the files are found by name, and must be of that family.
     const d = detect(dir);
+    detectedLanguages = d.languages;
     if (manifest && d.family !== manifest.family) throw new Error(`${path.join(dir, 'model.json')} says ${manifest.family}, but the files in ${dir} are a ${d.family} model`);
     offline = { family: d.family, files: Object.fromEntries(Object.entries(d.files).map(([k, v]) => [k, abs(v)])), tokens: abs(manifest?.tokens ?? d.tokens), language: manifest?.language };
   }
@@ -229,5 +232,5 @@ export function resolveModelDir(dir: string): ModelDir {
   const vad = fs.existsSync(own) ? own : shippedSileroVad();
   if (!fs.existsSync(vad)) throw new Error(`missing Silero VAD model ${vad}`);
   readOnnxMetadata(vad);
-  return { dir, offline, streaming, vad, languages: manifest?.languages };
+  return { dir, offline, streaming, vad, languages: manifest?.languages ?? detectedLanguages };
 }

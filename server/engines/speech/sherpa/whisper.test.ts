@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthesizeDialogue } from '../synth.js';
+import { SherpaSpeechEngine } from './engine.js';
+import { tones } from './fixtures/tiny-nemo-ctc.js';
+import { writeTinyWhisperDir } from './fixtures/tiny-whisper.js';
+import { resolveModelDir } from './model-dir.js';
+import { sherpa, type OfflineRecognizer } from './native.js';
+import { offlineRecognizerConfig } from './recognizer-config.js';
+
+// Whisper through the real sherpa-onnx runtime on a model generated at test time: Whisper's log-mel
+// normalisation and 30 s padding, encoder cross-attention outputs, autoregressive decoding from
+// <|startoftranscript|><|notimestamps|> to <|endoftext|>, base64 token table.
+let base: string;
+let dir: string;
+let rec: OfflineRecognizer;
+
+async function decode(parts: [number, number][]): Promise<string> {
+  const s = rec.createStream();
+  s.acceptWaveform({ samples: tones(parts), sampleRate: 16000 });
+  return (await rec.decodeAsync(s)).text;
+}
+
+beforeAll(() => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'sherpa-whisper-'));
+  dir = writeTinyWhisperDir(path.join(base, 'model'));
+  rec = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(resolveModelDir(dir).offline, 1));
+});
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+
+describe('Whisper (generated model) through sherpa-onnx', () => {
+  it('decodes known audio to known token sequences and stops at <|endoftext|>', async () => {
+    expect(await decode([[0, 0.5], [300, 0.6], [0, 0.4], [3000, 0.6], [0, 0.5]])).toBe('hello world');
+    expect(await decode([[0, 0.5], [3000, 0.6], [0, 0.5]])).toBe('world');
+    expect(await decode([[300, 0.5]])).toBe('hello');
+    expect(await decode([[0, 1]])).toBe('');
+  });
+
+  it('is found by its file names, English-only from .en, and runs the final pass of a visit', async () => {
+    const engine = new SherpaSpeechEngine({ modelDir: dir, numThreads: 1 });
+    expect(engine.model.offline.family).toBe('whisper');
+    expect(engine.model.languages).toEqual(['en']);
+    const d = synthesizeDialogue([{ role: 'CLINICIAN', text: 'Any chest pain or shortness of breath?' }, { role: 'PATIENT', text: 'No, just the cough.' }], 1000);
+    const segs = await engine.transcribe(d.pcm);
+    expect(segs).toHaveLength(2);
+    segs.forEach((s, i) => {
+      expect(s.text).toMatch(/^(hello|world|hello world)$/);
+      expect(s.lang).toBe('en');
+      expect(s.startMs).toBeGreaterThanOrEqual(d.turns[i]!.startMs - 300);
+      expect(s.endMs).toBeLessThanOrEqual(d.turns[i]!.endMs + 300);
+    });
+    await engine.close();
+  });
+});
