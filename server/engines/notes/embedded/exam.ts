@@ -62,10 +62,27 @@ export const NORMAL_EXAM: Array<{ system: string; said: RegExp; unless: RegExp; 
   },
 ];
 
+/**
+ * A run-on exam ("neck exam … her lung exam she has crackles … on her heart exam a 2/6 murmur") split where
+ * a clause names another body system, so each finding is filed under its own system.
+ */
+function systemGroups(clauses: string[]): string[][] {
+  const groups: Array<{ system?: string; clauses: string[] }> = [];
+  for (const c of clauses) {
+    const system = EXAM_SYSTEMS.find(([, re]) => re.test(c))?.[0];
+    const cur = groups.at(-1);
+    if (cur && (!system || !cur.system || system === cur.system)) {
+      cur.clauses.push(c);
+      cur.system ??= system;
+    } else groups.push({ system, clauses: [c] });
+  }
+  return groups.map((g) => g.clauses);
+}
+
 /** Clauses of an exam sentence ("your heart sounds good, and your lungs are clear") for per-system templating. */
 function examClauses(t: string): string[] {
   return t
-    .split(/,\s*|;\s*|\s+(?:and|but|so)\s+(?=(?:your|the|her|his|there|i|on|no)\b)|\s+(?=(?:let me|let's|i'm going to|i am going to|i'm just going to|if you can|can you|i want to|(?:and )?listen(?:ing)? to)\b)|(?<=\b(?:heart|lungs|belly|abdomen)\b)\s+(?=(?:your|the|her|his) (?:heart|lungs?|belly|abdomen)\b)/i).map((x) => x.trim()).filter(Boolean);
+    .split(/(?<!\b(?:on|and))\s+(?=(?:on |and )?(?:her|his|your|their|the) (?:[a-z]+ ){1,2}exam\b)|,\s*|;\s*|\s+(?:and|but|so)\s+(?=(?:your|the|her|his|there|i|on|no)\b)|\s+(?=(?:let me|let's|i'm going to|i am going to|i'm just going to|if you can|can you|i want to|(?:and )?listen(?:ing)? to)\b)|(?<=\b(?:heart|lungs|belly|abdomen)\b)\s+(?=(?:your|the|her|his) (?:heart|lungs?|belly|abdomen)\b)/i).map((x) => x.trim()).filter(Boolean);
 }
 
 export function examBlocks(ctx: NoteContext): Block[] {
@@ -99,20 +116,24 @@ export function examBlocks(ctx: NoteContext): Block[] {
       list.push({ text: normal.text, src: [s.tid] });
       bySystem.set(normal.system, list);
     }
-    if (rest.length === 0) continue;
-    t = rest.join(', ');
-    if (EXAM_INSTRUCTION.test(t) && !FINDING.test(t.replace(EXAM_INSTRUCTION, '').slice(0, 0))) {
-      const rest = t.replace(/^.*?\b(and|so)\s+(?=your|the|there|i (do|don't) )/i, '');
-      if (rest === t) continue;
-      t = rest;
+    for (const group of systemGroups(rest)) {
+    t = group.join(', ');
+    if (EXAM_INSTRUCTION.test(t)) {
+      // "I'm going to listen here real quick, no, I don't hear any carotid bruits": the finding after the instruction.
+      const found = /\b(?:and|so)\s+(?=your|the|there|i (?:do|don't) )|\b(?=no\b|there is\b|there's\b|i (?:do not|don't|do) (?:hear|see|feel|appreciate)\b)/i.exec(t.replace(EXAM_INSTRUCTION, (m) => ' '.repeat(m.length)));
+      if (!found) continue;
+      t = t.slice(found.index + found[0].length);
     }
-    if (!FINDING.test(t) || t.split(' ').length < 2 || RESULT_CUE.test(t)) continue;
+    if (!(FINDING.test(t) || /\bi (?:do not|don't) (?:hear|see|feel|appreciate)\b/i.test(t)) || t.split(' ').length < 2 || RESULT_CUE.test(t)) continue;
     t = t
       .replace(/\bi (?:do not|don't) (?:hear|see|feel|appreciate) any\b/gi, 'no')
       .replace(/\bi (?:do not|don't) (?:hear|see|feel|appreciate)\b/gi, 'no')
       .replace(/\bi (?:do )?(?:hear|see|feel|appreciate|notice)\b/gi, 'there is')
       .replace(/\b(looks|sounds|seems) (good|fine|great|okay)\b/gi, 'is normal')
-      .replace(/\byour lungs are clear\b/gi, 'lungs are clear to auscultation bilaterally');
+      .replace(/\byour lungs are clear\b/gi, 'lungs are clear to auscultation bilaterally')
+      .replace(/\bno,? no\b/gi, 'no')
+      // An instruction the next clause began ("…, I am going to") is cut off with it.
+      .replace(/,?\s*\b(?:i am|i'm) (?:just )?going to\.?$/i, '');
     const note = finishSentence(clinicianToNote(t, a.sex).replace(/^(?:it |it's |that )/i, '').replace(/^(?:her|his|their|the patient's) (?=[a-z])/i, ''));
     const system = EXAM_SYSTEMS.find(([, re]) => re.test(t))?.[0] ?? 'General';
     const list = bySystem.get(system) ?? [];
@@ -123,6 +144,7 @@ export function examBlocks(ctx: NoteContext): Block[] {
     const part = system === 'Musculoskeletal' && !list.length ? said ?? ofComplaint : undefined;
     list.push({ text: part && !/^examination of/i.test(note) ? `Examination of the ${part.toLowerCase()}: ${note}` : note, src: [s.tid] });
     bySystem.set(system, list);
+    }
   }
   const order = ['Vitals', 'General', 'Neck', 'HEENT', 'Respiratory', 'Cardiovascular', 'Gastrointestinal', 'Musculoskeletal', 'Neurological', 'Integumentary', 'Psychiatric'];
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 4;
