@@ -30,6 +30,8 @@ describe('vital signs read out in the examination', () => {
     expect(vitalsIn('your heart rate is 8')).toEqual([]);
     expect(vitalsIn('strong dorsalis pedis pulses 2 plus')).toEqual([]);
     expect(vitalsIn('his breathing rate is pretty normal at 19')).toEqual([{ label: 'Respiratory rate', value: '19' }]);
+    expect(vitalsIn("your oxygen is you're satting kind of fine at 99 percent on room air")).toEqual([{ label: 'Oxygen saturation', value: '99% on room air' }]);
+    expect(vitalsIn('pulse ox 97 percent')).toEqual([{ label: 'Oxygen saturation', value: '97%' }]);
     expect(vitalsIn('respiratory rate 18 and temperature 98.6')).toEqual([
       { label: 'Respiratory rate', value: '18' },
       { label: 'Temperature', value: '98.6' },
