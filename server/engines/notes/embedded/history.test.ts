@@ -65,3 +65,22 @@ describe('greetings and getting started', () => {
     expect(hpi).not.toMatch(/doctor taylor|ready/i);
   });
 });
+
+describe('review of systems', () => {
+  it('lists the systems head to toe, not in the order they came up', () => {
+    const ros = new EmbeddedNotesEngine()
+      .generateSync({
+        transcript: dialogueToTranscript(`[doctor] what brings you in today?
+[patient] i have had headaches and a cough for a week.
+[doctor] any fever or chills?
+[patient] yes, i had a fever last night.
+[doctor] let me examine you. your lungs are clear.`),
+        sections: [],
+        preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+      })
+      .summary.find((s) => s.loinc_code === '10187-3')!.content;
+    const order = ['Constitutional', 'Respiratory', 'Neurological'].map((system) => ros.indexOf(`${system}:`));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
+  });
+});

@@ -10,12 +10,15 @@ import { addSigs, allergyPieces, medicationOrders } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { fillForm, findTemplate } from './forms';
 import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
+import { ROS_SYSTEMS } from './lexicon';
 import { rewriteText } from './rewrite';
 import { capitalize } from './text';
 import { contextTerms } from './soundalike';
 import { hasUnclear, resolveUnclear, trustedText } from './unclear';
 
 export interface EmbeddedEngineOptions { codes?: CodeIndex }
+
+const ROS_ORDER = ROS_SYSTEMS.map(([system]) => system);
 
 const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|K21|G20|G30|G35|B20|K50|K51)/;
 
@@ -124,7 +127,8 @@ export class EmbeddedNotesEngine implements NotesEngine {
           break;
         }
         case '10187-3':
-          blocks = [...history.ros].map(([system, e]) => {
+          // Systems in the conventional head-to-toe order scribes list them in.
+          blocks = [...history.ros].sort(([x], [y]) => ROS_ORDER.indexOf(x) - ROS_ORDER.indexOf(y)).map(([system, e]) => {
             const parts: string[] = [];
             if (e.pos.size) parts.push(`Endorses ${[...e.pos].join(', ')}.`);
             if (e.neg.size) parts.push(`Denies ${[...e.neg].filter((x) => !e.pos.has(x)).join(', ')}.`.replace(/^Denies \.$/, ''));
