@@ -6,6 +6,7 @@ import { synthesizeDialogue } from '../synth.js';
 import { SherpaSpeechEngine } from './engine.js';
 import { tones } from './fixtures/tiny-nemo-ctc.js';
 import { writeTinyWhisperDir } from './fixtures/tiny-whisper.js';
+import { toSegment } from './mapping.js';
 import { resolveModelDir } from './model-dir.js';
 import { sherpa, type OfflineRecognizer } from './native.js';
 import { offlineRecognizerConfig } from './recognizer-config.js';
@@ -36,6 +37,20 @@ describe('Whisper (generated model) through sherpa-onnx', () => {
     expect(await decode([[0, 0.5], [3000, 0.6], [0, 0.5]])).toBe('world');
     expect(await decode([[300, 0.5]])).toBe('hello');
     expect(await decode([[0, 1]])).toBe('');
+  });
+
+  it('multilingual: detects the language, which maps onto lang', async () => {
+    const m = resolveModelDir(writeTinyWhisperDir(path.join(base, 'multi'), { multilingual: true }));
+    expect(m.languages).toBeUndefined();
+    const multi = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(m.offline, 1));
+    const run = async (parts: [number, number][]) => {
+      const s = multi.createStream();
+      s.acceptWaveform({ samples: tones(parts), sampleRate: 16000 });
+      const r = await multi.decodeAsync(s);
+      return { text: r.text, lang: toSegment(r, 0, 1000)?.lang };
+    };
+    expect(await run([[0, 0.5], [300, 0.6], [0, 0.5]])).toEqual({ text: 'hello', lang: 'en' });
+    expect(await run([[0, 0.5], [3000, 0.6], [0, 0.5]])).toEqual({ text: 'world', lang: 'de' });
   });
 
   it('is found by its file names, English-only from .en, and runs the final pass of a visit', async () => {
