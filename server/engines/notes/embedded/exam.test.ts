@@ -32,3 +32,11 @@ describe('a run-on examination', () => {
     expect(content).not.toMatch(/going to listen/);
   });
 });
+
+describe('a normal template beside an abnormal finding', () => {
+  it('is left out, so the note never says "No murmurs" next to a murmur', () => {
+    const content = exam('on his heart exam he does have a 2/6 systolic ejection murmur he had that in the past, otherwise regular rate and rhythm');
+    expect(content).toMatch(/2\/6 systolic ejection murmur/);
+    expect(content).not.toMatch(/No murmurs/);
+  });
+});

@@ -146,6 +146,11 @@ export function examBlocks(ctx: NoteContext): Block[] {
     bySystem.set(system, list);
     }
   }
+  // A normal template never stands beside an abnormal finding of its system ("2/6 murmur" and "No murmurs").
+  for (const n of NORMAL_EXAM) {
+    const list = bySystem.get(n.system);
+    if (list?.some((p) => p.text !== n.text && n.unless.test(p.text))) bySystem.set(n.system, list.filter((p) => p.text !== n.text));
+  }
   const order = ['Vitals', 'General', 'Neck', 'HEENT', 'Respiratory', 'Cardiovascular', 'Gastrointestinal', 'Musculoskeletal', 'Neurological', 'Integumentary', 'Psychiatric'];
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 4;
   const vitals: Block[] = [...measured].map(([label, piece]) => ({ label, pieces: [piece], bullet: true }));

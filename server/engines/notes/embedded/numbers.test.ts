@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordsToDigits } from './text';
+import { cleanUtterance, wordsToDigits } from './text';
 
 describe('spoken numbers', () => {
   it('reads a hundreds digit said alone, as in blood pressures ("one sixty nine over seventy four")', () => {
@@ -14,5 +14,11 @@ describe('spoken numbers', () => {
     expect(wordsToDigits('her temperature was ninety seven.')).toBe('her temperature was 97.');
     expect(wordsToDigits('one twenty over eighty, and')).toBe('120 over 80, and');
     expect(wordsToDigits('about one.')).toBe('about one.');
+  });
+});
+
+describe('restarted numbers', () => {
+  it('reads a dose said twice once ("five hundred five hundred milligrams")', () => {
+    expect(wordsToDigits(cleanUtterance('naprosyn five hundred five hundred milligrams twice a day'))).toBe('naprosyn 500 milligrams twice a day');
   });
 });

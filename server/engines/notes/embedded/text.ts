@@ -71,6 +71,8 @@ export function cleanUtterance(text: string): string {
   t = t.replace(/\b(i|we|he|she) (?:don't|do|can't|cannot|didn't|was|am|have|had|would|will|just|mean),? (?=\1 )/gi, '');
   // Stutters: "i , i think", "the the".
   for (let k = 0; k < 2; k++) t = t.replace(/\b(\w+(?:'\w+)?)(\s*,?\s+\1\b)+/gi, '$1');
+  // Two-word restarts: "five hundred five hundred milligrams", "i think i think".
+  t = t.replace(/\b(\w+(?:'\w+)? \w+(?:'\w+)?)(?:\s*,?\s+\1\b)+/gi, '$1');
   // Cut-off word fragments ("i f- felt") leave single letters behind.
   t = t.replace(/(^|\s)(?![aiAI]\b)[a-zA-Z](?=\s)/g, '$1');
   t = t.replace(/\s+([,.?!;:])/g, '$1').replace(/([,.?!])(?=[^\s\d])/g, '$1 ');
