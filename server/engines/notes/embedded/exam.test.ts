@@ -40,3 +40,11 @@ describe('a normal template beside an abnormal finding', () => {
     expect(content).not.toMatch(/No murmurs/);
   });
 });
+
+describe('history talk during the examination', () => {
+  it('is not filed as a finding', () => {
+    const content = exam('we have you on norvasc 5 mg daily, how are things going with that. your lungs are clear.');
+    expect(content).not.toMatch(/norvasc|how are things/i);
+    expect(content).toMatch(/Lungs are clear/);
+  });
+});

@@ -125,6 +125,8 @@ export function examBlocks(ctx: NoteContext): Block[] {
       t = t.slice(found.index + found[0].length);
     }
     if (!(FINDING.test(t) || /\bi (?:do not|don't) (?:hear|see|feel|appreciate)\b/i.test(t)) || t.split(' ').length < 2 || RESULT_CUE.test(t)) continue;
+    // History talk that runs into the exam ("… how is that going") is not a finding.
+    if (/\bhow (?:are|is|was|has|have) (?:things|that|it|you)\b|\bhow's (?:that|it)\b/i.test(t)) continue;
     t = t
       .replace(/\bi (?:do not|don't) (?:hear|see|feel|appreciate) any\b/gi, 'no')
       .replace(/\bi (?:do not|don't) (?:hear|see|feel|appreciate)\b/gi, 'no')
