@@ -62,7 +62,8 @@ export function toSegment(r: TokenResult, offsetMs: number, durationMs: number, 
   if (!text) return null;
   const hasTimes = r.timestamps.length === r.tokens.length && r.tokens.length > 0;
   let words = hasTimes ? tokenWords(r, offsetMs, durationMs / 1000) : [];
-  if (!words.length || clean(words.map((w) => w.word).join('')) !== clean(text)) {
+  const spaced = (t: string) => t.replace(/▁/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!words.length || words.map((w) => w.word).join(' ') !== spaced(text)) {
     const from = words[0]?.startMs ?? offsetMs;
     const to = words.length ? words[words.length - 1]!.endMs : offsetMs + durationMs;
     words = spreadWords(text, from, Math.max(to, from + 10));

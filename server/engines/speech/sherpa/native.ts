@@ -33,6 +33,7 @@ export interface OfflineRecognizer {
 export interface OnlineStream {
   acceptWaveform(w: Waveform): void;
   inputFinished(): void;
+  setOption(key: string, value: string): void;
 }
 
 export interface OnlineResult {

@@ -62,6 +62,8 @@ export class OnlineSherpaStream implements SpeechStream {
 
   async end(): Promise<void> {
     if (this.closed) return;
+    // Paraformer decodes a last chunk shorter than its window only when told it is the last.
+    this.stream.setOption('is_final', '1');
     this.stream.inputFinished();
     this.pump(true);
     this.closed = true;
