@@ -21,3 +21,23 @@ describe('spoken lead-ins to a problem', () => {
     expect(ap).not.toMatch(/impression of him|standpoint|go ahead and/i);
   });
 });
+
+describe('closing small talk', () => {
+  it('is not filed under a problem', () => {
+    const ap = new EmbeddedNotesEngine()
+      .generateSync({
+        transcript: dialogueToTranscript(`[doctor] hi gabriel, what brings you in?
+[patient] my lower back has been hurting for four days since i lifted something.
+[doctor] let me examine your back. there is tenderness over the lumbar spine.
+[doctor] for your back pain, i think this is a muscle strain and we will start naprosyn five hundred milligrams twice a day.
+[doctor] i think that is it, is there anything else we forgot about?
+[doctor] sounds great, alright, thanks gabriel, good seeing you again.
+[patient] thanks.`),
+        sections: [],
+        preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+      })
+      .summary.find((s) => s.loinc_code === '51847-2')!.content;
+    expect(ap).toMatch(/naprosyn 500 mg twice daily/i);
+    expect(ap).not.toMatch(/anything else|good seeing/i);
+  });
+});

@@ -25,7 +25,7 @@ const TESTING = /\b(x-ray|xray|mri|ct|cat scan|labs?|blood work|bloodwork|a1c|pa
 const REFERRAL = /\b(refer|referral|physical therapy|specialist|orthopedic|surgeon|cardiologist|dermatologist|neurologist|endocrinologist|nutritionist|dietitian|counseling|therapist|see a)\b/i;
 const TREATMENT = /\b(prescribe|prescription|medication|medicine|mg|milligrams|continue|start|increase|decrease|brace|splint|sling|crutches|surgery|injection|shot|dose|refill|ice|icing|heat|rest|elevat\w*|take|taking|inhaler|cream|antibiotic|therapy|procedure)\b/i;
 const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|diet|exercise|make sure|should|call|come back|return|worse|follow up|follow-up|lose weight|stretch|monitor|keep an eye|watch|hydrat\w*|drink plenty|limit|cut back)\b/i;
-const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) to see\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
+const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) (?:to see|seeing)\b|\banything else\b|\bthanks? (?:you )?for coming\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
 function problemName(m: ConditionMention): string {
   const toks = m.sentence.tokens;
