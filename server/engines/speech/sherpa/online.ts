@@ -40,8 +40,10 @@ export class OnlineSherpaStream implements SpeechStream {
       while (this.rec.isReady(this.stream)) this.rec.decode(this.stream);
       const endpoint = flush || this.rec.isEndpoint(this.stream);
       const r = this.rec.getResult(this.stream);
-      // The runtime counts token times from the utterance's start, which it reports as start_time.
-      const offsetMs = r.start_time !== undefined ? r.start_time * 1000 : (this.uttStart * 1000) / SAMPLE_RATE_HZ;
+      // Transducers count token times from the utterance's start, which they report as start_time;
+      // paraformer reports neither (start_time stays 0), so its utterance starts where the last one ended.
+      const fromRuntime = r.start_time !== undefined && (r.start_time > 0 || this.uttStart === 0);
+      const offsetMs = fromRuntime ? r.start_time! * 1000 : (this.uttStart * 1000) / SAMPLE_RATE_HZ;
       const durationMs = (this.fed * 1000) / SAMPLE_RATE_HZ - offsetMs;
       const seg = toSegment({ text: r.text, tokens: r.tokens, timestamps: r.timestamps, logProbs: r.ys_probs }, offsetMs, durationMs, this.lang);
       if (seg && (endpoint || r.text !== this.lastText)) this.emit({ ...seg, isFinal: endpoint });

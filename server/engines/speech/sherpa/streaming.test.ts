@@ -6,6 +6,7 @@ import { floatToPcm16 } from '../audio.js';
 import type { SpeechSegment } from '../types.js';
 import { SherpaSpeechEngine } from './engine.js';
 import { tones, writeTinyNemoCtcDir } from './fixtures/tiny-nemo-ctc.js';
+import { writeTinyStreamingParaformer } from './fixtures/tiny-streaming-paraformer.js';
 import { writeTinyStreamingZipformer } from './fixtures/tiny-streaming-zipformer.js';
 
 // Live partials from a streaming zipformer transducer generated at test time, through sherpa-onnx's online
@@ -61,5 +62,26 @@ describe('streaming model for live partials', () => {
   it('leaves the final pass to the offline model', async () => {
     // Pure tones carry no speech for Silero VAD: the offline pass finds nothing, the streaming model did.
     expect(await engine.transcribe(pcm)).toEqual([]);
+  });
+});
+
+describe('streaming paraformer for live partials', () => {
+  it('runs through the online recognizer: one word per sound (CIF), a final at each pause, in order', async () => {
+    const dir = writeTinyNemoCtcDir(path.join(base, 'paraformer'));
+    writeTinyStreamingParaformer(dir);
+    const para = new SherpaSpeechEngine({ modelDir: dir, numThreads: 1 });
+    expect(para.liveSource).toBe('sherpa:paraformer');
+    const out: SpeechSegment[] = [];
+    const s = para.openStream({ onSegment: (g) => out.push(g) });
+    for (let o = 0; o < pcm.length; o += 3200) s.write(pcm.subarray(o, o + 3200));
+    await s.end();
+    const finals = out.filter((g) => g.isFinal);
+    expect(finals.map((g) => g.text)).toEqual(['hello', 'world']);
+    // Paraformer gives no token times: words span their utterance, which starts where the last one ended.
+    expect(finals[1]!.startMs).toBeGreaterThanOrEqual(finals[0]!.endMs);
+    expect(finals[1]!.startMs).toBeLessThanOrEqual(2600);
+    expect(finals[1]!.endMs).toBeGreaterThan(2600);
+    expect(out.some((g) => !g.isFinal)).toBe(true);
+    await para.close();
   });
 });
