@@ -196,11 +196,14 @@ export function conditionMentions(s: Sentence): ConditionMention[] {
       }
     }
     const window = s.tokens.slice(Math.max(0, start - 5), start).join(' ');
+    // "but" cancels a negation said before it ("no fever but chills"), not one said after it ("but no fever").
+    const lastNeg = Math.max(-1, ...[...window.matchAll(new RegExp(NEG_BEFORE.source, 'g'))].map((x) => x.index));
+    const cancelled = [...window.matchAll(/\b(?:no longer|not sure|not only|but)\b/g)].some((x) => x.index >= lastNeg);
     // "no" right before a list ("no fever, chills or cough") negates the whole list.
     // Clinicians rule things out at a distance: "I don't think this is a sign of a stroke".
     const wide = s.tokens.slice(Math.max(0, start - 10), start).join(' ');
     const negated =
-      (NEG_BEFORE.test(window) && !/\b(no longer|not sure|not only|but)\b/.test(window)) ||
+      (lastNeg >= 0 && !cancelled) ||
       /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely)\b/.test(wide);
     // A negated list runs on: "not had any weight loss or gain, headaches, bone pain" negates each item.
     const prev = out.at(-1);

@@ -84,3 +84,31 @@ describe('review of systems', () => {
     expect([...order].sort((x, y) => x - y)).toEqual(order);
   });
 });
+
+describe('symptoms the patient says they have not had', () => {
+  it('are denied in the review of systems', () => {
+    const ros = new EmbeddedNotesEngine()
+      .generateSync({
+        transcript: dialogueToTranscript(`[doctor] what brings you in today?
+[patient] i have had a cough for a week. but no fever or chills.
+[doctor] let me examine you. your lungs are clear.`),
+        sections: [],
+        preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+      })
+      .summary.find((s) => s.loinc_code === '10187-3')!.content;
+    expect(ros).toMatch(/Constitutional: Denies fever, chills\./);
+    expect(ros).toMatch(/Respiratory: Endorses cough\./);
+  });
+});
+
+describe('"but" and negation', () => {
+  it('cancels a negation said before it, not one said after it', async () => {
+    const { analyze, conditionMentions } = await import('./analyze');
+    const negated = (text: string) => {
+      const [s] = analyze([{ transcriptId: 't', speaker: 'PATIENT', text, startMs: 0, endMs: 1 }]).sentences;
+      return Object.fromEntries(conditionMentions(s).map((m) => [m.surface, m.negated]));
+    };
+    expect(negated('but no fever or chills.')).toEqual({ fever: true, chills: true });
+    expect(negated('no cough but i do have a fever.')).toMatchObject({ cough: true, fever: false });
+  });
+});

@@ -114,7 +114,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
   // Symptoms the patient reported past the history's word budget still belong in the review of systems.
   for (const s of a.sentences.slice(0, a.examStart)) {
     if (s.role !== 'PATIENT' || s.question) continue;
-    for (const m of conditionMentions(s)) if (!m.negated && !m.family) addRos(m.surface, true, s.tid);
+    for (const m of conditionMentions(s)) if (!m.family) addRos(m.surface, !m.negated, s.tid);
   }
   return { hpi: paragraphs.filter((x) => x.length), ros };
 }
