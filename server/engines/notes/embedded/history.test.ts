@@ -112,3 +112,20 @@ describe('"but" and negation', () => {
     expect(negated('no cough but i do have a fever.')).toMatchObject({ cough: true, fever: false });
   });
 });
+
+describe('the clinician summing up what was denied', () => {
+  it('records the denials in the review of systems', () => {
+    const ros = new EmbeddedNotesEngine()
+      .generateSync({
+        transcript: dialogueToTranscript(`[doctor] what brings you in today?
+[patient] i have had a cough for a week.
+[doctor] okay, so no fever, no chills.
+[patient] right.
+[doctor] let me examine you. your lungs are clear.`),
+        sections: [],
+        preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+      })
+      .summary.find((s) => s.loinc_code === '10187-3')!.content;
+    expect(ros).toMatch(/Constitutional: Denies fever, chills\./);
+  });
+});

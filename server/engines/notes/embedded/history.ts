@@ -49,6 +49,9 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
         paragraphs.push([]);
         lastTopicTurn = s.turn;
       }
+      // The clinician summing up what was denied ("so no fever, no chills") records it for the review of systems.
+      if (!s.question && /^(?:(?:so|and|okay|alright|good),?\s+)*(?:no\b|you(?:'re| are) not having\b|you(?:'ve| have)? not had\b|you haven't had\b)/i.test(s.text))
+        for (const m of conditionMentions(s)) if (m.negated && !m.family) addRos(m.surface, false, s.tid);
       // The clinician going over the history from the chart ("you had a lumpectomy on January 20th") states it.
       const told = clinicianHistory(s.text, s.question);
       if (told) {
