@@ -2,13 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesizeDialogue } from '../synth.js';
 import { SherpaSpeechEngine } from './engine.js';
 import { writeTinyMoonshineDir } from './fixtures/tiny-moonshine.js';
-import { tones } from './fixtures/tiny-nemo-ctc.js';
-import { resolveModelDir } from './model-dir.js';
-import { sherpa, type OfflineRecognizer } from './native.js';
-import { offlineRecognizerConfig } from './recognizer-config.js';
+import { decodeTones, offlineRecognizer, shortVisit } from './fixtures/run.js';
+import type { OfflineRecognizer } from './native.js';
 
 // Moonshine through the real sherpa-onnx runtime on a model generated at test time: its own preprocessor
 // on raw audio, encoder, and the autoregressive uncached/cached decoders with their cache, greedy to </s>.
@@ -16,16 +13,12 @@ let base: string;
 let dir: string;
 let rec: OfflineRecognizer;
 
-async function decode(parts: [number, number][]): Promise<string> {
-  const s = rec.createStream();
-  s.acceptWaveform({ samples: tones(parts), sampleRate: 16000 });
-  return (await rec.decodeAsync(s)).text;
-}
+const decode = async (parts: [number, number][]) => (await decodeTones(rec, parts)).text;
 
 beforeAll(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'sherpa-moon-'));
   dir = writeTinyMoonshineDir(path.join(base, 'model'));
-  rec = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(resolveModelDir(dir).offline, 1));
+  rec = offlineRecognizer(dir);
 });
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
@@ -40,7 +33,7 @@ describe('Moonshine (generated model) through sherpa-onnx', () => {
   it('runs the final pass of a visit; words without timestamps are spread over each stretch', async () => {
     const engine = new SherpaSpeechEngine({ modelDir: dir, numThreads: 1 });
     expect(engine.model.offline.family).toBe('moonshine');
-    const d = synthesizeDialogue([{ role: 'CLINICIAN', text: 'Any chest pain or shortness of breath?' }, { role: 'PATIENT', text: 'No, just the cough.' }], 1000);
+    const d = shortVisit();
     const segs = await engine.transcribe(d.pcm);
     expect(segs).toHaveLength(2);
     segs.forEach((s, i) => {

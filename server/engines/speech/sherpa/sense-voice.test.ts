@@ -2,27 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesizeDialogue } from '../synth.js';
 import { SherpaSpeechEngine } from './engine.js';
-import { tones } from './fixtures/tiny-nemo-ctc.js';
+import { decodeTones, offlineRecognizer, shortVisit } from './fixtures/run.js';
 import { writeTinySenseVoiceDir } from './fixtures/tiny-sense-voice.js';
 import { toSegment } from './mapping.js';
-import { resolveModelDir } from './model-dir.js';
-import { sherpa } from './native.js';
-import { offlineRecognizerConfig } from './recognizer-config.js';
 
 // SenseVoice through the real sherpa-onnx runtime, on a model generated at test time: low-frame-rate
 // features, the four leading language/emotion/event/normalisation frames, CTC decoding, lang_id.
-const RATE = 16000;
 let base: string;
 
-async function decode(dir: string) {
-  const m = resolveModelDir(dir);
-  const rec = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(m.offline, 1));
-  const s = rec.createStream();
-  s.acceptWaveform({ samples: tones([[0, 0.5], [300, 0.6], [0, 0.4], [3000, 0.6], [0, 0.5]]), sampleRate: RATE });
-  return rec.decodeAsync(s);
-}
+const decode = (dir: string) => decodeTones(offlineRecognizer(dir));
 
 beforeAll(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'sherpa-sv-'));
@@ -49,7 +38,7 @@ describe('SenseVoice (generated model) through sherpa-onnx', () => {
   it('is found by file name and runs the final pass of a visit', async () => {
     const engine = new SherpaSpeechEngine({ modelDir: writeTinySenseVoiceDir(path.join(base, 'visit')), numThreads: 1 });
     expect(engine.model.offline.family).toBe('sense_voice');
-    const d = synthesizeDialogue([{ role: 'CLINICIAN', text: 'Any chest pain or shortness of breath?' }, { role: 'PATIENT', text: 'No, just the cough.' }], 1000);
+    const d = shortVisit();
     const segs = await engine.transcribe(d.pcm);
     expect(segs).toHaveLength(2);
     for (const s of segs) {

@@ -2,25 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesizeDialogue } from '../synth.js';
 import { SherpaSpeechEngine } from './engine.js';
-import { tones } from './fixtures/tiny-nemo-ctc.js';
+import { decodeTones, offlineRecognizer, shortVisit } from './fixtures/run.js';
 import { writeTinyNemoTransducerDir } from './fixtures/tiny-nemo-transducer.js';
 import { toSegment } from './mapping.js';
-import { resolveModelDir } from './model-dir.js';
-import { sherpa } from './native.js';
-import { offlineRecognizerConfig } from './recognizer-config.js';
 
 // NeMo transducers (Parakeet's encoder/decoder/joiner layout, RNNT and TDT) through the real sherpa-onnx
 // runtime on models generated at test time: greedy transducer search, token posteriors, TDT durations.
 let base: string;
 
-async function decode(dir: string) {
-  const rec = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(resolveModelDir(dir).offline, 1));
-  const s = rec.createStream();
-  s.acceptWaveform({ samples: tones([[0, 0.5], [300, 0.6], [0, 0.4], [3000, 0.6], [0, 0.5]]), sampleRate: 16000 });
-  return rec.decodeAsync(s);
-}
+const decode = (dir: string) => decodeTones(offlineRecognizer(dir));
 
 beforeAll(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'sherpa-tr-'));
@@ -51,7 +42,7 @@ describe('NeMo transducer (generated model) through sherpa-onnx', () => {
   it('runs the final pass of a visit, with confidence on every segment', async () => {
     const engine = new SherpaSpeechEngine({ modelDir: writeTinyNemoTransducerDir(path.join(base, 'visit'), { tdt: true }), numThreads: 1 });
     expect(engine.model.offline.family).toBe('nemo_transducer');
-    const d = synthesizeDialogue([{ role: 'CLINICIAN', text: 'Any chest pain or shortness of breath?' }, { role: 'PATIENT', text: 'No, just the cough.' }], 1000);
+    const d = shortVisit();
     const segs = await engine.transcribe(d.pcm);
     expect(segs).toHaveLength(2);
     for (const s of segs) {

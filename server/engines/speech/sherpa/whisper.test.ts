@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesizeDialogue } from '../synth.js';
 import { SherpaSpeechEngine } from './engine.js';
-import { tones } from './fixtures/tiny-nemo-ctc.js';
+import { decodeTones, offlineRecognizer, shortVisit } from './fixtures/run.js';
 import { writeTinyWhisperDir } from './fixtures/tiny-whisper.js';
 import { toSegment } from './mapping.js';
 import { resolveModelDir } from './model-dir.js';
-import { sherpa, type OfflineRecognizer } from './native.js';
-import { offlineRecognizerConfig } from './recognizer-config.js';
+import type { OfflineRecognizer } from './native.js';
 
 // Whisper through the real sherpa-onnx runtime on a model generated at test time: Whisper's log-mel
 // normalisation and 30 s padding, encoder cross-attention outputs, autoregressive decoding from
@@ -18,16 +16,12 @@ let base: string;
 let dir: string;
 let rec: OfflineRecognizer;
 
-async function decode(parts: [number, number][]): Promise<string> {
-  const s = rec.createStream();
-  s.acceptWaveform({ samples: tones(parts), sampleRate: 16000 });
-  return (await rec.decodeAsync(s)).text;
-}
+const decode = async (parts: [number, number][]) => (await decodeTones(rec, parts)).text;
 
 beforeAll(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'sherpa-whisper-'));
   dir = writeTinyWhisperDir(path.join(base, 'model'));
-  rec = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(resolveModelDir(dir).offline, 1));
+  rec = offlineRecognizer(dir);
 });
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
@@ -42,11 +36,9 @@ describe('Whisper (generated model) through sherpa-onnx', () => {
   it('multilingual: detects the language, which maps onto lang', async () => {
     const m = resolveModelDir(writeTinyWhisperDir(path.join(base, 'multi'), { multilingual: true }));
     expect(m.languages).toBeUndefined();
-    const multi = new (sherpa().OfflineRecognizer)(offlineRecognizerConfig(m.offline, 1));
+    const multi = offlineRecognizer(m.dir);
     const run = async (parts: [number, number][]) => {
-      const s = multi.createStream();
-      s.acceptWaveform({ samples: tones(parts), sampleRate: 16000 });
-      const r = await multi.decodeAsync(s);
+      const r = await decodeTones(multi, parts);
       return { text: r.text, lang: toSegment(r, 0, 1000)?.lang };
     };
     expect(await run([[0, 0.5], [300, 0.6], [0, 0.5]])).toEqual({ text: 'hello', lang: 'en' });
@@ -57,7 +49,7 @@ describe('Whisper (generated model) through sherpa-onnx', () => {
     const engine = new SherpaSpeechEngine({ modelDir: dir, numThreads: 1 });
     expect(engine.model.offline.family).toBe('whisper');
     expect(engine.model.languages).toEqual(['en']);
-    const d = synthesizeDialogue([{ role: 'CLINICIAN', text: 'Any chest pain or shortness of breath?' }, { role: 'PATIENT', text: 'No, just the cough.' }], 1000);
+    const d = shortVisit();
     const segs = await engine.transcribe(d.pcm);
     expect(segs).toHaveLength(2);
     segs.forEach((s, i) => {
