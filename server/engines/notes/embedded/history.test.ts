@@ -119,7 +119,7 @@ describe('the clinician summing up what was denied', () => {
       .generateSync({
         transcript: dialogueToTranscript(`[doctor] what brings you in today?
 [patient] i have had a cough for a week.
-[doctor] okay, so no fever, no chills.
+[doctor] okay, you haven't had any fever or chills, that's good.
 [patient] right.
 [doctor] let me examine you. your lungs are clear.`),
         sections: [],
