@@ -80,12 +80,12 @@ export interface SherpaModule {
   version: string;
 }
 
-let loaded: SherpaModule | undefined;
+const requireNative = createRequire(import.meta.url);
 
 /**
- * Loaded on first use through require, so that a process on another engine never maps the native library,
- * and bundlers never follow the import.
+ * Loaded on first use through require (which keeps the one copy), so that a process on another engine
+ * never maps the native library, and bundlers never follow the import.
  */
 export function sherpa(): SherpaModule {
-  return (loaded ??= createRequire(import.meta.url)('sherpa-onnx-node') as SherpaModule);
+  return requireNative('sherpa-onnx-node') as SherpaModule;
 }
