@@ -103,7 +103,7 @@ export function ensureAuthSecret(dataDir: string): string {
  * The composition root: builds every service from the configuration, in dependency order, and publishes the
  * context (see context.ts). Workers and the HTTP server are started by main.ts and worker.ts, not here.
  */
-export async function createServices(config: Config, opts: { log?: Logger; cliToken?: boolean } = {}): Promise<AppContext> {
+export async function createServices(config: Config, opts: { log?: Logger; cliToken?: boolean; lazyEngines?: boolean } = {}): Promise<AppContext> {
   const log = opts.log ?? createLogger(config.logLevel);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const authSecret = ensureAuthSecret(config.dataDir);
@@ -160,7 +160,8 @@ export async function createServices(config: Config, opts: { log?: Logger; cliTo
       sessionLocks: new Map(),
     };
     // A neural model directory is checked before the first visit: a bad one stops start-up, naming the file.
-    if (speechEngineBuildsAtStart(config.speech)) ctx.services.speech.get();
+    // The admin CLI and scripts (lazyEngines) rarely need speech, and should not load a model to list users.
+    if (!opts.lazyEngines && speechEngineBuildsAtStart(config.speech)) ctx.services.speech.get();
     if (opts.cliToken) {
       // The admin CLI talks to a running server with this token, since PGlite admits one process.
       const token = crypto.randomBytes(32).toString('base64url');
