@@ -19,7 +19,10 @@ export interface CatalogueModel {
   languages: string[];
   /** The authors' published WER (%), the test set, and where. */
   wer: { value: number | null; set: string; source: string };
-  /** Approximate download size for the list, where not pinned (the publisher's listing, rounded). */
+  /**
+   * Approximate size of the int8 files the engine loads, where the archive is not pinned: Whisper tiny.en and
+   * Parakeet from sherpa-onnx's model pages, the others estimated from parameter counts.
+   */
   approxMb?: number;
 }
 
@@ -29,7 +32,7 @@ const MOONSHINE = 'Jeffries et al. 2024, "Moonshine: Speech Recognition for Live
 
 export const CATALOGUE: CatalogueModel[] = [
   {
-    name: 'whisper-tiny.en', family: 'whisper', archive: `${RELEASE}/sherpa-onnx-whisper-tiny.en.tar.bz2`, sha256: null, bytes: null, approxMb: 110,
+    name: 'whisper-tiny.en', family: 'whisper', archive: `${RELEASE}/sherpa-onnx-whisper-tiny.en.tar.bz2`, sha256: null, bytes: null, approxMb: 103,
     licence: 'MIT', languages: ['en'], wer: { value: 5.6, set: 'LibriSpeech test-clean', source: WHISPER },
   },
   {
@@ -49,7 +52,7 @@ export const CATALOGUE: CatalogueModel[] = [
     licence: 'MIT', languages: ['en'], wer: { value: 3.23, set: 'LibriSpeech test-clean', source: MOONSHINE },
   },
   {
-    name: 'parakeet-tdt-0.6b-v2-int8', family: 'nemo_transducer', archive: `${RELEASE}/sherpa-onnx-nemo-parakeet-tdt-0.6b-v2-int8.tar.bz2`, sha256: null, bytes: null, approxMb: 640,
+    name: 'parakeet-tdt-0.6b-v2-int8', family: 'nemo_transducer', archive: `${RELEASE}/sherpa-onnx-nemo-parakeet-tdt-0.6b-v2-int8.tar.bz2`, sha256: null, bytes: null, approxMb: 630,
     licence: 'CC-BY-4.0', languages: ['en'],
     wer: { value: 6.05, set: 'Hugging Face Open ASR Leaderboard average (LibriSpeech test-clean 1.69)', source: 'NVIDIA model card nvidia/parakeet-tdt-0.6b-v2 (2025)' },
   },

@@ -46,7 +46,7 @@ async function sha256File(file: string): Promise<string> {
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 function list(): void {
-  console.log('| name | family | size | licence | languages | published WER | SHA-256 |');
+  console.log('| name | family | size (int8 files) | licence | languages | published WER | SHA-256 |');
   console.log('|---|---|---|---|---|---|---|');
   for (const m of CATALOGUE) {
     const size = m.bytes ? mb(m.bytes) : `~${m.approxMb} MB`;
