@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod } from '@/lib/api/contract';
-import { errorResponse, methodHandlers, RAW_JSON, type NextRouteHandler, type RouteDef } from './route';
+import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type RawReply, type RouteDef } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -15,6 +15,8 @@ export interface DirectRoute {
   /** The OpenAPI path template, e.g. /api/v1/ambient/session/{ambient_session_id}/status: a low-cardinality metrics label. */
   template: string;
   handlers: Record<HttpMethod | 'HEAD' | 'OPTIONS', NextRouteHandler>;
+  /** The bound route of each defined method: run without the Response round trip of `handlers`. */
+  defs: Partial<Record<HttpMethod, RouteDef>>;
   params: Record<string, string>;
   /** A path parameter whose percent-encoding is not valid UTF-8: answered 400 rather than handed to Next. */
   badParam?: string;
@@ -23,7 +25,7 @@ export interface DirectRoute {
 interface Node {
   literal: Map<string, Node>;
   param?: { name: string; node: Node };
-  route?: { template: string; handlers: DirectRoute['handlers'] };
+  route?: { template: string; handlers: DirectRoute['handlers']; defs: DirectRoute['defs'] };
 }
 
 export class RouteMatcher {
@@ -49,7 +51,7 @@ export class RouteMatcher {
           node = next;
         }
       }
-      node.route = { template, handlers: methodHandlers(defs) };
+      node.route = { template, handlers: methodHandlers(defs), defs: Object.fromEntries(defs.map((d) => [d.contract.method, d])) };
     }
   }
 
@@ -83,7 +85,7 @@ export class RouteMatcher {
       return null;
     };
     const node = walk(this.root, 0);
-    return node?.route ? { template: node.route.template, handlers: node.route.handlers, params, badParam } : null;
+    return node?.route ? { template: node.route.template, handlers: node.route.handlers, defs: node.route.defs, params, badParam } : null;
   }
 }
 
@@ -147,7 +149,29 @@ function toWebRequest(req: IncomingMessage, url: string): Request {
   });
 }
 
-async function writeWebResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+/** Header names folded to lower case and repeated ones joined, as a Response's Headers would give them. */
+function writeRawReply(res: ServerResponse, r: RawReply, head: boolean): void {
+  const merged = new Map<string, string>();
+  for (const [k, v] of Object.entries(r.headers)) {
+    const name = k.toLowerCase();
+    const had = merged.get(name);
+    merged.set(name, had === undefined ? v : `${had}, ${v}`);
+  }
+  const flat: string[] = [];
+  for (const { key, value } of SECURITY_HEADERS) flat.push(key, value);
+  for (const [k, v] of merged) flat.push(k, v);
+  if (r.text === null) {
+    res.writeHead(r.status, flat);
+    res.end();
+    return;
+  }
+  flat.push('content-length', String(Buffer.byteLength(r.text)));
+  res.writeHead(r.status, flat);
+  res.end(head ? undefined : r.text);
+}
+
+async function writeWebResponse(res: ServerResponse, response: Response | RawReply, head: boolean): Promise<void> {
+  if (!(response instanceof Response)) return writeRawReply(res, response, head);
   const flat: string[] = [];
   for (const { key, value } of SECURITY_HEADERS) flat.push(key, value);
   for (const [k, v] of response.headers) if (k !== 'set-cookie') flat.push(k, v);
@@ -184,7 +208,7 @@ async function writeWebResponse(res: ServerResponse, response: Response, head: b
 export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, res: ServerResponse, url: string, requestId: string): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   try {
-    let response: Response;
+    let response: Response | RawReply;
     if (!METHODS.has(method)) {
       response = errorResponse(405, `method ${method} is not allowed on this path`, requestId);
     } else if (route.badParam) {
@@ -196,9 +220,11 @@ export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, r
       } catch {
         /* a request target Fetch cannot represent */
       }
-      response = request
-        ? await route.handlers[method as HttpMethod | 'HEAD' | 'OPTIONS'](request, { params: Promise.resolve(route.params) })
-        : errorResponse(400, 'invalid request: the request target cannot be parsed', requestId);
+      const def = route.defs[(method === 'HEAD' ? 'GET' : method) as HttpMethod];
+      if (!request) response = errorResponse(400, 'invalid request: the request target cannot be parsed', requestId);
+      // main.ts settled the request id (the client's when it passes the same check runRoute makes).
+      else if (def) response = await runRouteRaw(def, request, route.params, requestId);
+      else response = await route.handlers[method as HttpMethod | 'HEAD' | 'OPTIONS'](request, { params: Promise.resolve(route.params) });
     }
     await writeWebResponse(res, response, method === 'HEAD');
     if (!req.complete) await releaseBody(req);

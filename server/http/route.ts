@@ -68,6 +68,32 @@ export function errorResponse(status: number, message: string, requestId?: strin
   return json(errorBody(status, message), status, requestId ? { 'x-request-id': requestId, ...headers } : headers);
 }
 
+/**
+ * A JSON reply not yet made into a Response: what json() would build, as its parts. The direct dispatcher
+ * writes these to the socket as they are; building a Response (headers object, body stream) for a status
+ * poll cost more than the poll's own work.
+ */
+export interface RawReply {
+  status: number;
+  headers: Record<string, string>;
+  /** Serialised body; null for none (no content-type then, as json() gives). */
+  text: string | null;
+}
+
+function rawReply(body: unknown, status: number, headers: Record<string, string>): RawReply {
+  const text = body === undefined ? null : JSON.stringify(body);
+  return { status, headers: text === null ? headers : { 'content-type': 'application/json; charset=utf-8', ...headers }, text };
+}
+
+export function toResponse(r: RawReply): Response {
+  const res = new Response(r.text, { status: r.status, headers: r.headers });
+  if (r.text !== null) (res as Response & { [RAW_JSON]?: string })[RAW_JSON] = r.text;
+  return res;
+}
+
+const rawError = (status: number, message: string, requestId: string, headers: Record<string, string> = {}): RawReply =>
+  rawReply(errorBody(status, message), status, { 'x-request-id': requestId, ...headers });
+
 function requestIdOf(req: Request): string {
   const given = req.headers.get('x-request-id');
   return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
@@ -88,19 +114,27 @@ function pgErrorStatus(err: unknown): number | undefined {
 
 /** Runs one request through validation, authentication, the handler and error mapping. */
 export async function runRoute(route: RouteDef, req: Request, rawParams: Record<string, string | string[]>): Promise<Response> {
+  const r = await runRouteRaw(route, req, rawParams, requestIdOf(req));
+  return r instanceof Response ? r : toResponse(r);
+}
+
+/**
+ * runRoute for a caller that already settled the request id (server/main.ts checks the client's one with
+ * the same pattern) and writes JSON replies itself: a handler's own Response is passed through.
+ */
+export async function runRouteRaw(route: RouteDef, req: Request, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | RawReply> {
   const def = route.contract;
-  const requestId = requestIdOf(req);
   let app: AppContext;
   try {
     app = getAppContext();
   } catch {
-    return errorResponse(503, 'service is starting', requestId);
+    return rawError(503, 'service is starting', requestId);
   }
   try {
-    const url = new URL(req.url);
     if (def.rateLimit) await checkRateLimit(app, def.rateLimit, req);
 
-    const query0 = searchParamsObject(url);
+    // Most requests have no query string; parsing the URL for one is skipped then.
+    const query0 = req.url.includes('?') ? searchParamsObject(new URL(req.url)) : {};
     for (const [where, values] of [['path parameter', rawParams], ['query parameter', query0]] as const) {
       const nul = findNul(values);
       if (nul !== null) throw new ApiError(400, `${where} ${nul}: must not contain NUL characters (\\u0000)`);
@@ -137,14 +171,14 @@ export async function runRoute(route: RouteDef, req: Request, rawParams: Record<
       result.headers.set('x-request-id', requestId);
       return result;
     }
-    if (result instanceof Reply) return json(result.body, result.status, { 'x-request-id': requestId, ...result.headers });
-    return json(result, def.status ?? 200, { 'x-request-id': requestId });
+    if (result instanceof Reply) return rawReply(result.body, result.status, { 'x-request-id': requestId, ...result.headers });
+    return rawReply(result, def.status ?? 200, { 'x-request-id': requestId });
   } catch (err) {
-    if (isApiError(err)) return errorResponse(err.status, err.message, requestId, err.headers);
+    if (isApiError(err)) return rawError(err.status, err.message, requestId, err.headers);
     const mapped = pgErrorStatus(err);
-    if (mapped) return errorResponse(mapped, mapped === 409 ? 'conflict: the resource already exists' : 'invalid request', requestId);
+    if (mapped) return rawError(mapped, mapped === 409 ? 'conflict: the resource already exists' : 'invalid request', requestId);
     app.log.error({ err: { message: (err as Error)?.message, stack: (err as Error)?.stack }, requestId, route: def.path }, 'unhandled route error');
-    return errorResponse(500, 'internal server error', requestId);
+    return rawError(500, 'internal server error', requestId);
   }
 }
 
