@@ -4,6 +4,8 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** Requests answered in the run (on `requests`). */
+    total: number;
   }
   interface Result {
     requests: Histogram;
