@@ -8,8 +8,13 @@
  * for the stock en-us model, the clinical model alone, and the default (clinical interpolated with stock).
  * Then drug-name and diagnosis-term recall of the default engine with and without each session's context
  * (the terms its gold note names, as an EMR and context diagnoses would carry them), on the same audio.
+ * --no-context leaves out that recall pass (it rebuilds a decoder per recording, ~a third of the CPU).
  * With --speed: real-time factor and concurrent real-time streams; speaker-role accuracy on espeak.
- * Usage: npm run bench:speech [-- --dialogues 2 --turns 12 --voices espeak,festival,flite --speed]
+ * Usage: npm run bench:speech [-- --dialogues 4 --turns 12 --voices espeak,festival,flite --weights 0.3,0.7 --speed]
+ * The default (4 valid dialogues x 12 turns, ~700 words per voice set) takes ~16 min of CPU; --quick
+ * (1 dialogue x 8 turns) is a smoke run whose figures are not of record. --weights adds rows for other
+ * stock weights of the interpolation, to show on valid what the train sweep (tune.ts) chose between; the
+ * choice itself is made on train only.
  * With SPEECH_BASE_URL set, the OpenAI-compatible engine is measured on the same recordings too.
  */
 import os from 'node:os';
@@ -40,7 +45,7 @@ const num = (name: string, d: number) => {
   return i >= 0 ? Number(args[i + 1]) : d;
 };
 const quick = args.includes('--quick');
-const DIALOGUES = num('dialogues', quick ? 1 : 2);
+const DIALOGUES = num('dialogues', quick ? 1 : 4);
 const TURNS = num('turns', quick ? 8 : 12);
 const cores = os.availableParallelism();
 const durS = (pcm: Buffer) => pcm.length / BYTES_PER_MS / 1000;
@@ -153,7 +158,12 @@ const engines: { name: string; make: () => SpeechEngine }[] = [
 const interp = readInterpolation();
 if (clinicalModel()) {
   engines.push({ name: 'clinical LM alone (previous default)', make: () => new EmbeddedSpeechEngine({ model: clinicalModel(undefined, { interpolate: false })!, poolSize: cores, biasWeight: 0 }) });
-  if (interp?.stock) engines.push({ name: `clinical + stock interpolated ${1 - interp.stock}/${interp.stock} (default)`, make: () => new EmbeddedSpeechEngine({ poolSize: cores }) });
+  const wi = args.indexOf('--weights');
+  for (const w of wi >= 0 ? args[wi + 1]!.split(',').map(Number) : []) {
+    if (w !== interp?.stock) engines.push({ name: `clinical + stock interpolated ${(1 - w).toFixed(2)}/${w}`, make: () => new EmbeddedSpeechEngine({ model: clinicalModel(undefined, { stockWeight: w })!, poolSize: cores, biasWeight: 0 }) });
+  }
+  // Last, so that its segments are the ones the context pass below reuses.
+  if (interp?.stock) engines.push({ name: `clinical + stock interpolated ${(1 - interp.stock).toFixed(2)}/${interp.stock} (default)`, make: () => new EmbeddedSpeechEngine({ poolSize: cores }) });
 } else console.log('clinical model not built: run npm run speech:build-lm');
 if (process.env.SPEECH_BASE_URL) {
   engines.push({
@@ -215,7 +225,7 @@ if (defW) {
 }
 
 const terms = termSets();
-if (defaultEngine && terms && clinic.length) {
+if (defaultEngine && terms && clinic.length && !args.includes('--no-context')) {
   const rows = ['| voice set | drug names without context | with context | diagnosis terms without context | with context |', '|---|---|---|---|---|'];
   for (let i = 1; i < sets.length; i++) {
     const acc = { d0: { hit: 0, total: 0 }, d1: { hit: 0, total: 0 }, g0: { hit: 0, total: 0 }, g1: { hit: 0, total: 0 } };
@@ -237,4 +247,5 @@ if (defaultEngine && terms && clinic.length) {
 }
 await defaultEngine?.close();
 if (speedRows.length) console.log(`\n| engine | real-time factor per stream | concurrent real-time streams (${cores} cores) |\n|---|---|---|\n${speedRows.join('\n')}`);
-console.log(`\npeak memory (max RSS, all decoder threads): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+const cpu = process.cpuUsage();
+console.log(`\npeak memory (max RSS, all decoder threads): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; CPU time of the run ${((cpu.user + cpu.system) / 60e6).toFixed(1)} min`);
