@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignSpeakerRoles, textCueScore } from './speakers.js';
+import { assignSpeakerRoles, textCueScore, voiceFeatures } from './speakers.js';
 import { hasSynthTools, synthesizeDialogue, type SynthDialogue } from './synth.js';
 import { EmbeddedSpeechEngine } from './embedded.js';
 import type { SpeechSegment } from './types.js';
@@ -17,6 +17,36 @@ const TURNS = [
 const tools = hasSynthTools();
 const hasPocketsphinx = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib'].some((d) => fs.existsSync(`${d}/libpocketsphinx.so.3`));
 if (!tools) console.warn('speaker tests skipped: apt-get install espeak-ng sox');
+
+/** A low voice whose first formant rings: gliding ~90 Hz glottal pulses through a narrow 350 Hz resonance. */
+function ringingVoice(f0: number, formant: number, seconds: number): Int16Array {
+  const rate = 16000;
+  const out = new Int16Array(rate * seconds);
+  const r = Math.exp((-Math.PI * 30) / rate);
+  const [a1, a2] = [2 * r * Math.cos((2 * Math.PI * formant) / rate), -r * r];
+  let [y1, y2, next, k] = [0, 0, 0, 0];
+  for (let i = 0; i < out.length; i++) {
+    let x = 0;
+    if (i >= next) {
+      x = 1;
+      k++;
+      next = i + Math.round((rate / f0) * (1 + 0.08 * Math.sin(k / 6)));
+    }
+    const y = x + a1 * y1 + a2 * y2;
+    [y2, y1] = [y1, y];
+    out[i] = Math.round(Math.max(-1, Math.min(1, y / 20)) * 20000);
+  }
+  return out;
+}
+
+describe('voice features', () => {
+  it('reads the pitch of a low voice, not the period of its first formant', () => {
+    // Before centre clipping this read 348 Hz, and D2N085's doctor was taken for the patient.
+    const f0 = Math.exp(voiceFeatures(ringingVoice(90, 350, 1))![0]!);
+    expect(f0).toBeGreaterThan(80);
+    expect(f0).toBeLessThan(100);
+  });
+});
 
 describe('text cues', () => {
   it('scores clinician and patient phrasing with opposite signs', () => {

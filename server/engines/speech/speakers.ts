@@ -49,25 +49,37 @@ const melEdges = (() => {
   return Array.from({ length: BANDS + 2 }, (_, i) => Math.round((inv(lo + ((hi - lo) * i) / (BANDS + 1)) * WIN) / RATE));
 })();
 
-/** Pitch by normalised autocorrelation over 70–350 Hz; null for unvoiced frames. */
-function pitch(frame: Float64Array): number | null {
+/**
+ * Pitch by normalised autocorrelation over 70–350 Hz; null for unvoiced frames. The frame is centre-clipped
+ * first (Sondhi): a low voice's first formant rings with a period of 2–4 ms, which otherwise correlates
+ * better than the pitch period and reads a 90 Hz voice as 200–350 Hz, i.e. as the other speaker. Only a
+ * local maximum counts, so a correlation still falling at the range's edge is not taken for a pitch.
+ */
+function pitch(raw: Float64Array): number | null {
   const minLag = Math.floor(RATE / 350);
   const maxLag = Math.floor(RATE / 70);
+  let peak = 0;
+  for (let i = 0; i < raw.length; i++) peak = Math.max(peak, Math.abs(raw[i]!));
+  const clip = 0.3 * peak;
+  const frame = raw.map((v) => (v > clip ? v - clip : v < -clip ? v + clip : 0));
   let e0 = 0;
   for (let i = 0; i < frame.length; i++) e0 += frame[i]! * frame[i]!;
   if (e0 <= 0) return null;
-  let best = 0;
-  let bestLag = 0;
-  for (let lag = minLag; lag <= maxLag; lag++) {
+  const r = new Float64Array(maxLag + 2);
+  for (let lag = minLag - 1; lag <= maxLag + 1; lag++) {
     let c = 0;
     let e1 = 0;
     for (let i = 0; i + lag < frame.length; i++) {
       c += frame[i]! * frame[i + lag]!;
       e1 += frame[i + lag]! * frame[i + lag]!;
     }
-    const r = c / Math.sqrt(e0 * e1 + 1e-9);
-    if (r > best) {
-      best = r;
+    r[lag] = c / Math.sqrt(e0 * e1 + 1e-9);
+  }
+  let best = 0;
+  let bestLag = 0;
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    if (r[lag]! > best && r[lag]! >= r[lag - 1]! && r[lag]! >= r[lag + 1]!) {
+      best = r[lag]!;
       bestLag = lag;
     }
   }
