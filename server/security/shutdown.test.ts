@@ -21,7 +21,8 @@ async function signalled(mode: string): Promise<{ code: number | null; signal: N
   });
   started.push(proc);
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  // 'close': after the child's output has been read to its end, not only after it exited.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('close', (code, signal) => resolve({ code, signal })));
   await new Promise<void>((resolve) => {
     const onData = (d: Buffer) => {
       output += d;
@@ -40,6 +41,18 @@ describe('forced exit on SIGTERM', () => {
     expect(r).toMatchObject({ code: 0, signal: null });
     expect(r.output).toMatch(/shutting down/);
     expect(r.output).toMatch(/"msg":"stopped"/);
+  });
+
+  it('writes every line logged while stopping, in order, before it exits', async () => {
+    const r = await signalled('verbose');
+    expect(r).toMatchObject({ code: 0, signal: null });
+    const entries = r.output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; n?: number });
+    const numbered = entries.filter((e) => e.msg === 'shutdown line').map((e) => e.n);
+    expect(numbered).toEqual(Array.from({ length: 5_000 }, (_, n) => n));
+    expect(entries.at(-1)?.msg).toBe('stopped');
   });
 
   it('exits 1 when stop() waits forever while other work keeps the event loop busy', async () => {
