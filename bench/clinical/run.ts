@@ -1,5 +1,5 @@
 /**
- * npm run bench:clinical [-- --limit 2 --offset 0 --speed 8 --voices <doctor>,<patient> --dump --write]
+ * npm run bench:clinical [-- --limit 2 --offset 0 | --ids D2N083,D2N085] [-- --speed 8 --voices <doctor>,<patient> --dump --write]
  * (--dump writes each dialogue's transcript, both notes and both structured data to tmp/bench-clinical)
  * End to end: ACI-BENCH valid dialogues spoken by two synthetic voices (natural ones where the speech
  * synthesis helper has them), streamed through /ws/ambient of a real server this script starts, turned
@@ -35,7 +35,9 @@ const rows = readFileSync(path.resolve(root, '../shared/data/aci-bench/valid.jso
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l) as { encounter_id: string; dialogue: string; note: string; dataset: string });
-const used = rows.slice(OFFSET, OFFSET + LIMIT);
+const IDS = arg('ids', '');
+// --ids picks dialogues by name (e.g. the shorter ones, when the machine is too loaded for the first two).
+const used = IDS ? rows.filter((r) => IDS.split(',').includes(r.encounter_id)) : rows.slice(OFFSET, OFFSET + LIMIT);
 
 type Kind = keyof NoteFacts;
 const KINDS: Kind[] = ['dx', 'drugs', 'doses', 'frequencies'];
