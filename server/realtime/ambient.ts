@@ -32,12 +32,11 @@ import { closeReason, upgradeAuthorised } from './upgrade';
 /** How often the stream records its durable length and notices a status change made elsewhere (REST end or abort). */
 const TICK_MS = 2_000;
 /**
- * After the last audio the live recogniser is waited for while it makes progress (a segment at least this
- * often), up to SPEECH_END_MAX_MS: when it finishes, the final pass takes its result instead of decoding
- * the recording again, so a recogniser that fell behind is better let finish than abandoned.
+ * The live recogniser gets this long after the last audio to emit its final segments. A reconnect after a
+ * dropped connection waits for this, so it stays short: waiting on a recogniser far behind (up to minutes
+ * under load) kept a clinician's recorder on "Reconnecting…"; the final pass decodes what it left.
  */
 const SPEECH_END_TIMEOUT_MS = 30_000;
-const SPEECH_END_MAX_MS = 600_000;
 /** Live partials are the first thing given up when the recogniser falls this far behind the audio. */
 const PARTIALS_MAX_LAG_MS = 5_000;
 
@@ -61,7 +60,6 @@ export class AmbientStream implements ActiveStream {
   private liveBytes = 0;
   private readonly liveFinals: SpeechSegment[] = [];
   private readonly liveBias: string;
-  private speechProgressAt = Date.now();
 
   constructor(
     private readonly app: AppContext,
@@ -90,7 +88,6 @@ export class AmbientStream implements ActiveStream {
     try {
       this.speech = getSpeechEngine(this.app).openStream({
         onSegment: (segment) => {
-          this.speechProgressAt = Date.now();
           if (segment.isFinal) this.liveFinals.push(segment);
           else if (bytesToMs(this.liveBytes) - segment.endMs > PARTIALS_MAX_LAG_MS) return;
           void this.feed({ type: 'segment', segment, id: crypto.randomUUID() });
@@ -264,18 +261,11 @@ export class AmbientStream implements ActiveStream {
       return false;
     }
     let timer: NodeJS.Timeout | undefined;
-    const started = Date.now();
-    this.speechProgressAt = started;
     const finished = await Promise.race([
       s.end().then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setInterval(() => {
-          const now = Date.now();
-          if (now - this.speechProgressAt > SPEECH_END_TIMEOUT_MS || now - started > SPEECH_END_MAX_MS) resolve(false);
-        }, 1_000);
-      }),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), SPEECH_END_TIMEOUT_MS))),
     ]).catch(() => false);
-    clearInterval(timer);
+    clearTimeout(timer);
     if (!finished) s.close();
     return finished;
   }
