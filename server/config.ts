@@ -20,6 +20,8 @@ export interface SpeechSettings {
   engine: string;
   poolSize?: string;
   lm?: string;
+  /** SPEECH_VAD: the embedded engine's segmenter, silero or energy. */
+  vad?: string;
   baseUrl?: string;
   apiKey?: string;
   model?: string;
@@ -60,6 +62,7 @@ export function speechSettingsFromEnv(env: NodeJS.ProcessEnv | Record<string, st
     engine: env.SPEECH_ENGINE ?? 'embedded',
     poolSize: env.SPEECH_POOL_SIZE,
     lm: env.SPEECH_LM,
+    vad: env.SPEECH_VAD,
     baseUrl: env.SPEECH_BASE_URL,
     apiKey: env.SPEECH_API_KEY,
     model: env.SPEECH_MODEL,

@@ -7,8 +7,12 @@ import { FRAME_MS, stockModel, type DecoderBias, type DecoderModel, type RawWord
 import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
 import type { SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
-import { VadSegmenter, type VadOptions } from './vad.js';
+import { segmenterFactory, type SegmenterFactory } from './silero-segmenter.js';
+import type { Segmenter, VadEvent, VadOptions } from './vad.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
+
+/** SPEECH_VAD's default for the embedded engine. */
+export const DEFAULT_VAD = 'energy' as const;
 
 export const CLINICAL_MODEL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model');
 
@@ -20,6 +24,11 @@ export interface EmbeddedOptions {
   /** Overrides the model entirely (benchmarks, experiments). */
   model?: DecoderModel;
   vad?: VadOptions;
+  /**
+   * Makes each stream's segmenter (SPEECH_VAD). One factory serves the live stream and the final pass, so
+   * both cut the same audio into the same segments and a live result can stand for the final one.
+   */
+  segmenter?: SegmenterFactory;
   /** Weight of a session's own vocabulary (0 turns biasing off); defaults to model/interpolation.json. */
   biasWeight?: number;
 }
@@ -108,14 +117,14 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
   readonly name = 'embedded';
   readonly pool: DecoderPool;
   readonly model: DecoderModel;
-  private readonly vadOptions: VadOptions;
+  private readonly segmenter: SegmenterFactory;
   private readonly biasWeight: number;
 
   constructor(opts: EmbeddedOptions = {}) {
     this.model = resolveModel(opts);
     this.biasWeight = opts.biasWeight ?? readInterpolation()?.bias ?? 0;
     this.pool = new DecoderPool(this.model, opts.poolSize ?? os.availableParallelism());
-    this.vadOptions = opts.vad ?? {};
+    this.segmenter = opts.segmenter ?? segmenterFactory(DEFAULT_VAD, opts.vad);
   }
 
   /** Loads the models in every decoder thread ahead of the first stream. */
@@ -124,7 +133,7 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
   }
 
   openStream(options: SpeechStreamOptions): SpeechStream {
-    return new EmbeddedStream(this.pool, options, this.vadOptions, decoderBias(options.bias, this.biasWeight));
+    return new EmbeddedStream(this.pool, options, this.segmenter(), decoderBias(options.bias, this.biasWeight));
   }
 
   async transcribe(pcm: Buffer, options: TranscribeOptions = {}): Promise<SpeechSegment[]> {
@@ -148,7 +157,6 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
 }
 
 class EmbeddedStream implements SpeechStream {
-  private readonly vad: VadSegmenter;
   /** Opened at the first utterance: a decoder is ~18 MB, and a stream that never carries speech needs none. */
   private conn: ReturnType<DecoderPool['open']> | null = null;
   private utt = 0;
@@ -161,11 +169,9 @@ class EmbeddedStream implements SpeechStream {
   constructor(
     private readonly pool: DecoderPool,
     private readonly options: SpeechStreamOptions,
-    vadOptions: VadOptions,
+    private readonly vad: Segmenter,
     private readonly bias: DecoderBias | null = null,
-  ) {
-    this.vad = new VadSegmenter(vadOptions);
-  }
+  ) {}
 
   private connection(): ReturnType<DecoderPool['open']> {
     if (!this.conn) {
@@ -213,7 +219,7 @@ class EmbeddedStream implements SpeechStream {
     this.route(this.vad.push(this.aligner.push(pcm)));
   }
 
-  private route(events: ReturnType<VadSegmenter['push']>): void {
+  private route(events: VadEvent[]): void {
     let batch: Int16Array[] = [];
     const sendBatch = () => {
       if (!batch.length) return;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { speechSettingsFromEnv, type SpeechSettings } from '../../config.js';
 import { EmbeddedSpeechEngine } from './embedded.js';
 import { OpenAISpeechEngine } from './openai.js';
+import { segmenterFactory, type SpeechVad } from './silero-segmenter.js';
 import { SherpaSpeechEngine } from './sherpa/engine.js';
 import type { SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions } from './types.js';
 
@@ -21,6 +22,8 @@ export interface SpeechConfig {
   poolSize?: number;
   /** Embedded language model: the project's clinical one (default when built) or Debian's stock en-us. */
   lm?: 'clinical' | 'stock';
+  /** The embedded engine's segmenter (live stream and final pass alike). */
+  vad?: SpeechVad;
   baseUrl?: string;
   apiKey?: string;
   model?: string;
@@ -47,10 +50,13 @@ export function parseSpeechSettings(s: SpeechSettings): SpeechConfig {
   };
   const lm = s.lm?.trim().toLowerCase();
   if (lm && lm !== 'clinical' && lm !== 'stock') throw new Error('SPEECH_LM must be clinical or stock');
+  const vad = s.vad?.trim().toLowerCase();
+  if (vad && vad !== 'silero' && vad !== 'energy') throw new Error(`SPEECH_VAD must be silero or energy (got "${s.vad}")`);
   return {
     engine: engine as SpeechEngineName,
     poolSize: int(s.poolSize, 'SPEECH_POOL_SIZE'),
     lm: lm as SpeechConfig['lm'],
+    ...(vad ? { vad: vad as SpeechVad } : {}),
     baseUrl: s.baseUrl,
     apiKey: s.apiKey,
     model: s.model,
@@ -78,11 +84,13 @@ export class NoSpeechEngine implements SpeechEngine {
   async close(): Promise<void> {}
 }
 
+const embeddedVad = (c: SpeechConfig) => (c.vad ? { segmenter: segmenterFactory(c.vad) } : {});
+
 /** The server passes parseSpeechSettings(Config.speech) (server/services.ts); scripts build their own SpeechConfig. */
 export function createSpeechEngine(c: SpeechConfig): SpeechEngine {
   switch (c.engine ?? 'embedded') {
     case 'embedded':
-      return new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm });
+      return new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm, ...embeddedVad(c) });
     case 'openai':
       if (!c.baseUrl) throw new Error('SPEECH_ENGINE=openai needs SPEECH_BASE_URL');
       return new OpenAISpeechEngine({
@@ -98,7 +106,7 @@ export function createSpeechEngine(c: SpeechConfig): SpeechEngine {
         modelDir: c.modelDir,
         numThreads: c.threads ?? Math.min(4, os.availableParallelism()),
         // Live partials without a streaming model come from the embedded engine; the final pass is neural.
-        live: () => new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm }),
+        live: () => new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm, ...embeddedVad(c) }),
       });
     case 'none':
       return new NoSpeechEngine();

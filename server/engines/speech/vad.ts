@@ -30,7 +30,16 @@ export type VadEvent =
   | { type: 'audio'; samples: Int16Array }
   | { type: 'end'; endSample: number; voicedMs: number };
 
-export class VadSegmenter {
+/** Cuts a stream into speech segments: the energy VAD here, Silero in silero-segmenter.ts. */
+export interface Segmenter {
+  push(samples: Int16Array): VadEvent[];
+  /** Ends any open segment (end of audio). */
+  flush(): VadEvent[];
+  readonly speaking: boolean;
+  readonly minSpeechMs: number;
+}
+
+export class VadSegmenter implements Segmenter {
   private readonly pauseFrames: number;
   private readonly prerollFrames: number;
   private readonly maxFrames: number;
