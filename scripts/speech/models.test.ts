@@ -51,6 +51,10 @@ describe('npm run speech:models', () => {
     for (const m of CATALOGUE) expect(out).toContain(`| ${m.name} | ${m.family}`);
     expect(out).toContain('CC-BY-4.0');
     expect(out).toContain('not yet pinned');
+    // A pinned archive shows its hash and archive size, not the int8 estimate.
+    const tiny = CATALOGUE.find((m) => m.name === 'whisper-tiny.en')!;
+    expect(tiny.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(out).toMatch(new RegExp(`\\| whisper-tiny\\.en \\| whisper \\| archive 118\\.1 MB \\|.*\\| ${tiny.sha256} \\|`));
   });
 
   it('fails at once with a clear message when the model host cannot be reached', async () => {

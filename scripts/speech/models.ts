@@ -46,10 +46,11 @@ async function sha256File(file: string): Promise<string> {
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 function list(): void {
-  console.log('| name | family | size (int8 files) | licence | languages | published WER | SHA-256 |');
+  console.log('| name | family | size | licence | languages | published WER | SHA-256 |');
   console.log('|---|---|---|---|---|---|---|');
   for (const m of CATALOGUE) {
-    const size = m.bytes ? mb(m.bytes) : `~${m.approxMb} MB`;
+    // A pinned archive's bytes include fp32 copies the engine does not load; otherwise the int8 files' estimate.
+    const size = m.bytes ? `archive ${mb(m.bytes)}` : `~${m.approxMb} MB int8 files`;
     const wer = m.wer.value === null ? `see ${m.wer.source}` : `${m.wer.value} % ${m.wer.set} (${m.wer.source})`;
     const family = m.streaming ? `${m.family} (streaming)` : m.family;
     console.log(`| ${m.name} | ${family} | ${size} | ${m.licence} | ${m.languages.join(', ')} | ${wer} | ${m.sha256 ?? 'not yet pinned'} |`);

@@ -147,7 +147,9 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   }
   let output = '';
   const entry = opts.procfile ? procfileEntry(opts.procfile) : { env: {}, argv: ['--import', 'tsx', path.join(ROOT, 'server/main.ts')] };
-  const proc = spawn(process.execPath, entry.argv, {
+  // BENCH_CPU_PROF=<dir> profiles the server (node --cpu-prof is not allowed in NODE_OPTIONS); benches use it.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = spawn(process.execPath, [...profile, ...entry.argv], {
     cwd: ROOT,
     env: {
       ...process.env,
