@@ -15,6 +15,7 @@
  * (1 dialogue x 8 turns) is a smoke run whose figures are not of record. --weights adds rows for other
  * stock weights of the interpolation, to show on valid what the train sweep (tune.ts) chose between; the
  * choice itself is made on train only.
+ * --vads energy,silero: the default engine only, once per segmenter (SPEECH_VAD), to choose its default.
  * With SPEECH_BASE_URL set, the OpenAI-compatible engine is measured on the same recordings too.
  */
 import os from 'node:os';
@@ -31,6 +32,7 @@ import { contextTerms, termRecall, termSets } from './terms.js';
 import { BYTES_PER_MS } from '../../lib/contracts/stream-protocol.js';
 import fs from 'node:fs';
 import { createSpeechEngine, speechConfigFromEnv } from '../../server/engines/speech/index.js';
+import { segmenterFactory, type SpeechVad } from '../../server/engines/speech/silero-segmenter.js';
 
 const args = process.argv.slice(2);
 // --engine sherpa: the neural engine on SPEECH_MODEL_DIR (README, Neural speech) instead of the embedded rows.
@@ -172,6 +174,11 @@ if (process.env.SPEECH_BASE_URL) {
   });
 }
 
+const vadsArg = args.indexOf('--vads');
+if (vadsArg >= 0) {
+  const vads = args[vadsArg + 1]!.split(',') as SpeechVad[];
+  engines.splice(0, engines.length, ...vads.map((v) => ({ name: `default, SPEECH_VAD=${v}`, make: () => new EmbeddedSpeechEngine({ poolSize: cores, segmenter: segmenterFactory(v) }) })));
+}
 if (sherpaDir) {
   engines.splice(0, engines.length, { name: `sherpa, ${sherpaDir} (default)`, make: () => createSpeechEngine({ ...speechConfigFromEnv(process.env), engine: 'sherpa' }) });
 }

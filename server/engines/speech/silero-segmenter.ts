@@ -59,7 +59,8 @@ export class SileroSegmenter implements Segmenter {
   /** Samples received (the last partial window is only fed on flush). */
   private received = 0;
   /** Received audio from index histStart on; older audio can no longer belong to a segment. */
-  private hist = new Int16Array(0);
+  private hist = new Int16Array(4 * SAMPLE_RATE_HZ);
+  private histLen = 0;
   private histStart = 0;
   /** The detector's own state, mirrored to know its onset the moment it is detected. */
   private head = 0;
@@ -135,6 +136,7 @@ export class SileroSegmenter implements Segmenter {
     if (this.segStart >= 0) this.close(this.received, events);
     this.ended = true;
     this.hist = new Int16Array(0);
+    this.histLen = 0;
     return events;
   }
 
@@ -165,11 +167,13 @@ export class SileroSegmenter implements Segmenter {
       if (wasIn) this.head = done.length ? done[done.length - 1]! : tail - minSilenceNow;
       else this.head = Math.max(this.head, tail - 2 * MODEL_WINDOW - this.minSpeech);
       this.sherpaStart = -1;
-      if (wasIn) this.close(Math.min(this.head + this.postroll, this.received), events);
+      // The postroll is the start of the pause the detector has already read (tail), which is only 0.1 s
+      // once an utterance passed max speech duration.
+      if (wasIn) this.close(Math.min(this.head + this.postroll, tail), events);
     }
     if (this.segStart >= 0) {
       // A later end lies at least one window on minus the pause: audio up to here is in the segment.
-      const bound = Math.min(tail - this.minSilence + this.postroll, this.received);
+      const bound = tail - this.minSilence + this.postroll;
       const cap = this.segStart + this.maxSegment;
       if (bound >= cap) {
         this.close(cap, events);
@@ -214,19 +218,23 @@ export class SileroSegmenter implements Segmenter {
   }
 
   private append(samples: Int16Array): void {
-    const next = new Int16Array(this.hist.length + samples.length);
-    next.set(this.hist);
-    next.set(samples, this.hist.length);
-    this.hist = next;
+    if (this.histLen + samples.length > this.hist.length) {
+      const next = new Int16Array(Math.max(2 * this.hist.length, this.histLen + samples.length));
+      next.set(this.hist.subarray(0, this.histLen));
+      this.hist = next;
+    }
+    this.hist.set(samples, this.histLen);
+    this.histLen += samples.length;
     this.received += samples.length;
   }
 
-  /** Keeps only what a segment can still start at or emit: the detector's onset reaches back 2 windows + min speech. */
+  /** Keeps only what a segment can still start at or emit: the detector's onset reaches back 2 x 576 samples + min speech. */
   private trim(): void {
     const keep = this.segStart >= 0 ? this.emitted : Math.max(this.prevEnd, this.bufTail - 2 * MODEL_WINDOW - this.minSpeech - this.preroll);
     const drop = keep - this.histStart;
-    if (drop > 16_000) {
-      this.hist = this.hist.slice(drop);
+    if (drop > SAMPLE_RATE_HZ) {
+      this.hist.copyWithin(0, drop, this.histLen);
+      this.histLen -= drop;
       this.histStart = keep;
     }
   }
