@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EmbeddedSpeechEngine } from './embedded.js';
 import { createSpeechEngine, speechConfigFromEnv } from './index.js';
+import { segmenterFactory } from './silero-segmenter.js';
 import { decodeWav, toPcm16Mono16k } from './audio.js';
 import type { SpeechSegment } from './types.js';
 
@@ -29,6 +30,10 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     expect(speechConfigFromEnv({}).engine).toBe('embedded');
     expect(speechConfigFromEnv({ SPEECH_ENGINE: 'openai', SPEECH_POOL_SIZE: '3' })).toMatchObject({ engine: 'openai', poolSize: 3 });
     expect(() => speechConfigFromEnv({ SPEECH_ENGINE: 'magic' })).toThrow(/SPEECH_ENGINE/);
+    expect(speechConfigFromEnv({ SPEECH_VAD: ' Silero ' }).vad).toBe('silero');
+    expect(speechConfigFromEnv({ SPEECH_VAD: 'energy' }).vad).toBe('energy');
+    expect(speechConfigFromEnv({}).vad).toBeUndefined();
+    expect(() => speechConfigFromEnv({ SPEECH_VAD: 'webrtc' })).toThrow(/SPEECH_VAD must be silero or energy \(got "webrtc"\)/);
     const none = createSpeechEngine({ engine: 'none' });
     expect(none.name).toBe('none');
     expect(await none.transcribe(goforward())).toEqual([]);
@@ -100,5 +105,24 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     const after = await engine.transcribe(goforward());
     expect(words(after).join(' ')).toMatch(/go forward/);
     expect(got.filter((g) => g.isFinal)).toEqual([]);
+  }, 300_000);
+
+  it('segments with Silero when SPEECH_VAD=silero, live stream and final pass alike', async () => {
+    const silero = new EmbeddedSpeechEngine({ poolSize: 1, lm: 'stock', segmenter: segmenterFactory(speechConfigFromEnv({ SPEECH_VAD: 'silero' }).vad!) });
+    try {
+      const segs = await silero.transcribe(goforward());
+      expect(words(segs).join(' ')).toMatch(/go forward ten meters/);
+      const pcm = librivox('0870');
+      const whole = await silero.transcribe(pcm);
+      expect(words(whole)).toEqual(expect.arrayContaining(['john', 'power']));
+      // A live stream written in 100 ms frames ends with the same finals as the final pass's 1 s writes.
+      const live: SpeechSegment[] = [];
+      const s = silero.openStream({ onSegment: (g) => g.isFinal && live.push(g) });
+      for (let o = 0; o < pcm.length; o += 3200) s.write(pcm.subarray(o, Math.min(pcm.length, o + 3200)));
+      await s.end();
+      expect(live.map((g) => [g.text, g.startMs, g.endMs])).toEqual(whole.map((g) => [g.text, g.startMs, g.endMs]));
+    } finally {
+      await silero.close();
+    }
   }, 300_000);
 });
