@@ -51,6 +51,26 @@ describe('FsBlobStore', () => {
     await reopened.close();
   });
 
+  it('makes the appends of many blobs durable with shared flushes, or one fdatasync per blob', async () => {
+    const parts = (k: number) => Array.from({ length: 5 }, (_, i) => Buffer.alloc(3200, (k + i) % 256));
+    const keys = Array.from({ length: 100 }, (_, k) => recordingBlobKey('5b0c7c3e-1111-4222-8333-444455556666', k + 1, 'rec'));
+    for (const sync of ['filesystem', 'file'] as const) {
+      const store = new FsBlobStore(tmp(), { sync });
+      // 100 streams, each appending five frames one after another, as live streams do.
+      await Promise.all(keys.map(async (key, k) => {
+        for (const p of parts(k)) await store.append(key, p);
+      }));
+      for (const [k, key] of keys.entries()) expect(fs.readFileSync(store.pathOf(key)).equals(Buffer.concat(parts(k)))).toBe(true);
+      if (sync === 'filesystem') {
+        // 500 appends: one flush covers every frame written before it started, so far fewer than 500.
+        expect(store.barrier!.flushes).toBeGreaterThan(0);
+        expect(store.barrier!.flushes).toBeLessThan(100);
+      } else expect(store.barrier).toBeNull();
+      await store.close();
+      await store.close();
+    }
+  });
+
   it('refuses keys that could escape the root', async () => {
     const store = new FsBlobStore(tmp());
     await expect(store.append('../etc/passwd', Buffer.from('x'))).rejects.toThrow(/invalid blob key/);

@@ -3,6 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { GroupCommit } from './group-commit';
+import { SyncBarrier } from './sync-barrier';
+import { openFilesystemSync } from './syncfs';
 import { checkKey, clampRange, type BlobStore, type ByteRange } from './types';
 
 interface OpenBlob {
@@ -14,14 +16,32 @@ interface OpenBlob {
 
 const IDLE_CLOSE_MS = 60_000;
 
-/** Blobs as files under one directory; appends are written and fdatasync'ed before they resolve. */
+export interface FsBlobStoreOptions {
+  /**
+   * How an append is made durable before it resolves. 'filesystem' (the default where Linux syncfs(2) is
+   * available): appends to every blob share one flush of the filesystem, so N live streams cost one flush
+   * per batch instead of N fdatasyncs. 'file': one fdatasync per blob per batch.
+   */
+  sync?: 'filesystem' | 'file';
+}
+
+/** Blobs as files under one directory; appends are written and made durable before they resolve. */
 export class FsBlobStore implements BlobStore {
   readonly kind = 'fs' as const;
   private readonly open = new Map<string, Promise<OpenBlob>>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly filesystem: ReturnType<typeof openFilesystemSync>;
+  /** Set when appends share filesystem flushes; its count is the number of flushes. */
+  readonly barrier: SyncBarrier | null;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    opts: FsBlobStoreOptions = {},
+  ) {
     fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+    this.filesystem = opts.sync === 'file' ? null : openFilesystemSync(root);
+    if (opts.sync === 'filesystem' && !this.filesystem) throw new Error('syncfs(2) is not available here; use sync: file');
+    this.barrier = this.filesystem ? new SyncBarrier(this.filesystem.sync) : null;
     this.sweeper = setInterval(() => void this.closeIdle(), IDLE_CLOSE_MS);
     this.sweeper.unref();
   }
@@ -51,7 +71,8 @@ export class FsBlobStore implements BlobStore {
             const { bytesWritten } = await handle.write(buf, off, buf.length - off);
             off += bytesWritten;
           }
-          await handle.datasync();
+          // Written (to the page cache) before the barrier is asked, so the flush it waits for covers it.
+          await (this.barrier ? this.barrier.sync() : handle.datasync());
           entry.size += buf.length;
           return entry.size;
         });
@@ -144,6 +165,7 @@ export class FsBlobStore implements BlobStore {
       await b.writer.drain();
       await b.handle.close().catch(() => {});
     }
+    this.filesystem?.close();
   }
 }
 
