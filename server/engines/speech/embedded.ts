@@ -11,8 +11,11 @@ import { segmenterFactory, type SegmenterFactory } from './silero-segmenter.js';
 import type { Segmenter, VadEvent, VadOptions } from './vad.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
-/** SPEECH_VAD's default for the embedded engine. */
-export const DEFAULT_VAD = 'energy' as const;
+/**
+ * SPEECH_VAD's default for the embedded engine: Silero, which bench:vad measured better (frame F1 97.7 vs
+ * 91.4 %, 4 vs 102 split turns at 10 dB SNR) and bench:speech no worse on any voice set.
+ */
+export const DEFAULT_VAD = 'silero' as const;
 
 export const CLINICAL_MODEL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model');
 
