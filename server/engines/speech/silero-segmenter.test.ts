@@ -117,6 +117,18 @@ describe.skipIf(!hasSynthTools())('SileroSegmenter', () => {
     expect(spans(rolled)).toEqual(own.map((s) => [s.start - 3200, s.start + s.samples.length + 1600]));
   });
 
+  it('gives a fresh detector\'s segments on a pooled one that was flushed mid-speech', async () => {
+    const own = await vadSegments(Buffer.from(clean.pcm.buffer, clean.pcm.byteOffset, clean.pcm.byteLength), shippedSileroVad(), { maxSpeechSeconds: 15 });
+    for (let i = 0; i < 3; i++) {
+      const v = silero({ prerollMs: 0, postrollMs: 0 });
+      v.push(clean.pcm.subarray(0, clean.turns[1]!.start + 8000));
+      expect(v.speaking).toBe(true);
+      v.flush();
+    }
+    const again = run(silero({ prerollMs: 0, postrollMs: 0 }), clean.pcm, 1600).segs;
+    expect(spans(again)).toEqual(own.map((s) => [s.start, s.start + s.samples.length]));
+  });
+
   it('covers each known speech span with one segment that starts before it and ends just after it', () => {
     const { segs } = run(silero(), clean.pcm, 1600);
     clean.turns.forEach((t) => {

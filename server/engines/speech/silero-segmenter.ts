@@ -17,6 +17,16 @@ const MODEL_WINDOW = WINDOW + 64;
 const LONG_MIN_SILENCE = Math.trunc(SAMPLE_RATE_HZ * Math.fround(0.1));
 const ms = (n: number) => Math.round((n * SAMPLE_RATE_HZ) / 1000);
 
+/** isDetected (speech under way) is in sherpa-onnx-node's Vad, though not in native.ts's typing. */
+type Detector = Vad & { isDetected(): boolean };
+const newDetector = (config: Record<string, unknown>, bufferSeconds: number): Detector => new (sherpa().Vad)(config, bufferSeconds) as Detector;
+/**
+ * Detectors of flushed segmenters, by configuration. Creating one builds an ONNX Runtime session (~100 ms
+ * of CPU on the event loop), which every stream and final pass would otherwise pay when it opens.
+ */
+const IDLE = new Map<string, Detector[]>();
+const MAX_IDLE = 8;
+
 export interface SileroOptions {
   /** Silero's speech probability threshold (bench:vad: 0.4 and 0.5 tie on train; 0.5 is sherpa's and ours). */
   threshold?: number;
@@ -45,7 +55,8 @@ export interface SileroOptions {
  */
 export class SileroSegmenter implements Segmenter {
   readonly minSpeechMs: number;
-  private readonly vad: Vad & { isDetected(): boolean };
+  private readonly vad: Detector;
+  private readonly poolKey: string;
   private readonly minSpeech: number;
   private readonly minSilence: number;
   private readonly maxUtterance: number;
@@ -86,9 +97,8 @@ export class SileroSegmenter implements Segmenter {
       minSpeechSeconds: this.minSpeechMs / 1000,
       maxSpeechSeconds: softMaxS,
     });
-    const { Vad } = sherpa();
-    // isDetected (speech under way) is in sherpa-onnx-node's Vad, though not in native.ts's typing.
-    this.vad = new Vad(config, Math.max(60, (maxSegmentMs / 1000) * 3)) as Vad & { isDetected(): boolean };
+    this.poolKey = JSON.stringify(config);
+    this.vad = IDLE.get(this.poolKey)?.pop() ?? newDetector(config, Math.max(60, (maxSegmentMs / 1000) * 3));
     const silero = config.sileroVad as { minSilenceDuration: number; minSpeechDuration: number };
     // The detector's own integer conversions (silero-vad-model.cc), so the mirrored onset is exact.
     this.minSilence = Math.trunc(SAMPLE_RATE_HZ * Math.fround(silero.minSilenceDuration));
@@ -136,6 +146,11 @@ export class SileroSegmenter implements Segmenter {
     if (this.segStart >= 0) this.close(this.received, events);
     this.ended = true;
     this.hist = new Int16Array(0);
+    // Reset restarts the detector's sample count at 0 and clears the model's state: as good as new.
+    this.vad.reset();
+    const idle = IDLE.get(this.poolKey) ?? [];
+    if (idle.length < MAX_IDLE) idle.push(this.vad);
+    IDLE.set(this.poolKey, idle);
     this.histLen = 0;
     return events;
   }
