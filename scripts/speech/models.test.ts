@@ -30,6 +30,8 @@ beforeAll(async () => {
   // A local stand-in for the model host, serving the generated model packed as sherpa-onnx packs its archives.
   const src = writeTinyNemoCtcDir(path.join(base, 'src', 'sherpa-onnx-nemo-ctc-en-conformer-small'), { manifest: false });
   execFileSync('tar', ['-cjf', path.join(base, 'sherpa-onnx-nemo-ctc-en-conformer-small.tar.bz2'), '-C', path.dirname(src), path.basename(src)]);
+  // The same bytes under a pinned model's archive name: what a tampered mirror or a corrupt download looks like.
+  fs.copyFileSync(path.join(base, 'sherpa-onnx-nemo-ctc-en-conformer-small.tar.bz2'), path.join(base, 'sherpa-onnx-whisper-tiny.en.tar.bz2'));
   archives = http.createServer((req, res) => {
     const f = path.join(base, path.basename(req.url ?? ''));
     if (!fs.existsSync(f)) return res.writeHead(404).end();
@@ -75,6 +77,15 @@ describe('npm run speech:models', () => {
     expect(code).toBe(1);
     expect(out).toMatch(/has no pinned SHA-256 yet; this archive's is [0-9a-f]{64}/);
     expect(fs.existsSync(path.join(base, 'unpinned'))).toBe(false);
+  });
+
+  it('refuses an archive whose SHA-256 differs from the pinned one, even with --accept-unpinned', async () => {
+    const pinned = CATALOGUE.find((m) => m.name === 'whisper-tiny.en')!.sha256!;
+    const dir = path.join(base, 'tampered');
+    const { code, out } = await models('download', 'whisper-tiny.en', '--dir', dir, '--from', archivesUrl, '--accept-unpinned');
+    expect(code).toBe(1);
+    expect(out).toMatch(new RegExp(`sherpa-onnx-whisper-tiny\\.en\\.tar\\.bz2: SHA-256 [0-9a-f]{64} is not the pinned ${pinned}; not installed`));
+    expect(fs.existsSync(dir)).toBe(false);
   });
 
   it('downloads, unpacks, records file hashes, and verifies a copied directory against them', async () => {
