@@ -210,6 +210,20 @@ describe('AmbientMachine', () => {
     expect(shut.at(-1)).toEqual({ type: 'close', code: 1001, reason: 'server restarting; reconnect to continue' });
   });
 
+  it('does not wait for the live tail when a reconnect will wait on this stream: dropped socket, takeover', () => {
+    const dropped = machine();
+    dropped.step(pcm(100));
+    const closed = finish(dropped, dropped.step({ type: 'socket_closed' }), { size: 3200 });
+    expect(closed.find((e) => e.type === 'end_speech')).toEqual({ type: 'end_speech', discard: true });
+    const t = machine();
+    const taken = finish(t, t.step({ type: 'stop', code: CLOSE.CONFLICT, reason: 'superseded by a newer connection for this session' }));
+    expect(taken.find((e) => e.type === 'end_speech')).toEqual({ type: 'end_speech', discard: true });
+    // Ended over REST while the socket is open: nobody reconnects, so the live tail is still worth keeping.
+    const ended = machine();
+    const rest = finish(ended, ended.step({ type: 'status_seen', status: 'running' }));
+    expect(rest.find((e) => e.type === 'end_speech')).toEqual({ type: 'end_speech', discard: false });
+  });
+
   it('idles out with ERROR 408 and close 4408; a second ending request changes nothing', () => {
     const m = machine({ idleTimeoutMs: 5000 });
     const fx = m.step({ type: 'idle_timeout' });

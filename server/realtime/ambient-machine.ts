@@ -26,7 +26,8 @@ export interface AmbientRecording {
   nextLivePosition: number;
 }
 
-export type Ending = { kind: 'eof' } | { kind: 'cancel' } | { kind: 'abort' } | { kind: 'drop'; code: number; reason: string };
+/** `handover`: the client is expected to reconnect (its socket closed, or a new connection took over). */
+export type Ending = { kind: 'eof' } | { kind: 'cancel' } | { kind: 'abort' } | { kind: 'drop'; code: number; reason: string; handover?: boolean };
 
 export type AmbientInput =
   | { type: 'message'; data: Buffer; isBinary: boolean; now: number }
@@ -156,10 +157,10 @@ export class AmbientMachine {
         break;
       case 'stop':
         if (input.code === CLOSE.CONFLICT) out.push(send({ type: 'ERROR', code: 409, message: input.reason }));
-        this.end({ kind: 'drop', code: input.code, reason: input.reason }, out);
+        this.end({ kind: 'drop', code: input.code, reason: input.reason, handover: input.code === CLOSE.CONFLICT }, out);
         break;
       case 'socket_closed':
-        this.end({ kind: 'drop', code: CLOSE.NORMAL, reason: 'client closed' }, out);
+        this.end({ kind: 'drop', code: CLOSE.NORMAL, reason: 'client closed', handover: true }, out);
         break;
       case 'audio_settled':
         this.onAudioSettled(input.size, out);
@@ -337,8 +338,10 @@ export class AmbientMachine {
     const how = this.ending!;
     // Neither needs the live transcript's tail: a cancelled session has no transcript, and after a shutdown
     // the final pass transcribes whatever the live recogniser had not finished (waiting for it could take
-    // as long as the whole shutdown may take).
-    if (how.kind === 'cancel' || (how.kind === 'drop' && how.code === CLOSE.GOING_AWAY)) this.liveFailed = true;
+    // as long as the whole shutdown may take). Nor does a dropped or taken-over stream: the reconnect waits
+    // for this stream's end, and a recogniser lagging under load would hold it (the final pass decodes this
+    // recording itself; only its decode-once reuse is lost).
+    if (how.kind === 'cancel' || (how.kind === 'drop' && (how.code === CLOSE.GOING_AWAY || how.handover))) this.liveFailed = true;
     out.push({ type: 'end_speech', discard: this.liveFailed });
   }
 }
