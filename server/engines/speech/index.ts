@@ -84,13 +84,15 @@ export class NoSpeechEngine implements SpeechEngine {
   async close(): Promise<void> {}
 }
 
-const embeddedVad = (c: SpeechConfig) => (c.vad ? { segmenter: segmenterFactory(c.vad) } : {});
+/** The embedded engine these settings describe: the engine itself, and the sherpa engine's live fallback. */
+const embeddedEngine = (c: SpeechConfig) =>
+  new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm, ...(c.vad ? { segmenter: segmenterFactory(c.vad) } : {}) });
 
 /** The server passes parseSpeechSettings(Config.speech) (server/services.ts); scripts build their own SpeechConfig. */
 export function createSpeechEngine(c: SpeechConfig): SpeechEngine {
   switch (c.engine ?? 'embedded') {
     case 'embedded':
-      return new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm, ...embeddedVad(c) });
+      return embeddedEngine(c);
     case 'openai':
       if (!c.baseUrl) throw new Error('SPEECH_ENGINE=openai needs SPEECH_BASE_URL');
       return new OpenAISpeechEngine({
@@ -106,7 +108,7 @@ export function createSpeechEngine(c: SpeechConfig): SpeechEngine {
         modelDir: c.modelDir,
         numThreads: c.threads ?? Math.min(4, os.availableParallelism()),
         // Live partials without a streaming model come from the embedded engine; the final pass is neural.
-        live: () => new EmbeddedSpeechEngine({ poolSize: c.poolSize ?? os.availableParallelism(), lm: c.lm, ...embeddedVad(c) }),
+        live: () => embeddedEngine(c),
       });
     case 'none':
       return new NoSpeechEngine();
