@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { call, createSession, S } from '../test/session-api';
+import { until } from '../test/until';
 
 describe('session API: access, ending, preferences and rewrite', () => {
   let server: TestServer;
@@ -66,16 +67,18 @@ describe('session API: access, ending, preferences and rewrite', () => {
 
     const end = await call(server, dr, 'POST', `${S(id)}/end`);
     expect(end).toMatchObject({ status: 200, body: { status: 'running' } });
-    const status = (await call(server, dr, 'GET', `${S(id)}/status`)).body.status;
-    // The finalisation job may already have marked it skipped (no audio).
-    expect(['running', 'skipped']).toContain(status);
-    if (status === 'running') {
-      const during = await call(server, dr, 'GET', `${S(id)}/content`);
-      expect(during.status).toBe(409);
-      expect(during.body.message).toMatch(/session is running/);
-      // Ending again is harmless.
-      expect((await call(server, dr, 'POST', `${S(id)}/end`)).status).toBe(200);
-    }
+    // The worker finalises it in its own time; with no audio it ends skipped, with an empty note.
+    const terminal = await until('the session to end', async () => {
+      const status = (await call(server, dr, 'GET', `${S(id)}/status`)).body.status as string;
+      return status === 'running' ? undefined : status;
+    });
+    expect(terminal).toBe('skipped');
+    const after = await call(server, dr, 'GET', `${S(id)}/content`);
+    expect(after.status).toBe(200);
+    expect(after.body.summary).toEqual([]);
+    const again = await call(server, dr, 'POST', `${S(id)}/end`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/session is skipped; it has already ended/);
     expect((await call(server, dr, 'GET', `${S(id)}/transcript`)).body).toEqual({ final_transcript: [] });
     expect((await call(server, dr, 'GET', `${S(id)}/recording`)).body).toEqual({ recordings: [], is_streamable: false });
   });
@@ -157,5 +160,31 @@ describe('session API: access, ending, preferences and rewrite', () => {
     const s = await createSession(server, p);
     expect((await call(server, p, 'GET', `${S(s.ambient_session_id)}/status`)).body).toEqual({ status: 'created' });
     expect((await call(server, withoutId, 'GET', `${S(s.ambient_session_id)}/status`)).status).toBe(401);
+  });
+});
+
+// While a session waits for its finalisation it is running. A server without job workers holds it there, so
+// these checks never race the worker that would end it.
+describe('session API: a session waiting for its finalisation', () => {
+  let server: TestServer;
+  let dr: TestProvider;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { WORKERS: '0' } });
+    dr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses content while running, and a second end changes nothing', async () => {
+    const { ambient_session_id: id } = await createSession(server, dr);
+    expect(await call(server, dr, 'POST', `${S(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
+    const during = await call(server, dr, 'GET', `${S(id)}/content`);
+    expect(during.status).toBe(409);
+    expect(during.body.message).toMatch(/session is running/);
+    expect((await call(server, dr, 'GET', `${S(id)}/structured-data`)).status).toBe(409);
+    expect(await call(server, dr, 'POST', `${S(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
+    expect((await call(server, dr, 'GET', `${S(id)}/status`)).body).toEqual({ status: 'running' });
   });
 });
