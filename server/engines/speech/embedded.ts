@@ -266,6 +266,7 @@ class EmbeddedStream implements SpeechStream {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.vad.release();
     this.conn?.release();
     this.flushed?.();
   }

@@ -117,13 +117,15 @@ describe.skipIf(!hasSynthTools())('SileroSegmenter', () => {
     expect(spans(rolled)).toEqual(own.map((s) => [s.start - 3200, s.start + s.samples.length + 1600]));
   });
 
-  it('gives a fresh detector\'s segments on a pooled one that was flushed mid-speech', async () => {
+  it('gives a fresh detector\'s segments on a pooled one that was flushed or released mid-speech', async () => {
     const own = await vadSegments(Buffer.from(clean.pcm.buffer, clean.pcm.byteOffset, clean.pcm.byteLength), shippedSileroVad(), { maxSpeechSeconds: 15 });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const v = silero({ prerollMs: 0, postrollMs: 0 });
       v.push(clean.pcm.subarray(0, clean.turns[1]!.start + 8000));
       expect(v.speaking).toBe(true);
-      v.flush();
+      if (i % 2) v.release();
+      else v.flush();
+      expect(() => v.push(clean.pcm.subarray(0, 512))).toThrow('already flushed');
     }
     const again = run(silero({ prerollMs: 0, postrollMs: 0 }), clean.pcm, 1600).segs;
     expect(spans(again)).toEqual(own.map((s) => [s.start, s.start + s.samples.length]));

@@ -5,6 +5,7 @@
  */
 import { shippedSileroVad } from './sherpa/model-dir.js';
 import { sherpa, type Vad } from './sherpa/native.js';
+import { releaseNativeMemory } from './sherpa/release-native-memory.js';
 import { vadConfig } from './sherpa/recognizer-config.js';
 import { VadSegmenter, type Segmenter, type VadEvent, type VadOptions } from './vad.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
@@ -55,7 +56,10 @@ export interface SileroOptions {
  */
 export class SileroSegmenter implements Segmenter {
   readonly minSpeechMs: number;
-  private readonly vad: Detector;
+  /** Taken at the first audio: an open stream that never sends any holds no detector. */
+  private detector: Detector | null = null;
+  private readonly config: Record<string, unknown>;
+  private readonly bufferSeconds: number;
   private readonly poolKey: string;
   private readonly minSpeech: number;
   private readonly minSilence: number;
@@ -97,8 +101,9 @@ export class SileroSegmenter implements Segmenter {
       minSpeechSeconds: this.minSpeechMs / 1000,
       maxSpeechSeconds: softMaxS,
     });
+    this.config = config;
     this.poolKey = JSON.stringify(config);
-    this.vad = IDLE.get(this.poolKey)?.pop() ?? newDetector(config, Math.max(60, (maxSegmentMs / 1000) * 3));
+    this.bufferSeconds = Math.max(60, (maxSegmentMs / 1000) * 3);
     const silero = config.sileroVad as { minSilenceDuration: number; minSpeechDuration: number };
     // The detector's own integer conversions (silero-vad-model.cc), so the mirrored onset is exact.
     this.minSilence = Math.trunc(SAMPLE_RATE_HZ * Math.fround(silero.minSilenceDuration));
@@ -144,15 +149,30 @@ export class SileroSegmenter implements Segmenter {
     }
     // sherpa-onnx's flush would end the segment at its buffer's tail, a window short of the audio's end.
     if (this.segStart >= 0) this.close(this.received, events);
+    this.release();
+    return events;
+  }
+
+  /** Gives the detector back without ending a segment (a discarded stream); the segmenter takes no more audio. */
+  release(): void {
     this.ended = true;
     this.hist = new Int16Array(0);
-    // Reset restarts the detector's sample count at 0 and clears the model's state: as good as new.
-    this.vad.reset();
-    const idle = IDLE.get(this.poolKey) ?? [];
-    if (idle.length < MAX_IDLE) idle.push(this.vad);
-    IDLE.set(this.poolKey, idle);
     this.histLen = 0;
-    return events;
+    const d = this.detector;
+    this.detector = null;
+    if (!d) return;
+    const idle = IDLE.get(this.poolKey) ?? [];
+    IDLE.set(this.poolKey, idle);
+    if (idle.length >= MAX_IDLE) return releaseNativeMemory();
+    // Reset restarts the detector's sample count at 0 and clears the model's state: as good as new.
+    d.reset();
+    idle.push(d);
+  }
+
+  private get vad(): Detector {
+    if (this.ended) throw new Error('Silero segmenter already flushed');
+    this.detector ??= IDLE.get(this.poolKey)?.pop() ?? newDetector(this.config, this.bufferSeconds);
+    return this.detector;
   }
 
   private window(w: Float32Array, events: VadEvent[]): void {

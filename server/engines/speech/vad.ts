@@ -33,6 +33,8 @@ export interface Segmenter {
   push(samples: Int16Array): VadEvent[];
   /** Ends any open segment (end of audio). */
   flush(): VadEvent[];
+  /** Gives back what the segmenter holds when its audio is abandoned rather than flushed. */
+  release(): void;
   readonly speaking: boolean;
   readonly minSpeechMs: number;
 }
@@ -82,6 +84,9 @@ export class VadSegmenter implements Segmenter {
   }
 
   /** Ends any open segment (end of audio). */
+  /** Holds nothing outside the JS heap. */
+  release(): void {}
+
   flush(): VadEvent[] {
     const events: VadEvent[] = [];
     if (this.pending.length) {

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { pcm16ToFloat, pcm16View } from '../audio.js';
 import { sherpa, type VadSegment } from './native.js';
+import { releaseNativeMemory } from './release-native-memory.js';
 import { vadConfig, type VadSettings } from './recognizer-config.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
@@ -28,15 +29,19 @@ export async function* vadStretches(pcm: Buffer, model: string, settings: VadSet
       vad.pop();
     }
   };
-  for (let o = 0; o < samples.length; o += WINDOW) {
-    vad.acceptWaveform(pcm16ToFloat(samples.subarray(o, Math.min(samples.length, o + WINDOW))));
+  try {
+    for (let o = 0; o < samples.length; o += WINDOW) {
+      vad.acceptWaveform(pcm16ToFloat(samples.subarray(o, Math.min(samples.length, o + WINDOW))));
+      drain();
+      yield* found.splice(0);
+      if (o % YIELD_EVERY < WINDOW) await yieldToLoop();
+    }
+    vad.flush();
     drain();
     yield* found.splice(0);
-    if (o % YIELD_EVERY < WINDOW) await yieldToLoop();
+  } finally {
+    releaseNativeMemory();
   }
-  vad.flush();
-  drain();
-  yield* found.splice(0);
 }
 
 /** All the stretches at once (tests, benches). */
