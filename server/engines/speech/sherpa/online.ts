@@ -2,6 +2,7 @@ import { pcm16ToFloat, SampleAligner } from '../audio.js';
 import type { SpeechSegment, SpeechStream, SpeechStreamOptions } from '../types.js';
 import { toSegment } from './mapping.js';
 import type { OnlineRecognizer, OnlineStream } from './native.js';
+import { releaseNativeMemory } from './release-native-memory.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
 /**
@@ -68,10 +69,13 @@ export class OnlineSherpaStream implements SpeechStream {
     this.stream.setOption('is_final', '1');
     this.stream.inputFinished();
     this.pump(true);
-    this.closed = true;
+    this.close();
   }
 
   close(): void {
+    if (this.closed) return;
     this.closed = true;
+    // The stream's native state goes only when V8 collects it.
+    releaseNativeMemory();
   }
 }
