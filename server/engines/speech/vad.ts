@@ -83,10 +83,10 @@ export class VadSegmenter implements Segmenter {
     return events;
   }
 
-  /** Ends any open segment (end of audio). */
   /** Holds nothing outside the JS heap. */
   release(): void {}
 
+  /** Ends any open segment (end of audio). */
   flush(): VadEvent[] {
     const events: VadEvent[] = [];
     if (this.pending.length) {
