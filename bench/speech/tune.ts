@@ -48,10 +48,15 @@ for (const c of candidates) {
   const engine = new EmbeddedSpeechEngine({ model: c.model, poolSize: os.availableParallelism() });
   const out: string[] = [];
   for (const [name, recs] of Object.entries(sets)) {
+    // The decoder threads are this process's, so its CPU time is the decoding's (the machine's load aside).
+    const cpu0 = process.cpuUsage();
     const results = await Promise.all(recs.map(async (r) => wordErrorRate(r.reference, (await engine.transcribe(r.pcm)).map((s) => s.text).join(' '))));
+    const cpu = process.cpuUsage(cpu0);
+    const audioSeconds = recs.reduce((a, r) => a + r.pcm.length / 32_000, 0);
     const errors = results.reduce((a, r) => a + r.errors, 0);
     const words = results.reduce((a, r) => a + r.refWords, 0);
-    out.push(`${name} ${((100 * errors) / words).toFixed(1)}% (${words} w)`);
+    const rtf = (cpu.user + cpu.system) / 1e6 / audioSeconds;
+    out.push(`${name} ${((100 * errors) / words).toFixed(1)}% (${words} w, ${rtf.toFixed(3)} CPU-s per audio s)`);
   }
   console.log(`${c.name}: ${out.join(', ')}`);
   await engine.close();

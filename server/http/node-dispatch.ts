@@ -195,10 +195,24 @@ async function writeWebResponse(res: ServerResponse, response: Response | RawRep
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+    if (!res.write(value)) await drainOrClose(res);
     if (res.destroyed) return;
   }
   res.end();
+}
+
+/**
+ * Waits until the socket takes more or is gone. Whichever fires removes the other listener: a long body
+ * (audio 206) waits many times, and left-behind close listeners pile up on the response.
+ */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }
 
 /**

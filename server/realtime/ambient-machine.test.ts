@@ -176,6 +176,23 @@ describe('AmbientMachine', () => {
     expect(m.step({ type: 'segment', segment: { ...seg, text: '  ' }, id: 'y' })).toEqual([]);
   });
 
+  it('gives up live partials first when the recogniser falls behind, and still stores every final', () => {
+    const m = machine();
+    m.step(json({ type: 'START_TIME', data: Buffer.from(new Date(T0).toISOString()).toString('base64') }));
+    for (let i = 0; i < 4; i++) expect(kinds(m.step(pcm(2_000)))).toContain('feed_speech');
+    const seg = (endMs: number, isFinal: boolean) => ({ text: 'shortness of breath', startMs: endMs - 800, endMs, isFinal, words: [] });
+    // 8 s fed: a partial ending at 2.9 s is 5.1 s behind, past PARTIALS_MAX_LAG_MS, and not sent.
+    expect(m.step({ type: 'segment', segment: seg(2_900, false), id: 'p1' })).toEqual([]);
+    expect(sent(m.step({ type: 'segment', segment: seg(3_000, false), id: 'p2' }))).toEqual([
+      { type: 'TRANSCRIPT', is_final: false, text: 'shortness of breath', start_offset_ms: 7_200, end_offset_ms: 8_000 },
+    ]);
+    // A final is stored however far behind it is.
+    expect(kinds(m.step({ type: 'segment', segment: seg(900, true), id: 'f1' }))).toEqual(['store_segment']);
+    // More audio moves the bound: the same partial that was sent is now too late.
+    m.step(pcm(1_000));
+    expect(m.step({ type: 'segment', segment: seg(3_000, false), id: 'p3' })).toEqual([]);
+  });
+
   it('stops feeding the recogniser once it failed, and then reports no live length', () => {
     const m = machine();
     m.step({ type: 'speech_failed' });

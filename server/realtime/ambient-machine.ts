@@ -76,6 +76,13 @@ export type AmbientEffect =
   | { type: 'release_slot' }
   | { type: 'close'; code: number; reason: string };
 
+/**
+ * When the live recogniser falls behind, what it gives up first are the partial captions: a partial further
+ * than this behind the audio fed is no longer a caption of what is being said. Final segments are always
+ * stored, however late, and finalisation never waits on them (the final pass decodes what the live one left).
+ */
+export const PARTIALS_MAX_LAG_MS = 5_000;
+
 const IDLE_MESSAGE = (ms: number) => `no frame for ${ms} ms; send KEEP_ALIVE events while not sending audio`;
 
 export class AmbientMachine {
@@ -266,7 +273,10 @@ export class AmbientMachine {
     const offset = this.rec.sessionOffsetMs;
     const start = offset + Math.round(seg.startMs);
     const end = offset + Math.round(seg.endMs);
-    if (!seg.isFinal) return void out.push(send({ type: 'TRANSCRIPT', is_final: false, text: seg.text, start_offset_ms: start, end_offset_ms: end }));
+    if (!seg.isFinal) {
+      if (bytesToMs(this.liveFedBytes) - seg.endMs > PARTIALS_MAX_LAG_MS) return;
+      return void out.push(send({ type: 'TRANSCRIPT', is_final: false, text: seg.text, start_offset_ms: start, end_offset_ms: end }));
+    }
     if (!seg.text.trim()) return;
     out.push({
       type: 'store_segment',

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
 import { conflict, isApiError } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
-import { bytesToMs, CLOSE } from '@/lib/contracts/stream-protocol';
+import { CLOSE } from '@/lib/contracts/stream-protocol';
 import type { AppContext } from '../context';
 import { getBlobStore, type BlobStore } from '../blob/index';
 import type { ServicePrincipal } from '../auth/authenticate-service';
@@ -37,8 +37,6 @@ const TICK_MS = 2_000;
  * under load) kept a clinician's recorder on "Reconnecting…"; the final pass decodes what it left.
  */
 const SPEECH_END_TIMEOUT_MS = 30_000;
-/** Live partials are the first thing given up when the recogniser falls this far behind the audio. */
-const PARTIALS_MAX_LAG_MS = 5_000;
 
 export const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
@@ -89,7 +87,6 @@ export class AmbientStream implements ActiveStream {
       this.speech = getSpeechEngine(this.app).openStream({
         onSegment: (segment) => {
           if (segment.isFinal) this.liveFinals.push(segment);
-          else if (bytesToMs(this.liveBytes) - segment.endMs > PARTIALS_MAX_LAG_MS) return;
           void this.feed({ type: 'segment', segment, id: crypto.randomUUID() });
         },
         bias,
