@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedSpeechEngine } from '../engines/speech/embedded';
 import { NoSpeechEngine } from '../engines/speech/index';
 import { hasSynthTools, synthesizeDialogue } from '../engines/speech/synth';
-import type { SpeechBias, SpeechSegment } from '../engines/speech/types';
+import type { DecodedPrefix, SpeechBias, SpeechSegment } from '../engines/speech/types';
 import { engineFingerprint } from './engine-fingerprint';
 
 // Decode once (issue 18) rests on this: the live pass's segments for a recording are exactly what the final
@@ -50,6 +50,48 @@ describe.skipIf(!ready)('live pass and final pass', () => {
       expect(await live(engine, pcm, 3200, bias)).toEqual(whole);
       expect(await live(engine, pcm, 2 * 1237, bias)).toEqual(whole);
     }
+  }, 600_000);
+
+  it('take a live pass cut off part-way: its utterances are replayed, the rest decoded, and the result is the same', async () => {
+    for (const bias of [undefined, BIAS]) {
+      const whole = await engine.transcribe(pcm, { bias });
+      // The first ~60 % of the audio, then the stream is dropped once two utterances are final, as when a
+      // connection is lost or the live pass is cut off behind the audio.
+      let finals = 0;
+      let twoFinal!: () => void;
+      const two = new Promise<void>((r) => (twoFinal = r));
+      const s = engine.openStream({ onSegment: (seg) => seg.isFinal && ++finals === 2 && twoFinal(), bias });
+      const cut = Math.floor((pcm.length * 0.6) / 3200) * 3200;
+      for (let o = 0; o < cut; o += 3200) s.write(pcm.subarray(o, o + 3200));
+      await two;
+      s.close();
+      const prefix = s.decoded!()!;
+      expect(prefix.complete).toBe(false);
+      expect(prefix.utterances).toBeGreaterThanOrEqual(2);
+      expect(prefix.bytes).toBeLessThanOrEqual(cut);
+      expect(prefix.segments).toEqual(whole.slice(0, prefix.segments.length));
+      expect(await engine.transcribe(pcm, { bias, decoded: prefix })).toEqual(whole);
+      // A prefix's words are taken as given: wrong words in it show in the result, so the replay did run.
+      const marked: DecodedPrefix = { ...prefix, segments: prefix.segments.map((seg) => ({ ...seg, text: `${seg.text} (live)` })) };
+      const resumed = await engine.transcribe(pcm, { bias, decoded: marked });
+      expect(resumed.slice(0, prefix.segments.length).every((seg) => seg.text.endsWith('(live)'))).toBe(true);
+      expect(resumed.slice(prefix.segments.length)).toEqual(whole.slice(prefix.segments.length));
+    }
+  }, 600_000);
+
+  it('take a live pass that finished as the whole result, only for audio of exactly its length', async () => {
+    const finals: SpeechSegment[] = [];
+    const s = engine.openStream({ onSegment: (seg) => seg.isFinal && finals.push(seg) });
+    for (let o = 0; o < pcm.length; o += 3200) s.write(pcm.subarray(o, Math.min(pcm.length, o + 3200)));
+    await s.end();
+    const done = s.decoded!()!;
+    expect(done).toMatchObject({ complete: true, bytes: pcm.length });
+    expect(done.segments).toEqual(finals);
+    const marked = { ...done, segments: [{ ...finals[0]!, text: 'taken as is' }] };
+    expect(await engine.transcribe(pcm, { decoded: marked })).toEqual(marked.segments);
+    // Longer audio: its last utterance may continue past the end the live pass saw, so all is decoded.
+    const longer = Buffer.concat([pcm, pcm.subarray(0, 32_000)]);
+    expect((await engine.transcribe(longer, { decoded: marked }))[0]!.text).not.toBe('taken as is');
   }, 600_000);
 
   it('fingerprints the embedded engine stably, and never an engine whose live result is not its final one', async () => {

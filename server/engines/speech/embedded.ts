@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { SampleAligner } from './audio.js';
 import { FRAME_MS, stockModel, type DecoderBias, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
 import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
-import type { SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
+import type { DecodedPrefix, SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
 import { segmenterFactory, type SegmenterFactory } from './silero-segmenter.js';
 import type { Segmenter, VadEvent, VadOptions } from './vad.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
@@ -139,14 +140,23 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
     return new EmbeddedStream(this.pool, options, this.segmenter(), decoderBias(options.bias, this.biasWeight));
   }
 
+  /**
+   * With `options.decoded` from a live stream of this engine, its utterances are replayed under a grammar
+   * instead of decoded (ffi.ts replaying()) and only the ones after them go through the language model.
+   */
   async transcribe(pcm: Buffer, options: TranscribeOptions = {}): Promise<SpeechSegment[]> {
-    const out: SpeechSegment[] = [];
+    const prior = options.decoded;
+    if (prior?.complete && prior.bytes === pcm.length) return prior.segments.slice();
+    const replay = prior && !prior.complete ? prior : null;
+    const out: SpeechSegment[] = replay ? [...replay.segments] : [];
     let err: Error | null = null;
-    const s = this.openStream({
-      onSegment: (seg) => seg.isFinal && out.push(seg),
-      onError: (e) => (err = e),
-      bias: options.bias,
-    });
+    const s = new EmbeddedStream(
+      this.pool,
+      { onSegment: (seg) => seg.isFinal && out.push(seg), onError: (e) => (err = e), bias: options.bias },
+      this.segmenter(),
+      decoderBias(options.bias, this.biasWeight),
+      replay?.utterances ?? 0,
+    );
     // Chunks of a second keep the worker's message queue short.
     for (let o = 0; o < pcm.length; o += 32000) s.write(pcm.subarray(o, Math.min(pcm.length, o + 32000)));
     await s.end();
@@ -159,6 +169,14 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
   }
 }
 
+interface Checkpoint {
+  utterances: number;
+  bytes: number;
+  sha256: string;
+  complete: boolean;
+  finalsCount: number;
+}
+
 class EmbeddedStream implements SpeechStream {
   /** Opened at the first utterance: a decoder is ~18 MB, and a stream that never carries speech needs none. */
   private conn: ReturnType<DecoderPool['open']> | null = null;
@@ -168,12 +186,20 @@ class EmbeddedStream implements SpeechStream {
   private closed = false;
   private flushed: (() => void) | null = null;
   private failed: Error | null = null;
+  /** Everything fed, and where in it each utterance ended, for decoded(). */
+  private readonly fedHash = crypto.createHash('sha256');
+  private fedBytes = 0;
+  private readonly endedAt = new Map<number, { bytes: number; sha256: string }>();
+  private readonly finals: SpeechSegment[] = [];
+  private checkpoint: Checkpoint | null = null;
 
   constructor(
     private readonly pool: DecoderPool,
     private readonly options: SpeechStreamOptions,
     private readonly vad: Segmenter,
     private readonly bias: DecoderBias | null = null,
+    /** Utterances 1..replayThrough are replayed, not decoded (transcribe() with a decoded prefix). */
+    private readonly replayThrough = 0,
   ) {}
 
   private connection(): ReturnType<DecoderPool['open']> {
@@ -199,30 +225,47 @@ class EmbeddedStream implements SpeechStream {
     const offset = this.uttStartMs.get(m.utt) ?? 0;
     const words = toWords(m.words, offset);
     if (m.t === 'final') this.uttStartMs.delete(m.utt);
-    if (!words.length) return;
-    const seg: SpeechSegment = {
-      text: words.map((w) => w.word).join(' '),
-      startMs: words[0]!.startMs,
-      endMs: words[words.length - 1]!.endMs,
-      isFinal: m.t === 'final',
-      words,
-      lang: 'en',
-    };
-    const confidence = m.t === 'final' ? segmentConfidence(words) : undefined;
-    if (confidence !== undefined) seg.confidence = confidence;
-    try {
-      this.options.onSegment(seg);
-    } catch (e) {
-      this.fail(e as Error);
+    if (words.length) {
+      const seg: SpeechSegment = {
+        text: words.map((w) => w.word).join(' '),
+        startMs: words[0]!.startMs,
+        endMs: words[words.length - 1]!.endMs,
+        isFinal: m.t === 'final',
+        words,
+        lang: 'en',
+      };
+      const confidence = m.t === 'final' ? segmentConfidence(words) : undefined;
+      if (confidence !== undefined) seg.confidence = confidence;
+      if (seg.isFinal) this.finals.push(seg);
+      try {
+        this.options.onSegment(seg);
+      } catch (e) {
+        this.fail(e as Error);
+      }
     }
+    const at = m.t === 'final' ? this.endedAt.get(m.utt) : undefined;
+    if (at) {
+      this.endedAt.delete(m.utt);
+      this.checkpoint = { utterances: m.utt, ...at, complete: false, finalsCount: this.finals.length };
+    }
+  }
+
+  /** See DecodedPrefix: only utterances that the audio itself ended count, not one cut by end(). */
+  decoded(): DecodedPrefix | null {
+    if (!this.checkpoint || this.failed) return null;
+    const { finalsCount, ...c } = this.checkpoint;
+    return { ...c, segments: this.finals.slice(0, finalsCount) };
   }
 
   write(pcm: Buffer): void {
     if (this.closed) throw new Error('speech stream is closed');
-    this.route(this.vad.push(this.aligner.push(pcm)));
+    this.fedHash.update(pcm);
+    this.fedBytes += pcm.length;
+    this.route(this.vad.push(this.aligner.push(pcm)), true);
   }
 
-  private route(events: VadEvent[]): void {
+  /** `byAudio`: the events came from audio, so an utterance they end would end there in any longer audio too. */
+  private route(events: VadEvent[], byAudio: boolean): void {
     let batch: Int16Array[] = [];
     const sendBatch = () => {
       if (!batch.length) return;
@@ -240,10 +283,11 @@ class EmbeddedStream implements SpeechStream {
       if (e.type === 'start') {
         this.utt++;
         this.uttStartMs.set(this.utt, (e.startSample * 1000) / SAMPLE_RATE_HZ);
-        this.connection().send({ t: 'start', utt: this.utt });
+        this.connection().send({ t: 'start', utt: this.utt, replay: this.utt <= this.replayThrough });
       } else if (e.type === 'audio') batch.push(e.samples);
       else {
         sendBatch();
+        if (byAudio) this.endedAt.set(this.utt, { bytes: this.fedBytes, sha256: this.fedHash.copy().digest('hex') });
         this.connection().send({ t: 'endUtt', utt: this.utt });
       }
     }
@@ -252,13 +296,14 @@ class EmbeddedStream implements SpeechStream {
 
   async end(): Promise<void> {
     if (this.closed) return;
-    this.route(this.vad.flush());
+    this.route(this.vad.flush(), false);
     const conn = this.conn;
     if (conn) {
       const done = new Promise<void>((res) => (this.flushed = res));
       conn.send({ t: 'flush' });
       await done;
     }
+    this.checkpoint = { utterances: this.utt, bytes: this.fedBytes, sha256: this.fedHash.copy().digest('hex'), complete: true, finalsCount: this.finals.length };
     this.closed = true;
     conn?.release();
   }

@@ -21,6 +21,21 @@ export interface SpeechSegment {
   confidence?: number;
 }
 
+/**
+ * What a live stream has decoded for good (issue 18: decode each second once): the final segments of its
+ * first `utterances` utterances, which the first `bytes` bytes fed to it determine (`sha256` of those bytes).
+ * `complete`: the stream was ended and flushed with nothing fed after `bytes`, so the segments are its whole
+ * result (its last utterance may have been closed by the end of the audio, so only audio of exactly
+ * `bytes` bytes has that result).
+ */
+export interface DecodedPrefix {
+  utterances: number;
+  bytes: number;
+  sha256: string;
+  complete: boolean;
+  segments: SpeechSegment[];
+}
+
 /** A live recognition stream: PCM16 LE mono 16 kHz in, partial and final segments out through onSegment. */
 export interface SpeechStream {
   write(pcm: Buffer): void;
@@ -28,6 +43,8 @@ export interface SpeechStream {
   end(): Promise<void>;
   /** Stops without waiting for the remaining audio. */
   close(): void;
+  /** What it has decoded for good so far, for engines whose transcribe() can take it (null otherwise). */
+  decoded?(): DecodedPrefix | null;
 }
 
 /**
@@ -50,6 +67,12 @@ export interface SpeechStreamOptions {
 
 export interface TranscribeOptions {
   bias?: SpeechBias;
+  /**
+   * A live stream's decoded prefix of this very audio (the caller has checked the bytes, the engine build and
+   * the vocabulary): its segments are taken and only the rest is decoded, with the same result as decoding
+   * all. Engines that cannot resume ignore it.
+   */
+  decoded?: DecodedPrefix;
 }
 
 export interface SpeechEngine {

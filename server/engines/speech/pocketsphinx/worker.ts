@@ -8,7 +8,8 @@ import { returnFreedMemory } from './heap.js';
 
 export type ToWorker =
   | { t: 'open'; id: number; bias?: DecoderBias }
-  | { t: 'start'; id: number; utt: number }
+  /** `replay`: the utterance's words are known already; it is decoded only for the state it leaves (ffi.ts replaying()). */
+  | { t: 'start'; id: number; utt: number; replay?: boolean }
   | { t: 'audio'; id: number; utt: number; samples: Int16Array }
   | { t: 'endUtt'; id: number; utt: number }
   | { t: 'flush'; id: number }
@@ -39,6 +40,7 @@ interface Stream {
   sinceHyp: number;
   lastHyp: string;
   pending: Int16Array;
+  replay: boolean;
 }
 const streams = new Map<number, Stream>();
 
@@ -98,7 +100,7 @@ function handle(m: ToWorker): void {
     }
     dec ??= decoder();
     dec.startStream();
-    streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '', pending: new Int16Array(0) });
+    streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '', pending: new Int16Array(0), replay: false });
     return;
   }
   const s = streams.get(m.id);
@@ -110,13 +112,15 @@ function handle(m: ToWorker): void {
       s.sinceHyp = 0;
       s.lastHyp = '';
       s.pending = new Int16Array(0);
+      if (!!m.replay !== s.replay) s.dec.replaying(!!m.replay);
+      s.replay = !!m.replay;
       s.dec.start();
       break;
     case 'audio': {
       if (m.utt !== s.utt) return;
       feed(s, m.samples, false);
       s.sinceHyp += m.samples.length;
-      if (s.sinceHyp >= PARTIAL_EVERY_SAMPLES) {
+      if (s.sinceHyp >= PARTIAL_EVERY_SAMPLES && !s.replay) {
         s.sinceHyp = 0;
         const words = s.dec.words();
         const text = words.map((w) => w.word).join(' ');
@@ -130,7 +134,10 @@ function handle(m: ToWorker): void {
     case 'endUtt':
       if (m.utt !== s.utt) return;
       feed(s, new Int16Array(0), true);
-      port.postMessage({ t: 'final', id: m.id, utt: s.utt, words: s.dec.end() } satisfies FromWorker);
+      {
+        const words = s.dec.end();
+        port.postMessage({ t: 'final', id: m.id, utt: s.utt, words: s.replay ? [] : words } satisfies FromWorker);
+      }
       s.utt = -1;
       break;
     case 'flush':
