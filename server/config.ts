@@ -137,6 +137,11 @@ export interface Config {
     maxSessionSeconds: number;
     /** How far ahead of real time a client may send audio before it is refused. */
     maxAheadMs: number;
+    /**
+     * How long the end of a stream waits for the live recogniser to finish what it was fed. A reconnect
+     * waits for this too, so it stays short; what the live pass has not reached then is decoded by the final pass.
+     */
+    liveEndWaitMs: number;
     /** Concurrent /ws/ambient + /ws/transcribe streams per provider and per partner (0: no cap). */
     streamsPerProvider: number;
     streamsPerPartner: number;
@@ -206,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleTimeoutMs: int(env.WS_IDLE_TIMEOUT_MS, 30_000),
       maxSessionSeconds: int(env.WS_MAX_SESSION_SECONDS, 3 * 3600),
       maxAheadMs: int(env.WS_MAX_AHEAD_MS, 30_000),
+      liveEndWaitMs: int(env.WS_LIVE_END_WAIT_MS, 30_000),
       streamsPerProvider: Math.max(0, int(env.STREAMS_PER_PROVIDER, 4)),
       streamsPerPartner: Math.max(0, int(env.STREAMS_PER_PARTNER, 200)),
     },

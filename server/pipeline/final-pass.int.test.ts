@@ -18,6 +18,7 @@ const servers: TestServer[] = [];
 const busy: ChildProcess[] = [];
 let provider: TestProvider;
 let dialogue: Buffer;
+let idle: Awaited<ReturnType<typeof finalTranscript>> | null = null;
 
 /** One spinning process per core, so the server's decoder threads compete for every core. */
 function saturateCores(): void {
@@ -78,7 +79,7 @@ async function finalTranscript(server: TestServer, id: string) {
 describe('final pass', () => {
   it('gives the same final transcript for the same audio on an idle machine, a saturated one, and after the live pass was cut off by a crash', async () => {
     const idleServer = servers[0]!;
-    const idle = await finalTranscript(idleServer, await stream(idleServer));
+    idle = await finalTranscript(idleServer, await stream(idleServer));
     expect(idle.length).toBeGreaterThan(0);
     expect(idle.map((e) => e.text).join(' ')).toMatch(/\w/);
 
@@ -102,5 +103,26 @@ describe('final pass', () => {
     servers.push(restarted);
     await api(restarted, 'POST', `/api/v1/ambient/session/${crashed}/end`);
     expect(await finalTranscript(restarted, crashed)).toEqual(idle);
+  }, 900_000);
+
+  it('takes what a live pass cut off at the end of the stream decoded, decodes the rest, and gives the same transcript', async () => {
+    expect(idle).not.toBeNull();
+    // No wait for the live recogniser at the end: it is cut off with the utterances it has not finished.
+    const server = await startServer({ env: { FINALISE_RETRY_LIMIT: '0', WS_LIVE_END_WAIT_MS: '0' } });
+    servers.push(server);
+    provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+    const id = await stream(server, async (ws) => {
+      await ws.next((f) => f.type === 'TRANSCRIPT' && f.is_final === true, 'a final live segment', 300_000);
+      ws.eof();
+      await ws.closed;
+    });
+    expect(await finalTranscript(server, id)).toEqual(idle);
+    const line = server
+      .logs()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; sessionId?: string; liveUtterances?: number; liveComplete?: number })
+      .find((l) => l.msg === 'final transcript' && l.sessionId === id);
+    expect(line?.liveUtterances).toBeGreaterThanOrEqual(1);
   }, 900_000);
 });

@@ -48,7 +48,7 @@ async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingA
       throw new FinaliseError('AUDIO_UNAVAILABLE', `recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
     }
     if (pcm.length !== r.durableBytes) await app.db.update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
-    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, liveTranscriptMs: r.liveTranscriptMs, pcm });
+    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm });
     offsetBytes += pcm.length;
   }
   return out;
@@ -127,18 +127,21 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
 
   const segments: TimedSegment[] = [];
   const bias = await buildSpeechBias(app, session);
-  let reused = 0;
+  // How much of the decoding the live pass had done already (issue 18: decode each second once).
+  let liveComplete = 0;
+  let liveUtterances = 0;
   await timeStage(app, 'transcribe', async () => {
     for (const r of recs) {
       const t = await transcribeRecording(app, r, bias);
-      if (t.reused) reused++;
+      if (t.liveComplete) liveComplete++;
+      liveUtterances += t.liveUtterances;
       for (const s of t.segments) {
         const words = s.words?.map((w) => ({ ...w, startMs: Math.round(w.startMs + r.offsetMs), endMs: Math.round(w.endMs + r.offsetMs) }));
         segments.push({ ...s, startMs: s.startMs + r.offsetMs, endMs: s.endMs + r.offsetMs, words });
       }
     }
   });
-  app.log.info({ sessionId, recordings: recs.length, liveReused: reused }, 'final transcript');
+  app.log.info({ sessionId, recordings: recs.length, liveComplete, liveUtterances }, 'final transcript');
   if (!segments.some((s) => s.text.trim())) return skip(app, sessionId, 'empty transcript');
 
   const sessionPcm = Buffer.concat(recs.map((r) => r.pcm));

@@ -1,20 +1,17 @@
 import crypto from 'node:crypto';
-import type { SpeechBias, SpeechSegment } from '../engines/speech/types';
+import type { DecodedPrefix, SpeechBias } from '../engines/speech/types';
 
 /**
- * What the live recogniser produced for one whole recording, kept beside its audio (issue 18: decode each
- * second once). The final pass reuses `segments` only when they are provably what its own decode would give:
- * the same engine build and settings (`engine`), the same session vocabulary (`bias`), and the same bytes
- * (`bytes`, `sha256` of everything fed, compared with the stored recording). Anything else is decoded again.
+ * What the live recogniser decoded of one recording, kept beside its audio (issue 18: decode each second
+ * once). The final pass takes `decoded` only when it is provably part of its own result: the same engine
+ * build and settings (`engine`), the same session vocabulary (`bias`), and the same bytes (`decoded.bytes`
+ * and `decoded.sha256`, compared with the start of the stored recording). It then decodes only what follows.
  */
 export interface LiveResult {
-  v: 1;
+  v: 2;
   engine: string;
   bias: string;
-  bytes: number;
-  sha256: string;
-  /** The engine's final segments in the order it emitted them, recording-relative, unfiltered. */
-  segments: SpeechSegment[];
+  decoded: DecodedPrefix;
 }
 
 /** Beside the recording's PCM, so it lives and moves with the audio in either blob store. */

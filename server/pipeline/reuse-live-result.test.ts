@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FsBlobStore } from '../blob/fs-store';
 import { EmbeddedSpeechEngine } from '../engines/speech/embedded';
 import { NoSpeechEngine } from '../engines/speech/index';
-import type { SpeechEngine, SpeechSegment } from '../engines/speech/types';
+import type { DecodedPrefix, SpeechEngine, SpeechSegment } from '../engines/speech/types';
 import type { AppContext } from '../context';
 import { engineFingerprint } from './engine-fingerprint';
 import { biasDigest, liveResultKey, type LiveResult } from './live-result';
 import { reuseLiveResult } from './reuse-live-result';
 
-// The final pass takes the live pass's segments only when they are provably its own result; any doubt
-// (other audio, vocabulary or engine, no finished live pass) means decoding again.
+// The final pass takes what the live pass decoded only when it is provably part of its own result; any doubt
+// (other audio, vocabulary or engine, no live result) means decoding all again.
 const pcm = crypto.randomBytes(32_000);
 const SEGMENTS: SpeechSegment[] = [{ text: 'cough and fever', startMs: 120, endMs: 900, isFinal: true, words: [], lang: 'en' }];
 const BIAS = { terms: ['amoxicillin'] };
@@ -27,10 +27,13 @@ function app(engine: SpeechEngine) {
   return { services: { blob: { get: () => blob }, speech: { get: () => engine } }, log } as unknown as Pick<AppContext, 'services' | 'log'>;
 }
 
+const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+const DECODED: DecodedPrefix = { utterances: 3, bytes: pcm.length, sha256: sha(pcm), complete: true, segments: SEGMENTS };
+
 async function keep(over: Partial<LiveResult> = {}): Promise<void> {
   await blob.delete(liveResultKey(KEY));
   const engine = (await engineFingerprint(embedded))!;
-  const result: LiveResult = { v: 1, engine, bias: biasDigest(BIAS), bytes: pcm.length, sha256: crypto.createHash('sha256').update(pcm).digest('hex'), segments: SEGMENTS, ...over };
+  const result: LiveResult = { v: 2, engine, bias: biasDigest(BIAS), decoded: DECODED, ...over };
   await blob.append(liveResultKey(KEY), Buffer.from(JSON.stringify(result)));
 }
 
@@ -45,14 +48,27 @@ afterAll(async () => {
 });
 
 describe('reuseLiveResult', () => {
-  const rec = { blobKey: KEY, liveTranscriptMs: 1000, pcm };
+  const rec = { blobKey: KEY, pcm };
 
-  it('takes the live segments for the same engine, vocabulary and bytes', async () => {
+  it('takes what the live pass decoded for the same engine, vocabulary and bytes', async () => {
     await keep();
-    expect(await reuseLiveResult(app(embedded), rec, BIAS)).toEqual(SEGMENTS);
+    expect(await reuseLiveResult(app(embedded), rec, BIAS)).toEqual(DECODED);
   });
 
-  it('decodes again when anything differs or the live pass did not finish', async () => {
+  it('takes a cut-off live pass whose bytes begin the recording', async () => {
+    const part = { ...DECODED, utterances: 1, bytes: 20_000, sha256: sha(pcm.subarray(0, 20_000)), complete: false };
+    await keep({ decoded: part });
+    expect(await reuseLiveResult(app(embedded), rec, BIAS)).toEqual(part);
+    const flipped = Buffer.from(pcm);
+    flipped[30_000] ^= 1;
+    // A change after its bytes does not touch what it decoded.
+    expect(await reuseLiveResult(app(embedded), { ...rec, pcm: flipped }, BIAS)).toEqual(part);
+    flipped[100] ^= 1;
+    expect(await reuseLiveResult(app(embedded), { ...rec, pcm: flipped }, BIAS)).toBeNull();
+    expect(await reuseLiveResult(app(embedded), { ...rec, pcm: pcm.subarray(0, 10_000) }, BIAS)).toBeNull();
+  });
+
+  it('decodes all again when anything differs or there is no live result', async () => {
     await keep();
     expect(await reuseLiveResult(app(embedded), rec, { terms: ['azithromycin'] })).toBeNull();
     expect(await reuseLiveResult(app(embedded), rec, undefined)).toBeNull();
@@ -60,9 +76,10 @@ describe('reuseLiveResult', () => {
     const flipped = Buffer.from(pcm);
     flipped[100] ^= 1;
     expect(await reuseLiveResult(app(embedded), { ...rec, pcm: flipped }, BIAS)).toBeNull();
-    expect(await reuseLiveResult(app(embedded), { ...rec, liveTranscriptMs: null }, BIAS)).toBeNull();
     expect(await reuseLiveResult(app(new NoSpeechEngine()), rec, BIAS)).toBeNull();
     await keep({ engine: 'another build' });
+    expect(await reuseLiveResult(app(embedded), rec, BIAS)).toBeNull();
+    await keep({ v: 1 } as unknown as Partial<LiveResult>);
     expect(await reuseLiveResult(app(embedded), rec, BIAS)).toBeNull();
     await blob.delete(liveResultKey(KEY));
     expect(await reuseLiveResult(app(embedded), rec, BIAS)).toBeNull();

@@ -1,25 +1,23 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 import { getBlobStore } from '../blob/index';
-import type { SpeechBias, SpeechSegment } from '../engines/speech/types';
+import type { DecodedPrefix, SpeechBias } from '../engines/speech/types';
 import { getSpeechEngine } from './engines';
 import { engineFingerprint } from './engine-fingerprint';
 import { biasDigest, liveResultKey, type LiveResult } from './live-result';
 
 /**
- * The live pass's segments for a recording when they are what decoding its stored audio here would give,
- * else null. The embedded engine's transcribe() is the same VAD and decoder path fed the same samples (its
- * output does not depend on how the audio was split into writes; `live-equivalence.test.ts` pins that), so
- * equality of engine fingerprint, bias and bytes makes the two results equal. A live pass that fell behind
- * and was cut off at the end of the stream, failed, or was discarded left no result (the recording's
- * `liveTranscriptMs` is null then) and the recording is decoded whole.
+ * What the live pass decoded of a recording, when it is what decoding the stored audio here would give for
+ * those utterances, else null. The embedded engine's transcribe() is the same VAD and decoder path fed the
+ * same samples (its output does not depend on how the audio was split into writes; live-equivalence.test.ts),
+ * so equality of engine fingerprint, vocabulary and the bytes that determined the decoded utterances makes
+ * them equal. A live pass that failed, or never finished an utterance, left nothing and all is decoded.
  */
 export async function reuseLiveResult(
   app: Pick<AppContext, 'services' | 'log'>,
-  rec: { blobKey: string; liveTranscriptMs: number | null; pcm: Buffer },
+  rec: { blobKey: string; pcm: Buffer },
   bias: SpeechBias | undefined,
-): Promise<SpeechSegment[] | null> {
-  if (rec.liveTranscriptMs === null) return null;
+): Promise<DecodedPrefix | null> {
   const fingerprint = await engineFingerprint(getSpeechEngine(app));
   if (!fingerprint) return null;
   let live: LiveResult;
@@ -30,7 +28,9 @@ export async function reuseLiveResult(
   } catch {
     return null;
   }
-  if (live.v !== 1 || live.engine !== fingerprint || live.bias !== biasDigest(bias) || live.bytes !== rec.pcm.length) return null;
-  if (live.sha256 !== crypto.createHash('sha256').update(rec.pcm).digest('hex')) return null;
-  return live.segments;
+  if (live.v !== 2 || live.engine !== fingerprint || live.bias !== biasDigest(bias)) return null;
+  const { decoded } = live;
+  if (!decoded || !Number.isSafeInteger(decoded.bytes) || decoded.bytes > rec.pcm.length || !Array.isArray(decoded.segments)) return null;
+  if (decoded.sha256 !== crypto.createHash('sha256').update(rec.pcm.subarray(0, decoded.bytes)).digest('hex')) return null;
+  return decoded;
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { SpeechBias, SpeechSegment } from '../engines/speech/types';
+import type { DecodedPrefix, SpeechBias, SpeechSegment } from '../engines/speech/types';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
 import { getSpeechEngine } from './engines';
 import { FinaliseError } from './finalise-error';
@@ -12,8 +12,6 @@ export interface RecordingAudio {
   /** Offset on the session timeline, from the audio actually stored. */
   offsetMs: number;
   storedOffsetMs: number;
-  /** Set when the live recogniser finished the whole recording (server/pipeline/close-recording.ts). */
-  liveTranscriptMs: number | null;
   pcm: Buffer;
 }
 
@@ -30,19 +28,22 @@ export interface TimedSegment {
 
 /**
  * One recording's final segments (recording-relative): what the engine gives for its complete stored audio.
- * Where the live pass decoded exactly that audio with the same engine and vocabulary, its segments are that
- * result already and are taken instead of decoding each second twice; otherwise (the live pass fell behind
- * and was cut off, failed, ran elsewhere with other settings, or the context changed) the recording is
- * decoded here. Either way the same audio gives the same transcript on an idle or a saturated machine.
+ * What the live pass decoded of exactly that audio with the same engine and vocabulary is that result
+ * already: it is taken, and only what the live pass did not reach (it fell behind and was cut off, or the
+ * connection dropped) is decoded here; with no usable live result (failed, other settings, other context)
+ * all is. Either way the same audio gives the same transcript on an idle or a saturated machine.
  */
-export async function transcribeRecording(app: AppContext, rec: RecordingAudio, bias?: SpeechBias): Promise<{ segments: TimedSegment[]; reused: boolean }> {
-  if (rec.pcm.length === 0) return { segments: [], reused: false };
+export async function transcribeRecording(
+  app: AppContext,
+  rec: RecordingAudio,
+  bias?: SpeechBias,
+): Promise<{ segments: TimedSegment[]; liveUtterances: number; liveComplete: boolean }> {
+  if (rec.pcm.length === 0) return { segments: [], liveUtterances: 0, liveComplete: false };
   let segs: SpeechSegment[];
-  let reused = false;
+  let decoded: DecodedPrefix | null = null;
   try {
-    const live = await reuseLiveResult(app, rec, bias);
-    reused = live !== null;
-    segs = live ?? (await getSpeechEngine(app).transcribe(rec.pcm, { bias }));
+    decoded = await reuseLiveResult(app, rec, bias);
+    segs = await getSpeechEngine(app).transcribe(rec.pcm, { bias, ...(decoded ? { decoded } : {}) });
   } catch (err) {
     throw new FinaliseError('TRANSCRIPTION_FAILED', `recording ${rec.sequenceNumber} could not be transcribed: ${(err as Error).message}`);
   }
@@ -59,5 +60,5 @@ export async function transcribeRecording(app: AppContext, rec: RecordingAudio, 
         ? s.words.map((w) => ({ text: w.word, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence ?? 1 }))
         : undefined,
     }));
-  return { segments, reused };
+  return { segments, liveUtterances: decoded?.utterances ?? 0, liveComplete: !!decoded?.complete && decoded.bytes === rec.pcm.length };
 }

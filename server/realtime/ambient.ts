@@ -15,7 +15,7 @@ import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import { storeLiveSegment } from '../domain/streams/store-live-segment';
 import { setRecordingStartTime } from '../domain/streams/set-recording-start-time';
 import { recordDurableBytes } from '../domain/streams/record-durable-bytes';
-import type { SpeechBias, SpeechSegment, SpeechStream } from '../engines/speech/types';
+import type { DecodedPrefix, SpeechBias, SpeechStream } from '../engines/speech/types';
 import { biasDigest, type LiveResult } from '../pipeline/live-result';
 import { engineFingerprint } from '../pipeline/engine-fingerprint';
 import { storeLiveResult } from '../pipeline/store-live-result';
@@ -31,12 +31,6 @@ import { closeReason, upgradeAuthorised } from './upgrade';
 
 /** How often the stream records its durable length and notices a status change made elsewhere (REST end or abort). */
 const TICK_MS = 2_000;
-/**
- * The live recogniser gets this long after the last audio to emit its final segments. A reconnect after a
- * dropped connection waits for this, so it stays short: waiting on a recogniser far behind (up to minutes
- * under load) kept a clinician's recorder on "Reconnecting…"; the final pass decodes what it left.
- */
-const SPEECH_END_TIMEOUT_MS = 30_000;
 
 export const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
@@ -53,10 +47,9 @@ export class AmbientStream implements ActiveStream {
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly tick: NodeJS.Timeout;
   private ending: Promise<void> | null = null;
-  /** The live pass's own record of what it decoded, kept for the final pass (server/pipeline/live-result.ts). */
-  private readonly liveHash = crypto.createHash('sha256');
-  private liveBytes = 0;
-  private readonly liveFinals: SpeechSegment[] = [];
+  /** What the live pass decoded for good, kept for the final pass (server/pipeline/live-result.ts). */
+  private liveDecoded: DecodedPrefix | null = null;
+  private liveFailed = false;
   private readonly liveBias: string;
 
   constructor(
@@ -86,13 +79,13 @@ export class AmbientStream implements ActiveStream {
     try {
       this.speech = getSpeechEngine(this.app).openStream({
         onSegment: (segment) => {
-          if (segment.isFinal) this.liveFinals.push(segment);
           void this.feed({ type: 'segment', segment, id: crypto.randomUUID() });
         },
         bias,
         onError: (err) => {
           if (failed) return;
           failed = true;
+          this.liveFailed = true;
           this.app.log.warn({ sessionId: this.sessionId, err: err.message }, 'live transcription failed; the final pass will transcribe this recording');
           void this.feed({ type: 'speech_failed' });
         },
@@ -164,12 +157,9 @@ export class AmbientStream implements ActiveStream {
         return;
       case 'feed_speech':
         try {
-          if (this.speech) {
-            this.liveHash.update(e.pcm);
-            this.liveBytes += e.pcm.length;
-          }
           this.speech?.write(e.pcm);
         } catch (err) {
+          this.liveFailed = true;
           app.log.warn({ sessionId, err: (err as Error).message }, 'live transcription failed');
           void this.feed({ type: 'speech_failed' });
         }
@@ -202,7 +192,7 @@ export class AmbientStream implements ActiveStream {
           return { type: 'speech_ended', finished };
         });
       case 'close_recording':
-        return this.keepLiveResult(e.liveTranscriptMs).then(() => closeRecording(app, { id: this.rec.id, sessionId, sessionOffsetMs: this.rec.sessionOffsetMs }, e.durableBytes, e.liveTranscriptMs)).then(() => ({
+        return this.keepLiveResult().then(() => closeRecording(app, { id: this.rec.id, sessionId, sessionOffsetMs: this.rec.sessionOffsetMs }, e.durableBytes, e.liveTranscriptMs)).then(() => ({
           type: 'recording_closed',
         }));
       case 'unregister': {
@@ -239,12 +229,17 @@ export class AmbientStream implements ActiveStream {
     void this.feed({ type: 'status_seen', status });
   }
 
-  /** A live pass that finished the whole recording is kept for the final pass to reuse. */
-  private async keepLiveResult(liveTranscriptMs: number | null): Promise<void> {
-    if (liveTranscriptMs === null) return;
+  /**
+   * What the live pass decoded is kept for the final pass, which then decodes only the rest: all of it when
+   * the pass finished, the utterances it completed when it was cut off behind the audio or the connection
+   * dropped. Not after a failure (the engine's state is then unknown).
+   */
+  private async keepLiveResult(): Promise<void> {
+    const decoded = this.liveDecoded;
+    if (!decoded || this.liveFailed || (decoded.utterances === 0 && !decoded.complete)) return;
     const engine = await engineFingerprint(getSpeechEngine(this.app));
     if (!engine) return;
-    const result: LiveResult = { v: 1, engine, bias: this.liveBias, bytes: this.liveBytes, sha256: this.liveHash.digest('hex'), segments: this.liveFinals };
+    const result: LiveResult = { v: 2, engine, bias: this.liveBias, decoded };
     await storeLiveResult(this.app, this.rec.blobKey, result);
   }
 
@@ -255,15 +250,17 @@ export class AmbientStream implements ActiveStream {
     if (!s) return false;
     if (discard) {
       s.close();
+      this.liveDecoded = s.decoded?.() ?? null;
       return false;
     }
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
       s.end().then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), SPEECH_END_TIMEOUT_MS))),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.app.config.ws.liveEndWaitMs))),
     ]).catch(() => false);
     clearTimeout(timer);
     if (!finished) s.close();
+    this.liveDecoded = s.decoded?.() ?? null;
     return finished;
   }
 }
