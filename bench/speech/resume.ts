@@ -28,24 +28,28 @@ async function cpu<T>(f: () => Promise<T>): Promise<[T, number]> {
   return [r, (c.user + c.system) / 1e6];
 }
 
+/** Resolves once this process used under 5 % of a core for a second: the decoder threads have nothing queued. */
+async function processIdle(): Promise<void> {
+  for (;;) {
+    const c0 = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 1000));
+    const c = process.cpuUsage(c0);
+    if (c.user + c.system < 50_000) return;
+  }
+}
+
 /** The live pass over the first `fraction` of the audio, stopped once it has decoded all it was fed. */
 async function livePrefix(pcm: Buffer, fraction: number): Promise<DecodedPrefix> {
   const s = engine.openStream({ onSegment: () => {} });
-  const end = Math.floor((pcm.length * fraction) / 3200) * 3200;
+  const end = fraction >= 1 ? pcm.length : Math.floor((pcm.length * fraction) / 3200) * 3200;
   for (let o = 0; o < end; o += 3200) s.write(pcm.subarray(o, Math.min(end, o + 3200)));
   if (fraction >= 1) {
     await s.end();
     return s.decoded!()!;
   }
   // end() would close the utterance the cut fell in, which the full audio continues; close() keeps only what
-  // the audio itself ended. The pass is left to finish what it was fed (no new utterance for 2 s) first.
-  let last = -1;
-  for (;;) {
-    const d = s.decoded?.();
-    if (d && d.utterances === last) break;
-    last = d?.utterances ?? -1;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+  // the audio itself ended. The pass is first left to decode all it was fed: until the process is idle.
+  await processIdle();
   s.close();
   return s.decoded!()!;
 }
@@ -64,8 +68,10 @@ for (const [name, voices] of Object.entries(sets)) {
     audio += r.pcm.length / 32_000;
     const [whole, a] = await cpu(() => engine.transcribe(r.pcm));
     const prefix = await livePrefix(r.pcm, cut);
+    await processIdle();
     const [res, b] = await cpu(() => engine.transcribe(r.pcm, { decoded: prefix }));
     const done = await livePrefix(r.pcm, 1);
+    await processIdle();
     const [fin, c] = await cpu(() => engine.transcribe(r.pcm, { decoded: done }));
     full += a;
     resumed += b;
