@@ -35,16 +35,19 @@ async function live(engine: EmbeddedSpeechEngine, pcm: Buffer, frameBytes: numbe
 describe.skipIf(!ready)('live pass and final pass', () => {
   let engine: EmbeddedSpeechEngine;
   let pcm: Buffer;
+  /** transcribe() of the whole audio, without and with the session vocabulary. */
+  const wholes = new Map<SpeechBias | undefined, SpeechSegment[]>();
   beforeAll(async () => {
     pcm = synthesizeDialogue(TURNS, 700).pcm;
     engine = new EmbeddedSpeechEngine({ poolSize: 2 });
     await engine.warm();
-  }, 240_000);
+    for (const bias of [undefined, BIAS]) wholes.set(bias, await engine.transcribe(pcm, { bias }));
+  }, 480_000);
   afterAll(() => engine?.close());
 
   it('give the same segments for the same audio, whatever the framing, with and without a session vocabulary', async () => {
     for (const bias of [undefined, BIAS]) {
-      const whole = await engine.transcribe(pcm, { bias });
+      const whole = wholes.get(bias)!;
       expect(whole.length).toBeGreaterThan(1);
       // 100 ms frames as the recorder sends them, and an odd size that splits VAD frames and decoder blocks.
       expect(await live(engine, pcm, 3200, bias)).toEqual(whole);
@@ -54,7 +57,7 @@ describe.skipIf(!ready)('live pass and final pass', () => {
 
   it('take a live pass cut off part-way: its utterances are replayed, the rest decoded, and the result is the same', async () => {
     for (const bias of [undefined, BIAS]) {
-      const whole = await engine.transcribe(pcm, { bias });
+      const whole = wholes.get(bias)!;
       // The first ~60 % of the audio, then the stream is dropped once two utterances are final, as when a
       // connection is lost or the live pass is cut off behind the audio.
       let finals = 0;
@@ -71,6 +74,7 @@ describe.skipIf(!ready)('live pass and final pass', () => {
       expect(prefix.bytes).toBeLessThanOrEqual(cut);
       expect(prefix.segments).toEqual(whole.slice(0, prefix.segments.length));
       expect(await engine.transcribe(pcm, { bias, decoded: prefix })).toEqual(whole);
+      if (bias) continue;
       // A prefix's words are taken as given: wrong words in it show in the result, so the replay did run.
       const marked: DecodedPrefix = { ...prefix, segments: prefix.segments.map((seg) => ({ ...seg, text: `${seg.text} (live)` })) };
       const resumed = await engine.transcribe(pcm, { bias, decoded: marked });
@@ -89,9 +93,10 @@ describe.skipIf(!ready)('live pass and final pass', () => {
     expect(done.segments).toEqual(finals);
     const marked = { ...done, segments: [{ ...finals[0]!, text: 'taken as is' }] };
     expect(await engine.transcribe(pcm, { decoded: marked })).toEqual(marked.segments);
-    // Longer audio: its last utterance may continue past the end the live pass saw, so all is decoded.
-    const longer = Buffer.concat([pcm, pcm.subarray(0, 32_000)]);
-    expect((await engine.transcribe(longer, { decoded: marked }))[0]!.text).not.toBe('taken as is');
+    // Audio of another length: its last utterance may end elsewhere than the one the live pass saw, so all
+    // is decoded (a short piece, to keep the test quick).
+    const other = pcm.subarray(0, Math.floor(pcm.length / 4 / 2) * 2);
+    expect(await engine.transcribe(other, { decoded: marked })).toEqual(await engine.transcribe(other));
   }, 600_000);
 
   it('fingerprints the embedded engine stably, and never an engine whose live result is not its final one', async () => {
