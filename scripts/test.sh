@@ -36,10 +36,12 @@ TEST_DATABASE_URL= npx vitest run --reporter=default --reporter=json --outputFil
 # PGlite is PostgreSQL itself (compiled to WebAssembly), so SQL behaves the same on both; what differs is
 # connections, pooling, concurrency, LISTEN/NOTIFY and multi-process use. The PostgreSQL pass therefore
 # repeats every integration file except those whose subject never reaches the database engine: the README
-# commands (which run on PGlite by design), decoder memory, frame limits, input fuzzing and validation, OIDC
-# and metrics. A new integration file runs on both unless it is added here.
+# commands (which run on PGlite by design), decoder memory, frame limits, input fuzzing and validation, OIDC,
+# metrics, and the final pass's independence from machine load (the recogniser's, run three times over).
+# A new integration file runs on both unless it is added here.
 ONCE_ON_PGLITE=(
   scripts/readme-commands.int.test.ts
+  server/pipeline/final-pass.int.test.ts
   server/realtime/memory.int.test.ts
   server/realtime/limits.int.test.ts
   server/test/hostile/ws-fuzz.int.test.ts

@@ -41,3 +41,14 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 }
 
 export type { Logger };
+
+/**
+ * The one line per HTTP request. Its fields are fixed (request id, method, path without the query, status,
+ * time) and hold no secret or PHI, so it skips the redaction: its seven wildcard paths cost ~14 µs a line
+ * here, more than the rest of a status poll's own work. It writes to the same destination as `log`, so
+ * the lines keep their order.
+ */
+export function createRequestLogger(log: Logger): Logger {
+  const destination = (log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
+  return pino({ level: log.level, base: undefined }, destination);
+}

@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { loadConfig } from './config';
-import { createLogger } from './logger';
+import { createLogger, createRequestLogger } from './logger';
 import { closeSteps, createServices } from './services';
 import { startWorkers, stopWorkers } from './jobs/workers';
 import { registerStreamRoutes } from './realtime/index';
@@ -42,6 +42,7 @@ function ensureBuilt(dir: string, distDir: string, log: ReturnType<typeof create
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  const requestLog = createRequestLogger(log);
   const dir = path.resolve(import.meta.dirname, '..');
   if (!config.dev) ensureBuilt(dir, config.nextDistDir, log);
 
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       recordRequest(ctx, routeLabel, req.method ?? 'GET', res.statusCode, ms / 1000);
-      log.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      requestLog.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     if (!limitRequestBody(req, res, config.bodyLimitBytes, { countStreamed: !direct })) return;
     if (direct) {

@@ -130,7 +130,3 @@ export async function authenticateServiceToken(
   if (opts.write && p.accessLevel === 'READONLY') throw forbidden('partner access level is READONLY');
   return p;
 }
-
-export function authenticateService(app: AppContext, req: Request, opts: { write: boolean }): Promise<ServicePrincipal> {
-  return authenticateServiceToken(app, req.headers.get('sdp_service_token'), req.headers.get('sdp_provider_id'), opts);
-}

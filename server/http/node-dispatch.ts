@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod } from '@/lib/api/contract';
-import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type RawReply, type RouteDef } from './route';
+import { ApiError } from '@/lib/errors';
+import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type RawReply, type RequestSource, type RouteDef } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -149,6 +150,28 @@ function toWebRequest(req: IncomingMessage, url: string): Request {
   });
 }
 
+const UNPARSABLE_TARGET = 'invalid request: the request target cannot be parsed';
+
+/** node's request as a route reads it; the web Request is built on first use, once. */
+function nodeRequestSource(req: IncomingMessage, url: string): RequestSource {
+  let request: Request | undefined;
+  return {
+    url,
+    header(name) {
+      const v = req.headers[name];
+      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+    },
+    request() {
+      if (request) return request;
+      try {
+        return (request = toWebRequest(req, url));
+      } catch {
+        throw new ApiError(400, UNPARSABLE_TARGET);
+      }
+    },
+  };
+}
+
 /** Header names folded to lower case and repeated ones joined, as a Response's Headers would give them. */
 function writeRawReply(res: ServerResponse, r: RawReply, head: boolean): void {
   const merged = new Map<string, string>();
@@ -228,17 +251,20 @@ export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, r
     } else if (route.badParam) {
       response = errorResponse(400, `${route.badParam}: path parameter is not valid percent-encoded UTF-8`, requestId);
     } else {
-      let request: Request | null = null;
-      try {
-        request = toWebRequest(req, url);
-      } catch {
-        /* a request target Fetch cannot represent */
-      }
       const def = route.defs[(method === 'HEAD' ? 'GET' : method) as HttpMethod];
-      if (!request) response = errorResponse(400, 'invalid request: the request target cannot be parsed', requestId);
       // main.ts settled the request id (the client's when it passes the same check runRoute makes).
-      else if (def) response = await runRouteRaw(def, request, route.params, requestId);
-      else response = await route.handlers[method as HttpMethod | 'HEAD' | 'OPTIONS'](request, { params: Promise.resolve(route.params) });
+      if (def) response = await runRouteRaw(def, nodeRequestSource(req, url), route.params, requestId);
+      else {
+        let request: Request | null = null;
+        try {
+          request = toWebRequest(req, url);
+        } catch {
+          /* a request target Fetch cannot represent */
+        }
+        response = request
+          ? await route.handlers[method as HttpMethod | 'HEAD' | 'OPTIONS'](request, { params: Promise.resolve(route.params) })
+          : errorResponse(400, UNPARSABLE_TARGET, requestId);
+      }
     }
     await writeWebResponse(res, response, method === 'HEAD');
     if (!req.complete) await releaseBody(req);

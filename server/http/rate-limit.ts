@@ -8,7 +8,8 @@ import { rateLimits } from '../db/schema';
  * so every web process of a deployment counts against the same limit: RATE_LIMIT_AUTH_PER_MINUTE per
  * address and bucket in each minute's window.
  */
-export async function checkRateLimit(app: AppContext, bucketName: string, req: Request): Promise<void> {
+/** `clientAddress` is x-real-ip, which main.ts overwrites with the socket address: a client cannot pick its own bucket. */
+export async function checkRateLimit(app: AppContext, bucketName: string, clientAddress: string | null): Promise<void> {
   const perMinute = app.config.rateLimitAuthPerMinute;
   if (perMinute <= 0) return;
   app.services.authRateLimiter ??= new RateLimiterDrizzle({
@@ -20,8 +21,7 @@ export async function checkRateLimit(app: AppContext, bucketName: string, req: R
     // The sign-in limiter's sweeper clears the table, if that limiter is built; this one must not rely on it.
     clearExpiredByTimeout: true,
   });
-  // main.ts overwrites x-real-ip with the socket address, so a client cannot pick its own bucket.
-  const client = req.headers.get('x-real-ip') || 'local';
+  const client = clientAddress || 'local';
   try {
     await app.services.authRateLimiter.consume(`${bucketName}|${client}`);
   } catch (err) {

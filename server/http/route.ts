@@ -4,7 +4,7 @@ import { getAppContext, type AppContext } from '../context';
 import { readJsonBody } from './body';
 import { findNul } from './hostile-input';
 import { zodMessage } from './zod-message';
-import { authenticateService, type ServicePrincipal } from '../auth/authenticate-service';
+import { authenticateServiceToken, type ServicePrincipal } from '../auth/authenticate-service';
 import { authenticateAdmin, type AdminPrincipal } from '../auth/authenticate-admin';
 import { checkRateLimit } from './rate-limit';
 
@@ -99,6 +99,14 @@ function requestIdOf(req: Request): string {
   return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
 }
 
+function parseUrl(url: string): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw new ApiError(400, 'invalid request: the request target cannot be parsed');
+  }
+}
+
 function searchParamsObject(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!(k in out)) out[k] = v;
@@ -112,9 +120,25 @@ function pgErrorStatus(err: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * The request as a route reads it. Most routes read only the URL and a few headers; the direct dispatcher
+ * answers those from node's own request and builds the web Request (headers object, abort signal, body
+ * stream: a third of a status poll's own work) only when a handler or an admin resolver asks for it.
+ */
+export interface RequestSource {
+  url: string;
+  header(name: string): string | null;
+  /** The web Request; throws an ApiError 400 when the request target cannot be represented as one. */
+  request(): Request;
+}
+
+export function requestSource(req: Request): RequestSource {
+  return { url: req.url, header: (name) => req.headers.get(name), request: () => req };
+}
+
 /** Runs one request through validation, authentication, the handler and error mapping. */
 export async function runRoute(route: RouteDef, req: Request, rawParams: Record<string, string | string[]>): Promise<Response> {
-  const r = await runRouteRaw(route, req, rawParams, requestIdOf(req));
+  const r = await runRouteRaw(route, requestSource(req), rawParams, requestIdOf(req));
   return r instanceof Response ? r : toResponse(r);
 }
 
@@ -122,7 +146,7 @@ export async function runRoute(route: RouteDef, req: Request, rawParams: Record<
  * runRoute for a caller that already settled the request id (server/main.ts checks the client's one with
  * the same pattern) and writes JSON replies itself: a handler's own Response is passed through.
  */
-export async function runRouteRaw(route: RouteDef, req: Request, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | RawReply> {
+export async function runRouteRaw(route: RouteDef, source: RequestSource, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | RawReply> {
   const def = route.contract;
   let app: AppContext;
   try {
@@ -131,10 +155,10 @@ export async function runRouteRaw(route: RouteDef, req: Request, rawParams: Reco
     return rawError(503, 'service is starting', requestId);
   }
   try {
-    if (def.rateLimit) await checkRateLimit(app, def.rateLimit, req);
+    if (def.rateLimit) await checkRateLimit(app, def.rateLimit, source.header('x-real-ip'));
 
     // Most requests have no query string; parsing the URL for one is skipped then.
-    const query0 = req.url.includes('?') ? searchParamsObject(new URL(req.url)) : {};
+    const query0 = source.url.includes('?') ? searchParamsObject(parseUrl(source.url)) : {};
     for (const [where, values] of [['path parameter', rawParams], ['query parameter', query0]] as const) {
       const nul = findNul(values);
       if (nul !== null) throw new ApiError(400, `${where} ${nul}: must not contain NUL characters (\\u0000)`);
@@ -153,12 +177,12 @@ export async function runRouteRaw(route: RouteDef, req: Request, rawParams: Reco
     }
 
     let auth: unknown;
-    if (def.auth === 'service') auth = await authenticateService(app, req, { write: def.write === true });
-    else if (def.auth === 'admin') auth = await authenticateAdmin(app, req);
+    if (def.auth === 'service') auth = await authenticateServiceToken(app, source.header('sdp_service_token'), source.header('sdp_provider_id'), { write: def.write === true });
+    else if (def.auth === 'admin') auth = await authenticateAdmin(app, source.request());
 
     let body: unknown;
     if (def.body) {
-      let raw = await readJsonBody(req, app.config.bodyLimitBytes);
+      let raw = await readJsonBody(source.request(), app.config.bodyLimitBytes);
       if (raw === undefined && def.optionalBody) raw = {};
       if (raw === undefined) throw new ApiError(400, 'request body is required');
       const parsed = def.body.safeParse(raw);
@@ -166,7 +190,8 @@ export async function runRouteRaw(route: RouteDef, req: Request, rawParams: Reco
       body = parsed.data;
     }
 
-    const result = await route.handler({ app, req, requestId, params, query, body, auth } as HandlerInput);
+    const input = { app, requestId, params, query, body, auth, get req() { return source.request(); } };
+    const result = await route.handler(input as HandlerInput);
     if (result instanceof Response) {
       result.headers.set('x-request-id', requestId);
       return result;

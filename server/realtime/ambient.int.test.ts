@@ -97,7 +97,7 @@ describe('/ws/ambient', () => {
 
     const transcript = (await (await api('GET', `/api/v1/ambient/session/${id}/transcript`)).json()) as { final_transcript: any[] };
     // The final pass decodes the whole stored recording, so this text is the same on an idle or a saturated
-    // machine and on either database (server/pipeline/final-pass.int.test.ts); the live pass cannot change it.
+    // machine (server/pipeline/final-pass.int.test.ts); the live pass cannot change it.
     const text = transcript.final_transcript.map((e) => e.transcript).join(' ').toLowerCase();
     const found = KEYWORDS.filter((k) => text.includes(k));
     expect(found.length, `recognised: ${text}`).toBeGreaterThanOrEqual(4);
