@@ -37,11 +37,14 @@ TEST_DATABASE_URL= npx vitest run --reporter=default --reporter=json --outputFil
 # connections, pooling, concurrency, LISTEN/NOTIFY and multi-process use. The PostgreSQL pass therefore
 # repeats every integration file except those whose subject never reaches the database engine: the README
 # commands (which run on PGlite by design), decoder memory, frame limits, input fuzzing and validation, OIDC,
-# metrics, and the final pass's independence from machine load (the recogniser's, run three times over).
-# A new integration file runs on both unless it is added here.
+# metrics, the recognisers (the final pass's independence from machine load, the sherpa engine), and the
+# single-process streamed visit, whose run on PostgreSQL (streamed, dropped, resumed on another process and
+# completed once) is multi-process.int's subject. A new integration file runs on both unless it is added here.
 ONCE_ON_PGLITE=(
   scripts/readme-commands.int.test.ts
   server/pipeline/final-pass.int.test.ts
+  server/engines/speech/sherpa/sherpa.int.test.ts
+  server/realtime/ambient.int.test.ts
   server/realtime/memory.int.test.ts
   server/realtime/limits.int.test.ts
   server/test/hostile/ws-fuzz.int.test.ts
