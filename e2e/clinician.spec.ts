@@ -15,19 +15,17 @@ import { expect, expectAccessible, loginAs, test, type E2EState } from './fixtur
 const recorderFigure = (page: Page, name: 'recordedMs' | 'unackedMs'): Promise<number> => page.evaluate((n) => Number(document.documentElement.dataset[n] ?? 0), name);
 
 const VISIT_DIR = path.resolve(import.meta.dirname, '..', 'tmp', 'e2e-clinician');
-const VISIT_WAV = path.join(VISIT_DIR, 'visit-festival-16k.wav');
+const VISIT_WAV = path.join(VISIT_DIR, 'visit-festival-16k-short.wav');
 
+// Short enough to keep the suite's decoding time down (the recorder streams it at real time and the
+// embedded recogniser decodes it on the same two cores as the browser), with a medication line early and
+// one late so a dropped connection cannot cut both.
 const VISIT: Array<['C' | 'P', string]> = [
   ['C', 'Good morning. What brings you in today?'],
   ['P', 'I have had a cough and a fever for two weeks, and my chest hurts when I cough.'],
-  ['C', 'Any shortness of breath or wheezing?'],
-  ['P', 'A little wheezing at night. No shortness of breath.'],
-  ['C', 'Do you take any medications?'],
   ['P', 'I take lisinopril ten milligrams once a day for high blood pressure.'],
-  ['C', 'Your lungs sound clear and your temperature is one hundred point four.'],
   ['C', 'I think this is acute bronchitis. I will start amoxicillin five hundred milligrams three times a day for seven days.'],
-  ['C', 'Keep taking the lisinopril, drink plenty of fluids, and come back if the fever lasts more than three days.'],
-  ['P', 'Thank you, doctor.'],
+  ['C', 'Keep taking the lisinopril, and come back if the fever lasts more than three days.'],
 ];
 
 /**
@@ -43,6 +41,9 @@ function ensureVisitWav(): void {
   fs.writeFileSync(VISIT_WAV, encodeWavPcm16(synthesizeDialogue(turns, 700, NATURAL_VOICES).pcm));
 }
 ensureVisitWav();
+
+/** The visit's length: 16 kHz mono PCM16 after the 44-byte WAV header. */
+const visitMs = () => Math.floor((fs.statSync(VISIT_WAV).size - 44) / 32);
 
 test.use({
   permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
@@ -179,8 +180,8 @@ test.describe('clinician app', () => {
     await expect(page.getByText('Paused', { exact: true })).toBeVisible();
     await page.keyboard.press('Alt+P');
     await expect(page.getByText('Paused', { exact: true })).toHaveCount(0);
-    // Record the whole synthesised visit (about a minute) so the note has its content.
-    await expect.poll(() => recorderFigure(page, 'recordedMs'), { timeout: 150_000, intervals: [1000] }).toBeGreaterThan(61_000);
+    // Record the whole synthesised visit once over, so the note has its content.
+    await expect.poll(() => recorderFigure(page, 'recordedMs'), { timeout: 150_000, intervals: [1000] }).toBeGreaterThan(visitMs() + 1000);
 
     await page.getByRole('button', { name: 'End visit' }).click();
 

@@ -44,7 +44,7 @@ function tokenCache(app: AppContext): Map<string, CachedClaims> {
 
 async function verifyCached(app: AppContext, token: string): Promise<{ sub: string; pid: string }> {
   const cache = tokenCache(app);
-  const key = crypto.createHash('sha256').update(token).digest('base64url');
+  const key = crypto.hash('sha256', token, 'base64url');
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now && hit.exp * 1000 > now) return hit;
