@@ -10,6 +10,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   typedRoutes: false,
+  experimental: { preloadEntriesOnStart: false },
   // Type checking runs once in the test script (npm run typecheck) rather than inside every build.
   typescript: { ignoreBuildErrors: true },
   // Native and WASM packages, and Medplum (its FHIR definitions are read from its package directory),

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
-import SlowestFirst from './scripts/vitest-sequencer';
+import SlowestFirst from './scripts/vitest-sequencer.ts';
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },

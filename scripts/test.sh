@@ -33,31 +33,27 @@ pglite_exclude=()
 for f in "${ONLY_ON_POSTGRES[@]}"; do pglite_exclude+=(--exclude "$f"); done
 TEST_DATABASE_URL= npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-pglite.json "${pglite_exclude[@]}" || status=1
 
-# PGlite is PostgreSQL itself (compiled to WebAssembly), so SQL behaves the same on both; what differs is
-# connections, pooling, concurrency, LISTEN/NOTIFY and multi-process use. The PostgreSQL pass therefore
-# repeats every integration file except those whose subject never reaches the database engine: the README
-# commands (which run on PGlite by design), decoder memory, frame limits, input fuzzing and validation, OIDC,
-# metrics, the recognisers (the final pass's independence from machine load, the sherpa engine), and the
-# single-process streamed visit, whose run on PostgreSQL (streamed, dropped, resumed on another process and
-# completed once) is multi-process.int's subject. A new integration file runs on both unless it is added here.
-ONCE_ON_PGLITE=(
-  scripts/readme-commands.int.test.ts
-  server/pipeline/final-pass.int.test.ts
-  server/engines/speech/sherpa/sherpa.int.test.ts
-  server/realtime/ambient.int.test.ts
-  server/realtime/memory.int.test.ts
-  server/realtime/limits.int.test.ts
-  server/test/hostile/ws-fuzz.int.test.ts
-  server/test/hostile/http-fuzz.int.test.ts
-  server/test/hostile/edge-values.int.test.ts
-  server/auth/oidc.int.test.ts
-  server/observability/metrics.int.test.ts
+# PGlite is PostgreSQL itself (compiled to WebAssembly), so SQL, scoping and constraints behave the same on
+# both; what differs is connections, pooling, concurrency, LISTEN/NOTIFY, several processes on one database,
+# and a database that outlives the process (a crash, a shutdown, an outage). The PostgreSQL pass runs the files
+# whose subject is one of those, besides the PostgreSQL-only ones above; every other file's subject (the API's
+# semantics, tenant scoping, the recognisers, input handling) is the same SQL on the same engine, and runs once,
+# on PGlite. A new integration file about one of those differences is added here.
+ALSO_ON_POSTGRES=(
+  server/pipeline/finalise-lock.int.test.ts
+  server/api/status-events.int.test.ts
+  server/durability/durability.int.test.ts
+  server/realtime/crash.int.test.ts
+  server/realtime/shutdown.int.test.ts
+  server/realtime/stream-caps.int.test.ts
+  server/webhooks/webhooks.int.test.ts
+  server/webhooks/outbox-recovery.int.test.ts
+  server/security/console-signin-limit.int.test.ts
+  server/cli/admin.int.test.ts
 )
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== integration tests (PostgreSQL)"
-  exclude=()
-  for f in "${ONCE_ON_PGLITE[@]}"; do exclude+=(--exclude "$f"); done
-  npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-postgres.json "${exclude[@]}" .int.test.ts || status=1
+  npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-postgres.json "${ONLY_ON_POSTGRES[@]}" "${ALSO_ON_POSTGRES[@]}" || status=1
 fi
 
 if [ -f playwright.config.ts ] && [ -d e2e ] && [ "${SKIP_E2E:-0}" != "1" ]; then

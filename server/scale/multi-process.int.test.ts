@@ -89,6 +89,26 @@ async function stopDeployment(): Promise<void> {
   await Promise.all(started.splice(0).map((s) => s.stop()));
 }
 
+const LIFECYCLE = ['ready', 'running', 'completed'] as const;
+
+/** Each process's answers to back-to-back status polls (one in flight per process) until both are terminal. */
+async function pollBoth(servers: TestServer[], who: TestProvider, id: string): Promise<Record<string, string[]>> {
+  const deadline = Date.now() + 240_000;
+  const seen: Record<string, string[]> = {};
+  await Promise.all(
+    servers.map(async (server, i) => {
+      const statuses: string[] = (seen[`process ${'AB'[i]}`] = []);
+      for (;;) {
+        const { status } = (await call(server, who, 'GET', `${S(id)}/status`)).body as { status: string };
+        statuses.push(status);
+        if (['completed', 'failed', 'skipped'].includes(status) || Date.now() > deadline) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }),
+  );
+  return seen;
+}
+
 async function finished(server: TestServer, who: TestProvider, id: string): Promise<string> {
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -206,7 +226,14 @@ describe.each([
     second.eof();
     await second.closed;
 
-    expect(await finished(b, dr, id)).toBe('completed');
+    // Both processes are polled back to back while a worker finalises: each answers from its own status
+    // cache, which NOTIFY keeps current, so neither may ever step back to a status the session has left.
+    const seen = await pollBoth([a, b], dr, id);
+    for (const [name, statuses] of Object.entries(seen)) {
+      expect(statuses.at(-1), name).toBe('completed');
+      const ranks = statuses.map((st) => LIFECYCLE.indexOf(st as (typeof LIFECYCLE)[number]));
+      expect(ranks.every((r, i) => r >= 0 && (i === 0 || r >= ranks[i - 1]!)), `${name}: ${statuses.join(' ')}`).toBe(true);
+    }
     // The status A answers is the one B does, without a wait: every web process hears every worker.
     expect((await call(a, dr, 'GET', `${S(id)}/status`)).body.status).toBe('completed');
 
