@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod } from '@/lib/api/contract';
 import { ApiError } from '@/lib/errors';
-import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type RawReply, type RequestSource, type RouteDef } from './route';
+import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type RawReply, type RequestSource, type RouteDef, UNPARSABLE_TARGET } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -150,8 +150,6 @@ function toWebRequest(req: IncomingMessage, url: string): Request {
   });
 }
 
-const UNPARSABLE_TARGET = 'invalid request: the request target cannot be parsed';
-
 /** node's request as a route reads it; the web Request is built on first use, once. */
 function nodeRequestSource(req: IncomingMessage, url: string): RequestSource {
   let request: Request | undefined;
@@ -253,11 +251,12 @@ export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, r
     } else {
       const def = route.defs[(method === 'HEAD' ? 'GET' : method) as HttpMethod];
       // main.ts settled the request id (the client's when it passes the same check runRoute makes).
-      if (def) response = await runRouteRaw(def, nodeRequestSource(req, url), route.params, requestId);
+      const source = nodeRequestSource(req, url);
+      if (def) response = await runRouteRaw(def, source, route.params, requestId);
       else {
         let request: Request | null = null;
         try {
-          request = toWebRequest(req, url);
+          request = source.request();
         } catch {
           /* a request target Fetch cannot represent */
         }

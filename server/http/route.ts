@@ -99,11 +99,13 @@ function requestIdOf(req: Request): string {
   return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
 }
 
+export const UNPARSABLE_TARGET = 'invalid request: the request target cannot be parsed';
+
 function parseUrl(url: string): URL {
   try {
     return new URL(url);
   } catch {
-    throw new ApiError(400, 'invalid request: the request target cannot be parsed');
+    throw new ApiError(400, UNPARSABLE_TARGET);
   }
 }
 
