@@ -67,6 +67,8 @@ export const recordings = pgTable(
     /** Audio (ms from the recording start) the live recogniser finished with; the final pass re-uses live segments up to here. */
     liveTranscriptMs: bigint('live_transcript_ms', { mode: 'number' }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When durable_bytes last grew (audio stored and ACKed): an open stream's last sign of life, for the abandoned-visit sweep. */
+    durableAt: timestamp('durable_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('recordings_session_seq_idx').on(t.sessionId, t.sequenceNumber)],

@@ -18,7 +18,8 @@ const pending = new WeakMap<object, Batch>();
 /**
  * Records how much of an open recording is durably stored, so a crash loses nothing that was ACKed.
  * Only raises the count of a recording that is still open: a report whose batch lands after the close
- * (which writes the final count itself) changes nothing. Resolves once the report's batch is committed.
+ * (which writes the final count itself) changes nothing. The time of the raise (durable_at) is the stream's
+ * last sign of life that every process can read (the abandoned-visit sweep). Resolves once the report's batch is committed.
  */
 export function recordDurableBytes(app: Pick<AppContext, 'db'>, recordingId: string, bytes: number): Promise<void> {
   let batch = pending.get(app.db);
@@ -38,7 +39,7 @@ async function writeBatch(app: Pick<AppContext, 'db'>, batch: Batch): Promise<vo
   const rows = [...batch.bytes].map(([id, bytes]) => sql`(${id}::uuid, ${bytes}::bigint)`);
   try {
     await app.db.execute(sql`
-      update ${recordings} set durable_bytes = v.bytes
+      update ${recordings} set durable_bytes = v.bytes, durable_at = now()
       from (values ${sql.join(rows, sql`, `)}) as v(id, bytes)
       where ${recordings.id} = v.id and ${recordings.endedAt} is null and ${recordings.durableBytes} < v.bytes`);
     for (const w of batch.waiters) w.resolve();

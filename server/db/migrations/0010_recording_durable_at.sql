@@ -1,0 +1,1 @@
+ALTER TABLE "recordings" ADD COLUMN "durable_at" timestamp with time zone;
