@@ -13,6 +13,9 @@ import { verifyCredentials } from '@/server/domain/users/verify-credentials';
 import { isApiError } from '@/lib/errors';
 import { findConsoleUser } from '@/server/domain/users/find-console-user';
 import type { ConsoleRole, ConsoleUser } from '@/server/domain/users/console-user';
+import { safeCallbackUrl, safeRedirect } from '@/app/login/safe-callback-url';
+
+export { safeCallbackUrl };
 
 export type { ConsoleRole, ConsoleUser };
 
@@ -89,6 +92,10 @@ function config(): NextAuthConfig {
     session: { strategy: 'jwt', maxAge: sessionMaxAge() },
     pages: { signIn: '/login', error: '/login' },
     callbacks: {
+      // Every redirect next-auth makes (after sign-in, sign-out, errors) stays on this origin.
+      redirect({ url, baseUrl }) {
+        return safeRedirect(url, baseUrl);
+      },
       // OIDC users are not created on the fly: an administrator creates them first (matched by email).
       async signIn({ user, account }) {
         if (account?.provider !== 'oidc') return true;
@@ -139,10 +146,6 @@ export async function currentConsoleUser(): Promise<ConsoleUser | null> {
   return findConsoleUser(getAppContext(), { id });
 }
 
-/** Only same-site paths are accepted as a post-login destination. */
-export function safeCallbackUrl(value: unknown, fallback = '/'): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
-}
 
 /**
  * For server components and actions: redirects to /login when signed out. Returns the user and whether its
