@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustedProxies, type TrustedRange } from './http/client-address';
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -94,6 +95,13 @@ function nonNegativeInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/** A positive duration such as `30m`, `90s`, `1h` or `500ms`; a bare number is seconds. */
+function duration(value: string | undefined, fallbackMs: number): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value ?? '');
+  const ms = m ? Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
+  return ms > 0 ? ms : fallbackMs;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -123,6 +131,12 @@ export interface Config {
   notes: NotesSettings;
   blob: BlobSettings;
   finalise: FinaliseSettings;
+  /**
+   * Abandoned visits (docs/streaming.md): a session with stored audio, no open stream and no EOF for afterMs
+   * (ABANDONED_AFTER) is finalised from what was stored; processes with job workers look every sweepMs
+   * (ABANDONED_SWEEP_INTERVAL).
+   */
+  abandoned: { afterMs: number; sweepMs: number };
   workers: number;
   bodyLimitBytes: number;
   /** Node HTTP server limits (README, Security): see server/http/server-options.ts. */
@@ -146,8 +160,22 @@ export interface Config {
     streamsPerProvider: number;
     streamsPerPartner: number;
   };
+  /**
+   * Server-Sent Events status streams (README, Security): concurrent streams per provider, per partner and in
+   * the whole process (0: no cap), how long one lasts before the server ends it and the client reconnects,
+   * and how often a web process on PostgreSQL looks for streams of providers disabled in another process.
+   */
+  sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
   minSpeechMs: number;
+  /**
+   * Note history (README, Security): a section edit by the provider whose version of that section is the newest
+   * and at most burstMinutes old updates that version (one row per editing burst); each section keeps its
+   * newest versionsPerSection versions, plus every version a signature covered.
+   */
+  noteHistory: { burstMinutes: number; versionsPerSection: number };
   rateLimitAuthPerMinute: number;
+  /** TRUSTED_PROXIES (README, Security): the proxies whose X-Forwarded-For names the client (none by default). */
+  trustedProxies: TrustedRange[];
   /**
    * Console password sign-in limits (failures, kept in the database): per account and address before an
    * exponential back-off from blockBaseSeconds capped at maxBlockSeconds; per account (all addresses, except
@@ -196,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutSeconds: nonNegativeInt(env.FINALISE_TIMEOUT_SECONDS, 30 * 60),
       leaseSeconds: Number(env.FINALISE_LEASE_SECONDS) > 0 ? Number(env.FINALISE_LEASE_SECONDS) : 60,
     },
+    abandoned: { afterMs: duration(env.ABANDONED_AFTER, 30 * 60_000), sweepMs: duration(env.ABANDONED_SWEEP_INTERVAL, 60_000) },
     workers: int(env.WORKERS, 1),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     http: {
@@ -215,8 +244,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsPerProvider: Math.max(0, int(env.STREAMS_PER_PROVIDER, 4)),
       streamsPerPartner: Math.max(0, int(env.STREAMS_PER_PARTNER, 200)),
     },
+    sse: {
+      streamsPerProvider: Math.max(0, int(env.SSE_STREAMS_PER_PROVIDER, 10)),
+      streamsPerPartner: Math.max(0, int(env.SSE_STREAMS_PER_PARTNER, 500)),
+      streamsMax: Math.max(0, int(env.SSE_STREAMS_MAX, 1000)),
+      maxLifetimeMs: Math.max(0, int(env.SSE_MAX_LIFETIME_MS, 5 * 60_000)),
+      disabledSweepMs: Math.max(0, int(env.DISABLED_STREAMS_SWEEP_MS, 10_000)),
+    },
     minSpeechMs: int(env.MIN_SPEECH_MS, 1500),
+    noteHistory: {
+      burstMinutes: Math.max(0, int(env.NOTE_HISTORY_BURST_MINUTES, 5)),
+      versionsPerSection: Math.max(1, int(env.NOTE_HISTORY_VERSIONS_PER_SECTION, 50)),
+    },
     rateLimitAuthPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 120),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     signIn: {
       perAccountAddress: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS, 5)),
       perAccount: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT, 20)),

@@ -1,6 +1,6 @@
 /**
  * Note sign-off contracts: sign, amend with a reason, and the note's history (every section edit with
- * who, when, before and after, plus each sign and amend). Shared by the handlers, OpenAPI and the app.
+ * who, when, before and after, plus each sign and amend), in pages. Shared by the handlers, OpenAPI and the app.
  */
 import { z } from 'zod';
 import { NoteStatus } from './note-status';
@@ -55,7 +55,31 @@ export const NoteHistoryEvent = z.discriminatedUnion('type', [NoteEditEvent, Not
 export type NoteHistoryEvent = z.infer<typeof NoteHistoryEvent>;
 
 export const NoteHistoryResponse = NoteSignoffState.extend({
-  /** Oldest first. */
+  /** Oldest first (newest first with order=desc). */
   events: z.array(NoteHistoryEvent),
+  next_cursor: z.string().nullable().describe('pass as cursor (with the same order) for the next page; null on the last page'),
 }).meta({ id: 'NoteHistoryResponse' });
 export type NoteHistoryResponse = z.infer<typeof NoteHistoryResponse>;
+
+/**
+ * Without limit a page holds 100 events: a whole history in the usual case, since the edits of one burst are
+ * one version, so a client written before paging still gets everything it used to for such a note.
+ */
+export const NOTE_HISTORY_DEFAULT_LIMIT = 100;
+export const NOTE_HISTORY_MAX_LIMIT = 200;
+/** A page also stops once its text (before + after, signed notes, reasons) passes this many characters. */
+export const NOTE_HISTORY_PAGE_CHARS = 2_000_000;
+
+export const NoteHistoryQuery = z
+  .object({
+    limit: z.coerce
+      .number()
+      .int('must be an integer')
+      .min(1, 'must be at least 1')
+      .max(NOTE_HISTORY_MAX_LIMIT, `must be at most ${NOTE_HISTORY_MAX_LIMIT}`)
+      .default(NOTE_HISTORY_DEFAULT_LIMIT),
+    cursor: z.string().max(400, 'must be at most 400 characters').optional(),
+    order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
+  })
+  .meta({ id: 'NoteHistoryQuery' });
+export type NoteHistoryQuery = z.infer<typeof NoteHistoryQuery>;

@@ -18,6 +18,6 @@ export const workflowRoutes: RouteDef[] = [
   bindRoute(contract.listNeedsReview, async ({ app, auth }) => ({ sessions: await listNeedsReview(app, auth) })),
   bindRoute(contract.signNote, async ({ app, auth, params }) => signNote(app, auth, params.ambient_session_id)),
   bindRoute(contract.amendNote, async ({ app, auth, params, body }) => amendNote(app, auth, params.ambient_session_id, body.reason)),
-  bindRoute(contract.getNoteHistory, async ({ app, auth, params }) => getNoteHistory(app, auth, params.ambient_session_id)),
+  bindRoute(contract.getNoteHistory, async ({ app, auth, params, query }) => getNoteHistory(app, auth, params.ambient_session_id, query)),
   bindRoute(contract.getVisitSummary, async ({ app, auth, params }) => getVisitSummary(app, auth, params.ambient_session_id)),
 ];

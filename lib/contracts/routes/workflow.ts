@@ -4,7 +4,15 @@
  */
 import { defineContract } from '@/lib/api/contract';
 import { SessionListResponse, SessionSearchQuery } from '@/lib/contracts/clinician';
-import { AmendNoteRequest, NoteHistoryResponse, NoteSignoffState } from '@/lib/contracts/note-signoff';
+import {
+  AmendNoteRequest,
+  NOTE_HISTORY_DEFAULT_LIMIT,
+  NOTE_HISTORY_MAX_LIMIT,
+  NOTE_HISTORY_PAGE_CHARS,
+  NoteHistoryQuery,
+  NoteHistoryResponse,
+  NoteSignoffState,
+} from '@/lib/contracts/note-signoff';
 import { SessionIdParams } from '@/lib/contracts/sessions';
 import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
 import { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
@@ -79,11 +87,16 @@ export const amendNote = defineContract({
 export const getNoteHistory = defineContract({
   method: 'GET',
   path: `${S}/note/history`,
-  summary: 'Every section edit (who, when, before, after), signature (with the signed note) and amendment',
+  summary: 'Every section edit (who, when, before, after), signature (with the signed note) and amendment, in pages',
+  description:
+    `Oldest first, or newest first with order=desc. Pages hold at most limit events (default ${NOTE_HISTORY_DEFAULT_LIMIT}, at most ${NOTE_HISTORY_MAX_LIMIT}) and stop early once their text passes ${NOTE_HISTORY_PAGE_CHARS} characters; ` +
+    'follow next_cursor until it is null. Without limit or cursor the answer is the first page, which for the usual note is its whole history, as before paging. ' +
+    "Edits of one section by one provider within a few minutes of each other are one version (the burst's first before, its last after, the time of its last edit), and each section keeps its newest versions (README, Security); every signature (with the note as signed), every amendment and the section versions a signature covered are always kept.",
   tags: ['Sessions'],
   auth: 'service',
   params: SessionIdParams,
-  responses: { 200: { description: 'history, oldest first', schema: NoteHistoryResponse } },
+  query: NoteHistoryQuery,
+  responses: { 200: { description: 'one page of the history', schema: NoteHistoryResponse } },
   errors: ['not_found'],
 });
 

@@ -3,13 +3,16 @@ import { conflict, notFound } from '@/lib/errors';
 import type { SummarySection } from '@/lib/contracts/sessions';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
-import { noteSectionVersions, sessionContent } from '../../db/schema';
+import { sessionContent } from '../../db/schema';
 import { lockOwnedNote } from '../note-signoff/lock-owned-note';
+import { recordSectionVersion } from '../note-signoff/record-section-version';
 
 /**
  * Stores the clinician's edit of one generated note section and keeps the change as a version (who,
- * when, before, after). A signed note is locked: 409 until it is amended. The per-sentence provenance
- * no longer describes edited text, so it is dropped for that section; the section-level sources stay.
+ * when, before, after; one version per editing burst and a bounded number per section, as
+ * recordSectionVersion says). A signed note is locked: 409 until it is amended. The per-sentence
+ * provenance no longer describes edited text, so it is dropped for that section; the section-level
+ * sources stay.
  */
 export async function updateSectionContent(
   app: AppContext,
@@ -31,7 +34,7 @@ export async function updateSectionContent(
     summary[i] = updated;
     const now = new Date();
     await tx.update(sessionContent).set({ summary, updatedAt: now }).where(eq(sessionContent.sessionId, sessionId));
-    await tx.insert(noteSectionVersions).values({ sessionId, loincCode: loinc, before: rest.content, after: content, providerId: auth.providerId, at: now });
+    await recordSectionVersion(tx, app.config.noteHistory, { sessionId, loincCode: loinc, before: rest.content, after: content, providerId: auth.providerId, at: now });
     return updated;
   });
 }

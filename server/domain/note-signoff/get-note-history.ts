@@ -1,53 +1,145 @@
-import { asc, eq } from 'drizzle-orm';
-import type { NoteHistoryEvent, NoteHistoryResponse } from '@/lib/contracts/note-signoff';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from '@/lib/errors';
+import {
+  NOTE_HISTORY_DEFAULT_LIMIT,
+  NOTE_HISTORY_PAGE_CHARS,
+  type NoteHistoryEvent,
+  type NoteHistoryQuery,
+  type NoteHistoryResponse,
+} from '@/lib/contracts/note-signoff';
 import type { SummarySection } from '@/lib/contracts/sessions';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
 import { noteSectionVersions, noteSignoffs, providers, sessionContent } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../admin-sessions/cursor';
 import { getOwnedSession } from '../sessions/get-owned-session';
 import { readSignoffState } from './read-signoff-state';
 
-/** Every section edit, sign and amend of the caller's own note, oldest first, with the signed versions. */
-export async function getNoteHistory(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<NoteHistoryResponse> {
+/** The history's sort key: time, then edits ahead of a sign or amend in the same millisecond (edits are written first), then row id. */
+interface Key {
+  at: Date;
+  rank: 0 | 1;
+  id: number;
+  chars: number;
+}
+const EDIT = 0;
+const SIGNOFF = 1;
+
+/**
+ * One page of the section edits, signs and amends of the caller's own note (issue 26 item 2: the whole
+ * history in one answer reached 64 MB). Keyset-paged over both tables by (at, edit-before-signoff, id):
+ * first the keys and text sizes of at most limit + 1 rows of each, then the texts of the page's rows only,
+ * so neither the database nor this process holds more than one page of text.
+ */
+export async function getNoteHistory(app: AppContext, auth: ServicePrincipal, sessionId: string, query: Partial<NoteHistoryQuery> = {}): Promise<NoteHistoryResponse> {
   const session = await getOwnedSession(app, auth, sessionId);
+  const limit = query.limit ?? NOTE_HISTORY_DEFAULT_LIMIT;
+  const order = query.order ?? 'asc';
+  const from = readCursor(query.cursor);
+  const dir = order === 'asc' ? asc : desc;
   const state = await readSignoffState(app.db, session.id);
-  const edits = await app.db
-    .select({ v: noteSectionVersions, name: providers.name })
-    .from(noteSectionVersions)
-    .leftJoin(providers, eq(providers.id, noteSectionVersions.providerId))
-    .where(eq(noteSectionVersions.sessionId, session.id))
-    .orderBy(asc(noteSectionVersions.at), asc(noteSectionVersions.id));
-  const signoffs = await app.db
-    .select({ s: noteSignoffs, name: providers.name })
-    .from(noteSignoffs)
-    .leftJoin(providers, eq(providers.id, noteSignoffs.providerId))
-    .where(eq(noteSignoffs.sessionId, session.id))
-    .orderBy(asc(noteSignoffs.at), asc(noteSignoffs.id));
-  const [current] = await app.db.select({ summary: sessionContent.summary }).from(sessionContent).where(eq(sessionContent.sessionId, session.id)).limit(1);
+
+  const v = noteSectionVersions;
+  const s = noteSignoffs;
+  const [editKeys, signoffKeys] = await Promise.all([
+    app.db
+      .select({ id: v.id, at: v.at, chars: sql<number>`length(${v.before}) + length(${v.after})` })
+      .from(v)
+      .where(and(eq(v.sessionId, session.id), beyond(from, order, EDIT, v.at, v.id)))
+      .orderBy(dir(v.at), dir(v.id))
+      .limit(limit + 1),
+    app.db
+      .select({ id: s.id, at: s.at, chars: sql<number>`coalesce(length(${s.summary}::text), 0) + coalesce(length(${s.reason}), 0)` })
+      .from(s)
+      .where(and(eq(s.sessionId, session.id), beyond(from, order, SIGNOFF, s.at, s.id)))
+      .orderBy(dir(s.at), dir(s.id))
+      .limit(limit + 1),
+  ]);
+  const sign = order === 'asc' ? 1 : -1;
+  const keys: Key[] = [
+    ...editKeys.map((k) => ({ ...k, rank: EDIT as 0, chars: Number(k.chars) })),
+    ...signoffKeys.map((k) => ({ ...k, rank: SIGNOFF as 1, chars: Number(k.chars) })),
+  ].sort((a, b) => sign * (a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.id - b.id));
+
+  const page: Key[] = [];
+  let chars = 0;
+  for (const k of keys) {
+    // At least one event per page, however long, so a cursor always moves on.
+    if (page.length === limit || (page.length > 0 && chars + k.chars > NOTE_HISTORY_PAGE_CHARS)) break;
+    page.push(k);
+    chars += k.chars;
+  }
+  const last = page.at(-1);
+  const next_cursor = keys.length > page.length && last ? encodeCursor([last.at.toISOString(), last.rank, last.id]) : null;
+
+  const events = await loadEvents(app, session.id, page);
+  return { ...state, events, next_cursor };
+}
+
+function readCursor(cursor: string | undefined): Omit<Key, 'chars'> | null {
+  const parts = decodeCursor(cursor, ['date', 'number', 'number']);
+  if (!parts) return null;
+  const [at, rank, id] = parts as [Date, number, number];
+  if (rank !== EDIT && rank !== SIGNOFF) throw badRequest('cursor: is not a cursor returned by this list');
+  return { at, rank, id };
+}
+
+/** Rows of one table (all of one rank) that come after the cursor in the page order. */
+function beyond(from: Omit<Key, 'chars'> | null, order: 'asc' | 'desc', rank: 0 | 1, at: PgColumn, id: PgColumn): SQL | undefined {
+  if (!from) return undefined;
+  const [later, laterOrSame] = order === 'asc' ? [gt, gte] : [lt, lte];
+  if (rank === from.rank) return or(later(at, from.at), and(eq(at, from.at), later(id, from.id)));
+  const rankAhead = order === 'asc' ? rank > from.rank : rank < from.rank;
+  return rankAhead ? laterOrSame(at, from.at) : later(at, from.at);
+}
+
+async function loadEvents(app: AppContext, sessionId: string, page: Key[]): Promise<NoteHistoryEvent[]> {
+  const editIds = page.filter((k) => k.rank === EDIT).map((k) => k.id);
+  const signoffIds = page.filter((k) => k.rank === SIGNOFF).map((k) => k.id);
+  const [edits, signoffs, [current]] = await Promise.all([
+    editIds.length === 0
+      ? []
+      : app.db
+          .select({ v: noteSectionVersions, name: providers.name })
+          .from(noteSectionVersions)
+          .leftJoin(providers, eq(providers.id, noteSectionVersions.providerId))
+          .where(and(eq(noteSectionVersions.sessionId, sessionId), inArray(noteSectionVersions.id, editIds))),
+    signoffIds.length === 0
+      ? []
+      : app.db
+          .select({ s: noteSignoffs, name: providers.name })
+          .from(noteSignoffs)
+          .leftJoin(providers, eq(providers.id, noteSignoffs.providerId))
+          .where(and(eq(noteSignoffs.sessionId, sessionId), inArray(noteSignoffs.id, signoffIds))),
+    app.db.select({ summary: sessionContent.summary }).from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).limit(1),
+  ]);
   const titles = new Map<string, string>();
   for (const sec of (current?.summary as SummarySection[] | undefined) ?? []) titles.set(sec.loinc_code, sec.title);
-  for (const { s } of signoffs) for (const sec of (s.summary as SummarySection[] | null) ?? []) titles.set(sec.loinc_code, sec.title);
+  for (const { s } of signoffs) for (const sec of (s.summary as SummarySection[] | null) ?? []) if (!titles.has(sec.loinc_code)) titles.set(sec.loinc_code, sec.title);
 
-  const events: Array<NoteHistoryEvent & { order: number }> = [
-    ...edits.map(({ v, name }) => ({
-      type: 'edit' as const,
+  const byKey = new Map<string, NoteHistoryEvent>();
+  for (const { v, name } of edits) {
+    byKey.set(`${EDIT}:${v.id}`, {
+      type: 'edit',
       at: v.at.toISOString(),
       by: { provider_id: v.providerId, name },
       loinc_code: v.loincCode,
       title: titles.get(v.loincCode) ?? null,
       before: v.before,
       after: v.after,
-      order: v.at.getTime(),
-    })),
-    ...signoffs.map(({ s, name }) => {
-      const by = { provider_id: s.providerId, name };
-      const at = s.at.toISOString();
-      return s.action === 'sign'
-        ? { type: 'sign' as const, at, by, summary: ((s.summary as SummarySection[] | null) ?? []).map(({ sentences: _s, ...rest }) => rest), order: s.at.getTime() }
-        : { type: 'amend' as const, at, by, reason: s.reason ?? '', order: s.at.getTime() };
-    }),
-  ];
-  // Stable: an edit and a sign in the same millisecond keep edits (written first) ahead.
-  events.sort((a, b) => a.order - b.order);
-  return { ...state, events: events.map(({ order: _o, ...e }) => e as NoteHistoryEvent) };
+    });
+  }
+  for (const { s, name } of signoffs) {
+    const by = { provider_id: s.providerId, name };
+    const at = s.at.toISOString();
+    byKey.set(
+      `${SIGNOFF}:${s.id}`,
+      s.action === 'sign'
+        ? { type: 'sign', at, by, summary: ((s.summary as SummarySection[] | null) ?? []).map(({ sentences: _s, ...rest }) => rest) }
+        : { type: 'amend', at, by, reason: s.reason ?? '' },
+    );
+  }
+  // A row pruned between the two reads is left out rather than failing the page.
+  return page.flatMap((k) => byKey.get(`${k.rank}:${k.id}`) ?? []);
 }
