@@ -31,7 +31,10 @@ export class SignInRateLimited extends CredentialsSignin {
   code = 'rate_limited';
 }
 
-/** The client's address: server/main.ts overwrites x-real-ip with the socket's, so a client cannot choose it. */
+/**
+ * The client's address: server/main.ts overwrites x-real-ip with the socket's, or with the forwarded client's
+ * when the socket is a TRUSTED_PROXIES proxy (server/http/client-address.ts), so a client cannot choose it.
+ */
 export function clientAddress(headers: Headers): string {
   return headers.get('x-real-ip') || 'unknown';
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseTrustedProxies, type TrustedRange } from './http/client-address';
+import { parseTrustedProxies, type TrustedRange } from './http/client-address';
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -176,6 +177,8 @@ export interface Config {
   rateLimitAuthPerMinute: number;
   /** TRUSTED_PROXIES (README, Security): the proxies whose X-Forwarded-For names the client (none by default). */
   trustedProxies: TrustedRange[];
+  /** TRUSTED_PROXIES (README, Security): the proxies whose X-Forwarded-For names the client (none by default). */
+  trustedProxies: TrustedRange[];
   /**
    * Console password sign-in limits (failures, kept in the database): per account and address before an
    * exponential back-off from blockBaseSeconds capped at maxBlockSeconds; per account (all addresses, except
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       versionsPerSection: Math.max(1, int(env.NOTE_HISTORY_VERSIONS_PER_SECTION, 50)),
     },
     rateLimitAuthPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 120),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     signIn: {
       perAccountAddress: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS, 5)),

@@ -19,6 +19,7 @@ import { httpServerOptions } from './http/server-options';
 import { isLoopbackHost } from './http/metrics-access';
 import { recordRequest } from './observability/metrics';
 import { runWithRequestId } from './observability/request-context';
+import { clientAddressOf } from './http/client-address';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -72,8 +73,9 @@ async function main(): Promise<void> {
   const serve = (req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void => {
     const started = process.hrtime.bigint();
     req.headers['x-request-id'] = requestId;
-    // Rate limits key on the socket address; a client-supplied header must not choose the bucket.
-    req.headers['x-real-ip'] = req.socket.remoteAddress ?? 'unknown';
+    // Rate limits key on the socket address, or behind a TRUSTED_PROXIES proxy on the hop it forwarded for;
+    // a client-supplied header must not choose the bucket.
+    req.headers['x-real-ip'] = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedProxies);
     res.setHeader('x-request-id', requestId);
     if (!normaliseRequestTarget(req, res)) return;
     const url = req.url ?? '/';

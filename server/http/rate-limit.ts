@@ -7,7 +7,8 @@ import { rateLimits } from '../db/schema';
  * Register and login attempts per client address and route bucket, counted in the database (rate_limits),
  * so every web process of a deployment counts against the same limit: RATE_LIMIT_AUTH_PER_MINUTE per
  * address and bucket in each minute's window. `clientAddress` is x-real-ip, which main.ts overwrites with the
- * socket address, so a client cannot pick its own bucket.
+ * socket address (or, behind a TRUSTED_PROXIES proxy, the client it forwarded for: server/http/client-address.ts),
+ * so a client cannot pick its own bucket.
  */
 export async function checkRateLimit(app: AppContext, bucketName: string, clientAddress: string | null): Promise<void> {
   const perMinute = app.config.rateLimitAuthPerMinute;

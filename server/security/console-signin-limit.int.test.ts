@@ -1,7 +1,9 @@
 /**
- * Console sign-in limits (issue #12 item 8) through next-auth's real credentials callback: per account and
- * address with back-off, per address across accounts, per account across addresses (never from an address
- * the account signed in from), and counters kept in the database so they outlast a restart. Clients come
+ * Console sign-in limits (issue #12 item 8, issue #26 item 4) through next-auth's real credentials callback:
+ * per account and address with back-off, per address across accounts (never for an account that signed in
+ * from that address), per account across addresses (never from an address the account signed in from),
+ * counters kept in the database so they outlast a restart, and X-Forwarded-For believed only from
+ * TRUSTED_PROXIES. Clients come
  * from distinct loopback addresses (127.0.0.x), which the server sees as distinct socket addresses.
  */
 import crypto from 'node:crypto';
@@ -32,10 +34,15 @@ interface Outcome {
   body: string;
 }
 
-/** POSTs the credentials form from a chosen local address, as a browser there would. */
-function signInFrom(address: string, email: string, password: string): Promise<Outcome> {
-  const body = new URLSearchParams({ email, password, csrfToken: csrf.token, callbackUrl: `${server.baseUrl}/admin` }).toString();
-  const url = new URL(`${server.baseUrl}/api/auth/callback/credentials`);
+interface Target {
+  server: TestServer;
+  csrf: { token: string; cookie: string };
+}
+
+/** POSTs the credentials form from a chosen local address, as a browser there (or a proxy for it) would. */
+function signInFrom(address: string, email: string, password: string, extraHeaders: Record<string, string> = {}, target: Target = { server, csrf }): Promise<Outcome> {
+  const body = new URLSearchParams({ email, password, csrfToken: target.csrf.token, callbackUrl: `${target.server.baseUrl}/admin` }).toString();
+  const url = new URL(`${target.server.baseUrl}/api/auth/callback/credentials`);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -44,7 +51,7 @@ function signInFrom(address: string, email: string, password: string): Promise<O
         path: url.pathname,
         method: 'POST',
         localAddress: address,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), cookie: csrf.cookie },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), cookie: target.csrf.cookie, ...extraHeaders },
       },
       (res) => {
         let text = '';
@@ -63,15 +70,15 @@ function signInFrom(address: string, email: string, password: string): Promise<O
   });
 }
 
-async function createUser(): Promise<string> {
+async function createUser(on: TestServer = server): Promise<string> {
   const email = `admin.${crypto.randomUUID().slice(0, 8)}@service.example`;
-  const res = await adminFetch(server.baseUrl, '/api/admin/v1/users', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD, role: 'service_admin' }) });
+  const res = await adminFetch(on.baseUrl, '/api/admin/v1/users', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD, role: 'service_admin' }) });
   expect(res.status).toBe(201);
   return email;
 }
 
-async function fetchCsrf(): Promise<{ token: string; cookie: string }> {
-  const res = await fetch(`${server.baseUrl}/api/auth/csrf`);
+async function fetchCsrf(on: TestServer = server): Promise<{ token: string; cookie: string }> {
+  const res = await fetch(`${on.baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { token: csrfToken, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
@@ -127,6 +134,71 @@ describe('console sign-in limits', () => {
     expect(fresh.kind).toBe('limited');
     expect(fresh.retryAfter).toBeLessThanOrEqual(900);
     expect((await signInFrom('127.0.0.10', email, PASSWORD)).kind).toBe('signed-in');
+  });
+});
+
+describe('one address shared by many users (a NAT or a reverse proxy)', () => {
+  it('50 failures for made-up emails from an address do not block a user who signed in from it before', async () => {
+    const email = await createUser();
+    expect((await signInFrom('127.0.0.40', email, PASSWORD)).kind).toBe('signed-in');
+    for (let i = 0; i < 50; i++) {
+      const r = await signInFrom('127.0.0.40', `made.up.${i}.${crypto.randomUUID().slice(0, 6)}@service.example`, 'guess');
+      expect(['refused', 'limited'], `attempt ${i}`).toContain(r.kind);
+    }
+    expect((await signInFrom('127.0.0.40', email, PASSWORD)).kind).toBe('signed-in');
+    // Someone new at that address is still held back: the answer must not tell made-up emails from real ones.
+    expect((await signInFrom('127.0.0.40', await createUser(), PASSWORD)).kind).toBe('limited');
+  });
+
+  it('ignores X-Forwarded-For without TRUSTED_PROXIES: a client cannot pick a fresh address', async () => {
+    const email = await createUser();
+    for (let i = 0; i < 3; i++) expect((await signInFrom('127.0.0.41', email, `guess-${i}`, { 'x-forwarded-for': `198.51.100.${i}` })).kind).toBe('refused');
+    expect((await signInFrom('127.0.0.41', email, PASSWORD, { 'x-forwarded-for': '198.51.100.99' })).kind).toBe('limited');
+  });
+});
+
+describe('behind a trusted proxy (TRUSTED_PROXIES)', () => {
+  let proxied: Target;
+  const PROXY = '127.0.0.50';
+  beforeAll(async () => {
+    const s = await startServer({ env: { ...ENV, TRUSTED_PROXIES: `${PROXY}/32`, RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
+    proxied = { server: s, csrf: await fetchCsrf(s) };
+  }, 240_000);
+  afterAll(async () => {
+    await proxied?.server.stop();
+  });
+
+  it('believes X-Forwarded-For from the proxy, rightmost hop first, and only from the proxy', async () => {
+    const email = await createUser(proxied.server);
+    // The client wrote the left hop itself; the proxy appended the address it saw.
+    for (let i = 0; i < 3; i++) expect((await signInFrom(PROXY, email, `guess-${i}`, { 'x-forwarded-for': `10.9.9.${i}, 203.0.113.7` }, proxied)).kind).toBe('refused');
+    expect((await signInFrom(PROXY, email, PASSWORD, { 'x-forwarded-for': '203.0.113.7' }, proxied)).kind).toBe('limited');
+    // Another client behind the same proxy is another address.
+    expect((await signInFrom(PROXY, email, PASSWORD, { 'x-forwarded-for': '203.0.113.8' }, proxied)).kind).toBe('signed-in');
+    // A peer that is not the proxy is its own address, whatever it claims.
+    for (let i = 0; i < 3; i++) await signInFrom('127.0.0.51', email, `guess-${i}`, { 'x-forwarded-for': `203.0.113.${20 + i}` }, proxied);
+    expect((await signInFrom('127.0.0.51', email, PASSWORD, { 'x-forwarded-for': '203.0.113.30' }, proxied)).kind).toBe('limited');
+  });
+
+  it('keys the register/login limiter on the forwarded client too', async () => {
+    const register = (from: string, forwardedFor: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(`${proxied.server.baseUrl}/api/v1/auth/register`);
+        const req = http.request(
+          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end('{}');
+      });
+    const first: number[] = [];
+    for (let i = 0; i < 4; i++) first.push(await register(PROXY, '203.0.113.40'));
+    expect(first.slice(0, 3)).not.toContain(429);
+    expect(first[3]).toBe(429);
+    expect(await register(PROXY, '203.0.113.41')).not.toBe(429);
   });
 });
 

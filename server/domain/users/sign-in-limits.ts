@@ -10,16 +10,25 @@ import { rateLimits } from '../../db/schema';
  * - per account and address: after `perAccountAddress` consecutive failures the pair waits, 30 s by default,
  *   doubling per further failure up to `maxBlockSeconds`; a success clears it. An attacker elsewhere cannot
  *   touch the user's own pair.
- * - per address: `perAddress` failures (any accounts) within the window block that address for the rest of it.
+ * - per address: `perAddress` failures (any accounts) within the window block that address for the rest of it,
+ *   except for accounts that signed in from it in the last 30 days. Failures for emails with no account are
+ *   counted apart, with their own `perAddress` budget: they make no per-account or pair rows, so a scanner of
+ *   made-up emails fills no table, and spends none of the budget guesses at real accounts are counted in.
+ *   Either budget, once spent, blocks the address alike for every account not known there, so the answer
+ *   never tells which emails have an account.
  * - per account: `perAccount` failures (any addresses) within the window block the account, except from
  *   addresses it signed in from in the last 30 days: a distributed guesser slows down, but cannot lock the
  *   user out of the places they work from. Every block ends by itself.
+ *
+ * Behind a reverse proxy or a NAT every user shares one address; the known-address exemption is what keeps
+ * them signing in while someone there guesses (the address is the proxy's unless TRUSTED_PROXIES names it).
  */
 export interface SignInLimits {
   pairFailures: RateLimiterDrizzle;
   pairBlock: RateLimiterDrizzle;
   account: RateLimiterDrizzle;
   address: RateLimiterDrizzle;
+  unknownAccountAddress: RateLimiterDrizzle;
   known: RateLimiterDrizzle;
 }
 
@@ -37,6 +46,7 @@ export function signInLimits(app: AppContext): SignInLimits {
     pairBlock: base('signin-pair-block', 1, 1),
     account: base('signin-account', c.perAccount, c.windowSeconds),
     address: base('signin-address', c.perAddress, c.windowSeconds),
+    unknownAccountAddress: base('signin-address-unknown', c.perAddress, c.windowSeconds),
     known: base('signin-known', 1, KNOWN_ADDRESS_SECONDS),
   };
   app.services.signInLimits = limits;

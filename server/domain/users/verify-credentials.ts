@@ -20,10 +20,10 @@ export async function verifyCredentials(app: AppContext, email: string, password
   const row = rows[0];
   const ok = await verifyPassword(row?.passwordHash ?? null, password);
   if (!row || !ok || row.disabled) {
-    await recordSignInResult(app, account, address, false);
+    await recordSignInResult(app, account, address, row ? 'wrong-password' : 'no-account');
     return null;
   }
-  await recordSignInResult(app, account, address, true);
+  await recordSignInResult(app, account, address, 'signed-in');
   await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
   return consoleUser(row);
 }
