@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isApiError, type ApiError } from '@/lib/errors';
+import type { AppContext } from '../context';
+import { assertWebhookUrlAllowed } from '../webhooks/assert-webhook-url';
 import { classifyAddress, embeddedIPv4, resolveOutboundTarget, webhookUrlProblem, OutboundTargetRefused, type Resolver } from './outbound-address';
 
 describe('address classifier', () => {
@@ -120,5 +123,25 @@ describe('webhookUrlProblem (partner create/update)', () => {
     expect(webhookUrlProblem('http://[fd00::1]/h', false)).toMatch(/unique-local/);
     expect(webhookUrlProblem('http://localhost:3000/h', true)).toBeNull();
     expect(webhookUrlProblem('http://10.0.0.1/h', true)).toBeNull();
+  });
+  it('refuses a host with a trailing dot, which names the same host by another spelling (issue 26 item 10)', () => {
+    for (const allowPrivate of [false, true]) {
+      expect(webhookUrlProblem('https://partner.example.com./hook', allowPrivate)).toBe('host partner.example.com. must not end with a dot; write partner.example.com');
+      expect(webhookUrlProblem('http://localhost.:3000/h', allowPrivate)).toMatch(/must not end with a dot/);
+      expect(webhookUrlProblem('https://PARTNER.example.com.:8443/hook', allowPrivate)).toMatch(/^host partner\.example\.com\. must not end with a dot/);
+    }
+  });
+  it('is answered as 400 {code, message} naming webhook_url at save', () => {
+    const app = { config: { webhookAllowPrivate: false } } as unknown as AppContext;
+    let thrown: unknown;
+    try {
+      assertWebhookUrlAllowed(app, 'https://partner.example.com./hook');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(isApiError(thrown)).toBe(true);
+    const err = thrown as ApiError;
+    expect(err.status).toBe(400);
+    expect(err.toBody()).toEqual({ code: 400, message: 'webhook_url: host partner.example.com. must not end with a dot; write partner.example.com' });
   });
 });

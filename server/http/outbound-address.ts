@@ -180,6 +180,9 @@ export function webhookUrlProblem(value: string, allowPrivate: boolean): string 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must use http or https';
   if (url.username || url.password) return 'must not contain credentials; requests are authenticated by the X-API-Key signature';
   if (url.hash) return 'must not contain a fragment';
+  // `host.` is the same name as `host` to DNS but not to a string comparison: one spelling per host, so no
+  // allow/deny list, certificate name or log search is walked around by the other.
+  if (url.hostname.endsWith('.')) return `host ${url.hostname} must not end with a dot; write ${url.hostname.replace(/\.+$/, '')}`;
   if (allowPrivate) return null;
   const host = bareHost(url).toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return `host ${host} is a loopback name; set WEBHOOK_ALLOW_PRIVATE=true to allow it`;
