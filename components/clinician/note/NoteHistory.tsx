@@ -1,4 +1,5 @@
 'use client';
+import { Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import type { NoteHistoryEvent } from '@/lib/contracts/note-signoff';
 import { useNoteHistory } from '@/lib/hooks/workflow';
@@ -51,7 +52,10 @@ function Event({ e }: { e: NoteHistoryEvent }) {
   );
 }
 
-/** Every edit, signature and amendment of the note, newest first, in a focusable scroll region. */
+/**
+ * Every edit, signature and amendment of the note, newest first, in a focusable scroll region. Only the
+ * newest page is loaded with the visit; older events come with "Load more".
+ */
 export function NoteHistory({ sessionId }: { sessionId: string }) {
   const history = useNoteHistory(sessionId);
   return (
@@ -59,7 +63,7 @@ export function NoteHistory({ sessionId }: { sessionId: string }) {
       <h2 id="note-history-title" className="mb-2 text-base font-semibold">
         Note history
       </h2>
-      {history.isError ? (
+      {history.isError && !history.data ? (
         <p role="alert" className="text-sm text-red-800">
           The history could not be loaded: {errorMessage(history.error)}
         </p>
@@ -70,12 +74,22 @@ export function NoteHistory({ sessionId }: { sessionId: string }) {
       ) : (
         <div className="max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label="Note history, newest first">
           <ol className="flex flex-col gap-2 text-sm" data-testid="note-history">
-            {[...history.data.events].reverse().map((e, i) => (
+            {history.data.events.map((e, i) => (
               <li key={`${e.type}-${e.at}-${i}`} className="border-t border-slate-100 pt-2 first:border-t-0 first:pt-0" data-event={e.type}>
                 <Event e={e} />
               </li>
             ))}
           </ol>
+          {history.hasNextPage ? (
+            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+              Load more
+            </Button>
+          ) : null}
+          {history.isFetchNextPageError ? (
+            <p role="alert" className="mt-1 text-sm text-red-800">
+              Older history could not be loaded: {errorMessage(history.error)}
+            </p>
+          ) : null}
         </div>
       )}
     </section>
