@@ -1,32 +1,25 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Select } from '@/components/ui';
-import { ApiClientError } from '@/lib/api-client';
-import { AmbientRecorder, listInputDevices } from '@/lib/audio/recorder';
-import { getSessionStatus } from '@/lib/contracts/routes/sessions';
-import { getServiceToken, v1 } from '@/lib/hooks/v1';
-import { useRecorderStore, type ConnectionState } from '@/lib/stores/recorder';
+import { listInputDevices } from '@/lib/audio/recorder';
+import { useRecorderStore } from '@/lib/stores/recorder';
 import { formatDuration } from './format';
 import { isAlt } from './shortcuts';
+import { ConnectionStatus } from './recorder/ConnectionStatus';
+import { KeptAudio } from './recorder/KeptAudio';
+import { useAmbientRecorder } from './recorder/use-ambient-recorder';
 
-const CONNECTION: Record<ConnectionState, { label: string; cls: string }> = {
-  idle: { label: 'Not connected', cls: 'bg-slate-100 text-slate-800 ring-slate-300' },
-  connecting: { label: 'Connecting…', cls: 'bg-blue-50 text-blue-900 ring-blue-300' },
-  connected: { label: 'Connected', cls: 'bg-green-50 text-green-900 ring-green-300' },
-  reconnecting: { label: 'Reconnecting…', cls: 'bg-amber-50 text-amber-900 ring-amber-300' },
-  offline: { label: 'Offline', cls: 'bg-red-50 text-red-900 ring-red-300' },
-};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; resumed: boolean; onEnded: () => void }) {
-  const qc = useQueryClient();
   const st = useRecorderStore();
-  const rec = useRef<AmbientRecorder | null>(null);
+  const recorder = useAmbientRecorder(sessionId);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const transcriptRef = useRef<HTMLOListElement>(null);
   const active = st.sessionId === sessionId;
   const phase = active ? st.phase : 'idle';
   const recording = phase === 'recording' || phase === 'paused';
+  const restored = active ? st.restored : null;
 
   useEffect(() => {
     const refresh = () =>
@@ -38,62 +31,32 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
     return () => navigator.mediaDevices?.removeEventListener?.('devicechange', refresh);
   }, []);
 
-  useEffect(
-    () => () => {
-      rec.current?.shutdown();
-      rec.current = null;
-    },
-    [],
-  );
-
-  // Read-only figures for the end-to-end test (audio recorded and not yet confirmed), on the document so they
-  // outlive this view: the test compares the final figure with what the server stored.
+  // Read-only figures for the end-to-end tests (audio recorded, not yet confirmed, confirmed), on the document
+  // so they outlive this view: the tests compare them with what the server stored.
   useEffect(
     () =>
       useRecorderStore.subscribe((s) => {
         if (s.sessionId !== sessionId) return;
         document.documentElement.dataset.recordedMs = String(s.elapsedMs);
         document.documentElement.dataset.unackedMs = String(s.unackedMs);
+        document.documentElement.dataset.ackedMs = String(s.ackedMs);
       }),
     [sessionId],
   );
 
-  const start = useCallback(async () => {
-    if (rec.current && !['error', 'finished', 'cancelled'].includes(useRecorderStore.getState().phase)) return;
-    useRecorderStore.getState().reset(sessionId);
-    const r = new AmbientRecorder({
-      sessionId,
-      store: useRecorderStore,
-      getToken: async (fresh) => (await getServiceToken(qc, fresh)).service_token,
-      checkSession: async () => {
-        try {
-          return (await v1(qc, getSessionStatus, { params: { ambient_session_id: sessionId } })).status;
-        } catch (err) {
-          if (err instanceof ApiClientError && err.code === 404) return null;
-          throw err;
-        }
-      },
-    });
-    rec.current = r;
-    await r.start(useRecorderStore.getState().deviceId || undefined);
-  }, [qc, sessionId]);
+  // A visit whose End was queued (offline, or before a reload) finishes on its own once the audio is sent.
+  useEffect(() => {
+    if (phase === 'finished') onEnded();
+    // onEnded is a new function each render of the parent; the phase change is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase]);
 
-  const end = useCallback(async () => {
-    await rec.current?.end();
-    if (useRecorderStore.getState().phase === 'finished') onEnded();
-  }, [onEnded]);
-
+  const { start, end, togglePause } = recorder;
   const cancel = useCallback(async () => {
     setConfirmCancel(false);
-    await rec.current?.cancel();
+    await recorder.cancel();
     onEnded();
-  }, [onEnded]);
-
-  const togglePause = useCallback(() => {
-    const p = useRecorderStore.getState().phase;
-    if (p === 'recording') rec.current?.pause();
-    else if (p === 'paused') rec.current?.resume();
-  }, []);
+  }, [recorder.cancel, onEnded]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -101,7 +64,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
       if (isAlt(e, 'R')) {
         e.preventDefault();
         if (p === 'recording' || p === 'paused') void end();
-        else if (p === 'idle' || p === 'error' || !rec.current) void start();
+        else if (p === 'idle' || p === 'error') void start();
       } else if (isAlt(e, 'P')) {
         e.preventDefault();
         togglePause();
@@ -112,7 +75,8 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
   }, [start, end, togglePause]);
 
   useEffect(() => {
-    // Leaving the page would discard audio that is not on the server yet.
+    // Leaving the page stops the recording; audio not on the server yet is kept on this device, but is sent
+    // only when this visit is opened again.
     const onUnload = (e: BeforeUnloadEvent) => {
       if (recording || (active && st.unackedMs > 0)) e.preventDefault();
     };
@@ -127,7 +91,6 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
     if (el) el.scrollTop = el.scrollHeight;
   }, [lineCount, partialText]);
 
-  const conn = CONNECTION[active ? st.connection : 'idle'];
   const levelPct = Math.min(100, Math.round(Math.sqrt(active ? st.level : 0) * 140));
 
   return (
@@ -136,7 +99,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
         <h2 id="rec-title" className="text-lg font-semibold">
           Recording
         </h2>
-        {resumed && phase === 'idle' ? (
+        {resumed && phase === 'idle' && !restored ? (
           <p className="rounded-md bg-blue-50 p-2 text-sm text-blue-950">
             This visit was already recording (before a reload or in another tab). Start recording to continue; new audio is added to the same visit.
           </p>
@@ -171,17 +134,8 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
             {formatDuration(active ? st.elapsedMs : 0)}
           </span>
         </div>
-        <div className="flex flex-wrap items-center gap-2 text-sm" role="status" aria-live="polite">
-          <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${conn.cls}`} data-testid="connection-state">
-            <span aria-hidden="true">●</span> {conn.label}
-          </span>
-          {phase === 'paused' ? <span className="font-medium text-amber-900">Paused</span> : null}
-          {active && st.unackedMs >= 1000 ? (
-            <span className="text-slate-700" data-testid="unsent">
-              {(st.unackedMs / 1000).toFixed(1)} s of audio kept on this device until the server confirms it
-            </span>
-          ) : null}
-        </div>
+        <ConnectionStatus active={active} onRetry={() => recorder.rec.current?.retryNow()} />
+        <KeptAudio active={active} onDiscard={recorder.discard} />
         {active && st.error ? (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="recorder-error">
             {st.error.message}
@@ -193,11 +147,13 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
               {resumed ? 'Continue recording' : 'Start recording'}
             </Button>
           ) : null}
-          {recording ? (
+          {recording || (phase === 'idle' && restored) ? (
             <>
-              <Button onClick={togglePause} variant="secondary" aria-keyshortcuts="Alt+P">
-                {phase === 'paused' ? 'Resume' : 'Pause'}
-              </Button>
+              {recording ? (
+                <Button onClick={togglePause} variant="secondary" aria-keyshortcuts="Alt+P">
+                  {phase === 'paused' ? 'Resume' : 'Pause'}
+                </Button>
+              ) : null}
               <Button onClick={() => void end()} aria-keyshortcuts="Alt+R">
                 End visit
               </Button>
@@ -207,8 +163,10 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
             </>
           ) : null}
           {phase === 'finishing' ? (
-            <p role="status" className="text-sm text-slate-800">
-              {st.connection === 'connected' ? 'Sending the last audio…' : 'Waiting for the connection to send the remaining audio…'}
+            <p role="status" className="text-sm text-slate-800" data-testid="finishing">
+              {st.connection === 'connected'
+                ? 'Sending the last audio…'
+                : `Recording stopped. The visit will finish when the connection returns${st.unackedMs >= 100 ? `: ${seconds(st.unackedMs)} of audio will be sent first` : ''}.`}
             </p>
           ) : null}
         </div>

@@ -18,7 +18,7 @@ export interface FrameBufferOptions {
   probe?: boolean;
 }
 
-interface Chunk {
+export interface Chunk {
   /** Position of the first sample on the recording timeline (all audio pushed so far). */
   start: number;
   samples: Int16Array;
@@ -53,6 +53,33 @@ export class FrameBuffer {
   constructor(opts: FrameBufferOptions = {}) {
     this.sampleRate = opts.sampleRate ?? SAMPLE_RATE_HZ;
     this.useProbe = opts.probe ?? false;
+  }
+
+  /**
+   * A buffer that continues a capture kept on the device (after a reload or a crash): the same timeline, the
+   * same ACK point and session base, so the first connection resends from the last ACK and the probe finds
+   * any audio the server stored whose ACK never arrived. New audio is appended after the kept audio.
+   */
+  static restore(kept: KeptAudio, opts: FrameBufferOptions = {}): FrameBuffer {
+    const b = new FrameBuffer(opts);
+    const usable = contiguousFrom(kept.chunks, kept.ackedSamples);
+    b.chunks = usable.chunks;
+    b.total = usable.total;
+    b.acked = usable.acked;
+    b.sent = usable.acked;
+    b.connectionBase = usable.acked;
+    b.sessionBaseMs = kept.sessionBaseMs;
+    return b;
+  }
+
+  /** What must be kept to continue this capture elsewhere (with the unACKed chunks). */
+  get position(): { ackedSamples: number; totalSamples: number; sessionBaseMs: number | null } {
+    return { ackedSamples: this.acked, totalSamples: this.total, sessionBaseMs: this.sessionBaseMs };
+  }
+
+  /** Position of the next sample pushed on this capture's timeline. */
+  get totalSamples(): number {
+    return this.total;
   }
 
   /** Appends captured audio; `at` is when its first sample was captured. */
@@ -194,4 +221,37 @@ export class FrameBuffer {
   get bufferedSamples(): number {
     return this.chunks.reduce((n, c) => n + c.samples.length, 0) - Math.max(0, this.acked - (this.chunks[0]?.start ?? this.acked));
   }
+}
+
+/** Audio kept on the device for a capture: its chunks, and how far the server had acknowledged it. */
+export interface KeptAudio {
+  ackedSamples: number;
+  sessionBaseMs: number | null;
+  chunks: Chunk[];
+}
+
+/**
+ * The kept chunks that can be resent: from the ACK point on, in order, up to the first gap (a chunk that was
+ * never written because the device's limit was reached, or was lost in a crash). Audio after a gap cannot be
+ * placed on the timeline, so it is dropped and counted. Chunks wholly before the ACK are already stored.
+ */
+export function contiguousFrom(chunks: Chunk[], ackedSamples: number): { chunks: Chunk[]; acked: number; total: number; droppedSamples: number } {
+  const sorted = [...chunks].sort((a, b) => a.start - b.start).filter((c) => c.start + c.samples.length > ackedSamples);
+  // A first chunk beginning after the ACK point: the meta lagged behind pruning, so what lies before was ACKed.
+  let acked = ackedSamples;
+  if (sorted.length > 0 && sorted[0]!.start > acked) acked = sorted[0]!.start;
+  const out: Chunk[] = [];
+  let end = acked;
+  let dropped = 0;
+  for (const c of sorted) {
+    const cEnd = c.start + c.samples.length;
+    if (dropped > 0 || c.start > end) {
+      dropped += c.samples.length;
+      continue;
+    }
+    if (cEnd <= end) continue; // a duplicate of audio already taken
+    out.push(c);
+    end = cEnd;
+  }
+  return { chunks: out, acked, total: end, droppedSamples: dropped };
 }

@@ -1,14 +1,17 @@
 'use client';
 /**
- * Browser recorder for one ambient session: microphone → AudioWorklet (16 kHz PCM16, 100 ms frames) →
- * FrameBuffer → binary frames on /ws/ambient. The socket is re-opened after any drop; each connection is
- * a new recording that resends every frame the server had not ACKed, so the visit loses no audio.
+ * Browser recorder for one ambient session: microphone (microphone.ts) → FrameBuffer → binary frames on
+ * /ws/ambient, over a connection that AmbientLink keeps re-opening after any drop. Each connection is a new
+ * recording that resends every frame the server had not ACKed, and every unACKed frame is also kept in
+ * IndexedDB (unsent-store.ts), so neither an outage nor a reload loses audio. docs/streaming.md, "Recorder".
  */
-import { AUTH_PROTOCOL, CLOSE, EOF_FRAME, eventFrame, parseServerFrame, type ClientFrame } from '@/lib/contracts/stream-protocol';
-import type { ConnectionState, RecorderActions, RecorderErrorKind, RecorderState } from '@/lib/stores/recorder';
+import { CLOSE, EOF_FRAME, eventFrame, parseServerFrame } from '@/lib/contracts/stream-protocol';
+import type { RecorderActions, RecorderErrorKind, RecorderState } from '@/lib/stores/recorder';
+import { AmbientLink, type LinkStatus } from './ambient-link';
 import { FrameBuffer } from './frame-buffer';
 import { listInputDevices, MicrophoneCapture } from './microphone';
-import { CHECK_AFTER_FAILURES, CONNECT_TIMEOUT_MS, defaultWsUrl, ENDED, KEEP_ALIVE_MS, reconnectDelayMs, RESEND_AHEAD_MS } from './recorder-policy';
+import { defaultWsUrl, ENDED, RESEND_AHEAD_MS } from './recorder-policy';
+import { CaptureWriter, type KeptCapture } from './unsent-store';
 
 export { listInputDevices, microphoneError } from './microphone';
 
@@ -22,58 +25,86 @@ export interface RecorderOptions {
   /** The session's status from the REST API, or null when it no longer exists (404). */
   checkSession(): Promise<string | null>;
   wsUrl?: string;
+  /** Audio an earlier page kept on this device: this recorder continues its capture and sends it first. */
+  kept?: KeptCapture | null;
+  /** Keep unACKed audio in IndexedDB (default true). */
+  persist?: boolean;
 }
 
 export class AmbientRecorder {
-  private readonly buffer = new FrameBuffer({ probe: true });
-  private readonly wsUrl: string;
-  private ws: WebSocket | null = null;
+  private readonly buffer: FrameBuffer;
+  private readonly writer: CaptureWriter | null;
+  private readonly link: AmbientLink;
   private readonly mic = new MicrophoneCapture({
     onFrame: (samples, level) => this.onFrame(samples, level),
     onEnded: () => {
-      if (!this.ending && !this.stopped) this.fail('no-device', 'The microphone was disconnected. Your audio so far is saved; reconnect a microphone and press Start recording to continue.');
+      if (this.capturing && !this.ending) this.micFailed('no-device', 'The microphone was disconnected. Your audio so far is kept; reconnect a microphone and press Start recording to continue.');
     },
   });
+  private capturing = false;
   private paused = false;
   private ending = false;
   private eofSent = false;
   private cancelled = false;
   private stopped = false;
-  private failures = 0;
-  /** Refusals for load (4429) since the server last acknowledged audio. */
-  private loadRefusals = 0;
-  private tokenRefreshes = 0;
-  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private keepAlive: ReturnType<typeof setInterval> | null = null;
   private endWaiters: Array<() => void> = [];
-  private readonly onOnline = () => {
-    if (this.stopped) return;
-    if (this.ws?.readyState === WebSocket.CONNECTING) this.abandon(this.ws);
-    if (!this.ws) this.connectSoon(0);
-  };
-  private readonly onOffline = () => {
-    if (!this.stopped) this.setConnection('offline');
-  };
+  private connectionOpenedAt = 0;
+  /** PAUSE goes out only after the audio buffered before it: the server refuses audio while paused. */
+  private pauseSent = false;
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly opts: RecorderOptions) {
-    this.wsUrl = opts.wsUrl ?? defaultWsUrl();
+    const kept = opts.kept ?? null;
+    this.buffer = kept ? FrameBuffer.restore(kept.kept, { probe: true }) : new FrameBuffer({ probe: true });
+    this.writer = opts.persist === false ? null : new CaptureWriter(opts.sessionId, kept?.meta.captureId ?? crypto.randomUUID(), kept?.meta);
+    this.link = new AmbientLink({
+      url: opts.wsUrl ?? defaultWsUrl(),
+      sessionId: opts.sessionId,
+      getToken: opts.getToken,
+      checkSession: opts.checkSession,
+      onOpen: () => this.onOpen(),
+      onMessage: (data) => this.onServer(data),
+      onClosed: (code) => this.onClosed(code),
+      onFatal: (kind, message) => this.fail(kind, message),
+      onStatus: (s) => this.onLinkStatus(s),
+      awaitingAck: () => this.buffer.isConnected && !this.buffer.allAcked && this.buffer.sentInConnectionMs > 0,
+    });
+    if (kept) {
+      this.ending = kept.meta.ending;
+      this.store.patch({
+        restored: { ms: this.buffer.unackedMs, untilMs: this.buffer.totalMs, droppedMs: 0 },
+        phase: this.ending ? 'finishing' : 'idle',
+        endQueued: this.ending,
+      });
+      this.figures();
+    }
   }
 
   private get store() {
     return this.opts.store.getState();
   }
 
-  private setConnection(connection: ConnectionState) {
-    this.store.patch({ connection });
+  private onLinkStatus(s: LinkStatus) {
+    this.store.patch({ connection: s.state, downSinceMs: s.downSince, nextAttemptAt: s.nextAttemptAt, reconnects: s.reconnects });
   }
 
-  private fail(kind: RecorderErrorKind, message: string) {
-    this.store.patch({ phase: 'error', error: { kind, message } });
-    this.shutdown();
+  private figures() {
+    this.store.patch({ elapsedMs: this.buffer.totalMs, unackedMs: this.buffer.unackedMs, ackedMs: this.buffer.ackedMs });
   }
 
-  /** Opens the microphone and the socket. Microphone errors are reported in the store, not thrown. */
+  /** Sends the audio an earlier page kept (and EOF, if that page's End was queued), without the microphone. */
+  resend(): void {
+    if (!this.stopped && (this.ending || !this.buffer.allAcked)) this.link.start();
+  }
+
+  /** A request to the server just succeeded: a waiting reconnect starts now. */
+  retryNow(): void {
+    this.link.retryNow();
+  }
+
+  /** Opens the microphone (and the connection). Microphone errors are reported in the store, not thrown. */
   async start(deviceId?: string): Promise<void> {
+    if (this.stopped || this.ending || this.capturing) return;
     this.store.patch({ phase: 'starting', error: null });
     const started = await this.mic.start(deviceId);
     if (started.ok || started.opened) {
@@ -83,69 +114,40 @@ export class AmbientRecorder {
         .catch(() => undefined);
     }
     if (!started.ok) {
-      if (started.opened) this.fail(started.kind, started.message);
-      else this.store.patch({ phase: 'error', error: { kind: started.kind, message: started.message } });
+      this.mic.stop();
+      this.store.patch({ phase: 'error', error: { kind: started.kind, message: started.message } });
       return;
     }
-    window.addEventListener('online', this.onOnline);
-    window.addEventListener('offline', this.onOffline);
-    this.keepAlive = setInterval(() => this.sendFrame(eventFrame('KEEP_ALIVE')), KEEP_ALIVE_MS);
+    this.capturing = true;
+    this.paused = false;
     this.store.patch({ phase: 'recording' });
-    this.connect();
+    this.link.start();
+    this.pump();
   }
 
   private onFrame(samples: Int16Array, level: number) {
     this.store.patch({ level });
     // Paused audio is not part of the visit: dropped here, before it is buffered.
-    if (this.paused || this.cancelled) return;
-    this.buffer.push(samples, Date.now() - (samples.length * 1000) / this.buffer.sampleRate);
+    if (this.paused || this.cancelled || !this.capturing) return;
+    const start = this.buffer.totalSamples;
+    const at = Date.now() - (samples.length * 1000) / this.buffer.sampleRate;
+    this.buffer.push(samples, at);
+    if (this.writer) {
+      this.writer.append({ start, samples, at });
+      const notKept = this.writer.failed ? 'failed' : this.writer.overLimit ? 'over-limit' : null;
+      if (notKept !== this.store.notKept) this.store.patch({ notKept });
+    }
     this.pump();
   }
 
-  private connectionOpenedAt = 0;
-  /** PAUSE goes out only after the audio buffered before it: the server refuses audio while paused. */
-  private pauseSent = false;
-  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
-
-  private connect() {
-    if (this.stopped || this.ws) return;
-    this.setConnection(this.store.reconnects > 0 || this.failures > 0 ? (navigator.onLine === false ? 'offline' : 'reconnecting') : 'connecting');
-    void this.opts
-      .getToken(false)
-      .then((token) => {
-        if (this.stopped || this.ws) return;
-        let ws: WebSocket;
-        try {
-          ws = new WebSocket(this.wsUrl, [AUTH_PROTOCOL, this.opts.sessionId, token]);
-        } catch {
-          this.scheduleReconnect();
-          return;
-        }
-        ws.binaryType = 'arraybuffer';
-        this.ws = ws;
-        let opened = false;
-        // Once open or closed, the check finds nothing to give up.
-        setTimeout(() => ws.readyState === WebSocket.CONNECTING && this.abandon(ws), CONNECT_TIMEOUT_MS);
-        ws.onopen = () => {
-          opened = true;
-          this.failures = 0;
-          this.buffer.connectionOpened();
-          const start = this.buffer.connectionStartTime() ?? Date.now();
-          this.sendFrame({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) });
-          this.connectionOpenedAt = Date.now();
-          if (this.cancelled) this.sendFrame(eventFrame('CANCEL'));
-          this.pauseSent = false;
-          this.setConnection('connected');
-          this.pump();
-        };
-        ws.onmessage = (e) => this.onServer(e.data);
-        ws.onclose = (e) => this.onClose(ws, e.code, opened);
-      })
-      .catch((err: unknown) => {
-        const code = (err as { code?: number })?.code;
-        if (code === 401 || code === 403) this.fail('signed-out', 'Your sign-in has expired. Sign in again; the audio recorded so far on this page will be lost if you close it.');
-        else this.scheduleReconnect();
-      });
+  private onOpen() {
+    this.buffer.connectionOpened();
+    const start = this.buffer.connectionStartTime() ?? Date.now();
+    this.link.send({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) });
+    this.connectionOpenedAt = Date.now();
+    if (this.cancelled) this.link.send(eventFrame('CANCEL'));
+    this.pauseSent = false;
+    this.pump();
   }
 
   private onServer(data: unknown) {
@@ -153,12 +155,12 @@ export class AmbientRecorder {
     if (!msg) return;
     switch (msg.type) {
       case 'ACK':
-        this.loadRefusals = 0;
-        this.buffer.ack(msg.received_ms, msg.session_ms);
+        if (this.buffer.ack(msg.received_ms, msg.session_ms)) this.link.acknowledged();
+        void this.writer?.progress(this.buffer.position);
         // A probe's ACK releases the backlog.
         this.pump();
-        this.store.patch({ ackedMs: this.buffer.ackedMs, unackedMs: this.buffer.unackedMs });
         this.checkEnded();
+        this.idleIfDone();
         break;
       case 'TRANSCRIPT':
         this.store.transcript({
@@ -179,66 +181,32 @@ export class AmbientRecorder {
     }
   }
 
-  private onClose(ws: WebSocket, code: number, opened: boolean) {
-    if (this.ws !== ws) return;
-    this.ws = null;
+  /** Whether the recorder is done with this connection (true: no reconnect). */
+  private onClosed(code: number): boolean {
     this.buffer.connectionClosed();
-    if (this.stopped) return;
-    // EOF follows the last frame on the same connection, so once it was sent the server has the audio.
-    if (this.eofSent || this.cancelled) {
+    if (this.stopped) return true;
+    if (this.cancelled) {
       this.finish();
-      return;
+      return true;
     }
-    if (code === CLOSE.UNAUTHORISED && this.tokenRefreshes < 3) {
-      this.tokenRefreshes++;
-      void this.opts.getToken(true).then(() => this.connectSoon(0), () => this.scheduleReconnect());
-      return;
+    // After EOF the server holds the audio once it ACKed it all or closed normally; a 4409 on the way back
+    // means it ended the visit. Otherwise the audio and the EOF go out again on the next connection.
+    if (this.eofSent && (this.buffer.allAcked || code === CLOSE.NORMAL)) {
+      this.finish();
+      return true;
     }
-    if (code === CLOSE.NOT_FOUND) return this.fail('session-lost', 'This visit no longer exists on the server, so recording stopped. Start a new visit.');
-    if (code === CLOSE.CONFLICT) return this.fail('session-lost', 'This visit has already ended on the server, so no more audio can be added. Start a new visit to record more.');
-    if (code === CLOSE.FORBIDDEN) return this.fail('session-lost', 'Your account may not record into this visit.');
-    if (!opened) this.failures++;
-    if (code === CLOSE.TOO_FAST) this.loadRefusals++;
-    this.store.patch({ reconnects: this.store.reconnects + 1 });
-    if (this.failures >= CHECK_AFTER_FAILURES && this.failures % CHECK_AFTER_FAILURES === 0 && navigator.onLine !== false) {
-      // The browser hides why an upgrade was refused; the REST API tells whether the session is gone.
-      void this.opts.checkSession().then(
-        (status) => {
-          if (status === null) this.fail('session-lost', 'This visit no longer exists on the server, so recording stopped. Start a new visit.');
-          else if (['completed', 'skipped', 'failed', 'aborted'].includes(status))
-            this.fail('session-lost', `This visit has already ended (${status}), so no more audio can be added.`);
-          else this.scheduleReconnect();
-        },
-        () => this.scheduleReconnect(),
-      );
-      return;
+    if (this.ending && code === CLOSE.CONFLICT && this.buffer.allAcked) {
+      this.finish();
+      return true;
     }
-    this.scheduleReconnect();
+    this.eofSent = false;
+    this.figures();
+    return false;
   }
 
-  /** A hung handshake counts as a failed attempt; nothing it does later is heard. */
-  private abandon(ws: WebSocket) {
-    ws.onopen = ws.onmessage = ws.onclose = null;
-    ws.close();
-    this.onClose(ws, 1006, false);
-  }
-
-  private scheduleReconnect() {
-    if (this.stopped) return;
-    this.setConnection(navigator.onLine === false ? 'offline' : 'reconnecting');
-    this.connectSoon(reconnectDelayMs(this.failures, this.loadRefusals));
-  }
-
-  private connectSoon(ms: number) {
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect();
-    }, ms);
-  }
-
-  private sendFrame(frame: ClientFrame) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  /** Nothing to send and nothing being captured: the connection is given back (it counts under the stream caps). */
+  private idleIfDone() {
+    if (!this.capturing && !this.ending && !this.cancelled && this.buffer.allAcked && this.link.isRunning) this.link.stop();
   }
 
   /**
@@ -247,8 +215,8 @@ export class AmbientRecorder {
    * runs too far ahead; the rest follows on a timer.
    */
   private pump() {
-    const ws = this.ws;
-    if (ws && ws.readyState === WebSocket.OPEN && this.buffer.isConnected && !this.cancelled) {
+    const ws = this.link.socket;
+    if (ws && this.buffer.isConnected && !this.cancelled) {
       const allowanceMs = RESEND_AHEAD_MS + (Date.now() - this.connectionOpenedAt) - this.buffer.sentInConnectionMs;
       // Whole milliseconds, so recordings split on the server's millisecond timeline.
       for (const f of this.buffer.takeUnsent(Math.floor(Math.max(0, allowanceMs)) * (this.buffer.sampleRate / 1000))) ws.send(f);
@@ -262,12 +230,12 @@ export class AmbientRecorder {
         ws.send(JSON.stringify(eventFrame('PAUSE')));
         this.pauseSent = true;
       }
-      if (this.ending && !this.eofSent && this.buffer.allSent) {
+      if (this.ending && !this.eofSent && this.buffer.allSent && !this.buffer.awaitingProbeAck) {
         ws.send(JSON.stringify(EOF_FRAME));
         this.eofSent = true;
       }
     }
-    this.store.patch({ elapsedMs: this.buffer.totalMs, unackedMs: this.buffer.unackedMs, ackedMs: this.buffer.ackedMs });
+    this.figures();
   }
 
   pause() {
@@ -280,27 +248,30 @@ export class AmbientRecorder {
   resume() {
     if (this.store.phase !== 'paused') return;
     this.paused = false;
-    if (this.pauseSent) this.sendFrame(eventFrame('RESUME'));
+    if (this.pauseSent) this.link.send(eventFrame('RESUME'));
     this.pauseSent = false;
     this.store.patch({ phase: 'recording' });
   }
 
   /**
-   * Ends capture: the last partial frame is flushed from the worklet, every buffered frame is sent (after
-   * reconnecting if need be), then EOF. Resolves once the server has the audio.
+   * Ends the visit: capture stops at once (the worklet's last partial frame is flushed), and every buffered
+   * frame is sent, then EOF, on this connection or the next one however long the network takes; a reload
+   * meanwhile continues it (the End is kept with the audio). Resolves once the server has the audio.
    */
   async end(): Promise<void> {
     if (this.ending || this.stopped) return;
-    const wasPaused = this.paused;
-    this.store.patch({ phase: 'finishing' });
+    this.store.patch({ phase: 'finishing', endQueued: true });
     // Audio from a paused stretch is not part of the visit, so only a live recorder is flushed.
-    if (!wasPaused) await this.mic.flush();
+    if (this.capturing && !this.paused) await this.mic.flush();
     this.ending = true;
+    this.capturing = false;
     this.mic.stop();
+    void this.writer?.setEnding();
     this.paused = false;
-    if (this.pauseSent) this.sendFrame(eventFrame('RESUME'));
+    if (this.pauseSent) this.link.send(eventFrame('RESUME'));
     this.pauseSent = false;
     const done = new Promise<void>((resolve) => this.endWaiters.push(resolve));
+    this.link.start();
     this.pump();
     await done;
   }
@@ -312,36 +283,54 @@ export class AmbientRecorder {
   /** Abandons the visit: the server marks it aborted and keeps nothing for a note. */
   async cancel(): Promise<void> {
     this.cancelled = true;
+    this.capturing = false;
     this.mic.stop();
     this.store.patch({ phase: 'finishing' });
     const done = new Promise<void>((resolve) => this.endWaiters.push(resolve));
-    // Offline, the CANCEL goes out as soon as a connection opens (see onopen), so it is given longer.
-    const open = this.ws?.readyState === WebSocket.OPEN;
-    if (open) this.sendFrame(eventFrame('CANCEL'));
+    // Offline, the CANCEL goes out as soon as a connection opens (see onOpen), so it is given longer.
+    const open = !!this.link.socket;
+    if (open) this.link.send(eventFrame('CANCEL'));
+    else this.link.start();
     await Promise.race([done, new Promise((r) => setTimeout(r, open ? 3_000 : 15_000))]);
     this.store.patch({ phase: 'cancelled' });
+    void this.writer?.clear();
+    this.shutdown();
+  }
+
+  /** The microphone failed: capture stops, but audio not yet on the server is still sent. */
+  private micFailed(kind: RecorderErrorKind, message: string) {
+    this.capturing = false;
+    this.mic.stop();
+    this.store.patch({ phase: 'error', error: { kind, message } });
+    this.idleIfDone();
+  }
+
+  /** A refusal no retry fixes: everything stops; unsent audio stays kept on this device (Discard removes it). */
+  private fail(kind: RecorderErrorKind, message: string) {
+    this.store.patch({ phase: 'error', error: { kind, message } });
     this.shutdown();
   }
 
   private finish() {
     if (this.stopped) return;
-    this.store.patch({ phase: this.cancelled ? 'cancelled' : 'finished', connection: 'idle', unackedMs: this.buffer.unackedMs, ackedMs: this.buffer.ackedMs });
+    this.store.patch({ phase: this.cancelled ? 'cancelled' : 'finished', connection: 'idle', downSinceMs: null, endQueued: false });
+    this.figures();
+    if (this.buffer.allAcked || this.cancelled) void this.writer?.clear();
     this.shutdown();
   }
 
-  /** Stops everything; buffered audio that was never ACKed is discarded. */
+  /** Stops everything; audio never ACKed stays in IndexedDB for the next page that opens this visit. */
   shutdown() {
     this.stopped = true;
+    this.capturing = false;
     this.mic.stop();
-    if (this.keepAlive) clearInterval(this.keepAlive);
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pumpTimer) clearTimeout(this.pumpTimer);
-    window.removeEventListener('online', this.onOnline);
-    window.removeEventListener('offline', this.onOffline);
-    const ws = this.ws;
-    this.ws = null;
-    if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000, 'recorder stopped');
+    this.link.stop();
     for (const w of this.endWaiters.splice(0)) w();
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
   }
 
   get hasUnsavedAudio(): boolean {

@@ -31,6 +31,19 @@ export interface RecorderState {
   unackedMs: number;
   ackedMs: number;
   reconnects: number;
+  /** When the connection was lost (ms since epoch); null while connected. */
+  downSinceMs: number | null;
+  /** When the next connection attempt starts, while one is scheduled. */
+  nextAttemptAt: number | null;
+  /**
+   * Audio kept on this device by an earlier page (reload, crash) and resent before new audio: how much, and
+   * where it ends on the capture timeline (it is on the server once ackedMs reaches untilMs).
+   */
+  restored: { ms: number; untilMs: number; droppedMs: number } | null;
+  /** The End was queued while audio was still unsent: the visit ends once it is sent. */
+  endQueued: boolean;
+  /** Unsent audio could not be kept on this device (storage refused, or over the limit): a reload would lose it. */
+  notKept: 'failed' | 'over-limit' | null;
   lines: TranscriptLine[];
   partial: TranscriptLine | null;
   error: { kind: RecorderErrorKind; message: string } | null;
@@ -54,6 +67,11 @@ const initial: Omit<RecorderState, 'devices' | 'deviceId'> = {
   unackedMs: 0,
   ackedMs: 0,
   reconnects: 0,
+  downSinceMs: null,
+  nextAttemptAt: null,
+  restored: null,
+  endQueued: false,
+  notKept: null,
   lines: [],
   partial: null,
   error: null,

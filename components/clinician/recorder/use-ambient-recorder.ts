@@ -1,0 +1,102 @@
+'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { ApiClientError } from '@/lib/api-client';
+import { AmbientRecorder } from '@/lib/audio/recorder';
+import { discardKept, findKept, type KeptCapture } from '@/lib/audio/unsent-store';
+import { getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { getServiceToken, v1 } from '@/lib/hooks/v1';
+import { useRecorderStore } from '@/lib/stores/recorder';
+
+/**
+ * The recorder of one visit page. On opening, audio an earlier page of this visit kept on the device (a
+ * reload, a crash, an End queued offline) is restored and resent at once, before any new audio; any request
+ * of the app that succeeds tells a waiting reconnect that the server is back.
+ */
+export function useAmbientRecorder(sessionId: string) {
+  const qc = useQueryClient();
+  const rec = useRef<AmbientRecorder | null>(null);
+  const restoring = useRef<Promise<void>>(Promise.resolve());
+
+  const make = useCallback(
+    (kept: KeptCapture | null) =>
+      new AmbientRecorder({
+        sessionId,
+        store: useRecorderStore,
+        kept,
+        getToken: async (fresh) => (await getServiceToken(qc, fresh)).service_token,
+        checkSession: async () => {
+          try {
+            return (await v1(qc, getSessionStatus, { params: { ambient_session_id: sessionId } })).status;
+          } catch (err) {
+            if (err instanceof ApiClientError && err.code === 404) return null;
+            throw err;
+          }
+        },
+      }),
+    [qc, sessionId],
+  );
+
+  useEffect(() => {
+    let gone = false;
+    restoring.current = findKept(sessionId)
+      .then((kept) => {
+        if (gone || !kept || rec.current) return;
+        useRecorderStore.getState().reset(sessionId);
+        rec.current = make(kept);
+        rec.current.resend();
+      })
+      .catch(() => undefined); // no IndexedDB here: nothing was kept
+    return () => {
+      gone = true;
+      rec.current?.shutdown();
+      rec.current = null;
+    };
+  }, [sessionId, make]);
+
+  useEffect(
+    () =>
+      qc.getQueryCache().subscribe((e) => {
+        if (e.type === 'updated' && e.action.type === 'success') rec.current?.retryNow();
+      }),
+    [qc],
+  );
+
+  const start = useCallback(async () => {
+    await restoring.current;
+    const deviceId = useRecorderStore.getState().deviceId || undefined;
+    const current = rec.current;
+    // A recorder still sending kept audio (or stopped only by a microphone error) continues its capture.
+    if (current && !current.isStopped) return current.start(deviceId);
+    useRecorderStore.getState().reset(sessionId);
+    const r = make(null);
+    rec.current = r;
+    await r.start(deviceId);
+  }, [make, sessionId]);
+
+  const end = useCallback(async () => {
+    await restoring.current;
+    await rec.current?.end();
+  }, []);
+
+  const cancel = useCallback(async () => {
+    await rec.current?.cancel();
+    await discardKept(sessionId).catch(() => undefined);
+  }, [sessionId]);
+
+  const togglePause = useCallback(() => {
+    const p = useRecorderStore.getState().phase;
+    if (p === 'recording') rec.current?.pause();
+    else if (p === 'paused') rec.current?.resume();
+  }, []);
+
+  /** The clinician confirmed: audio that is not on the server is deleted from this device. */
+  const discard = useCallback(async () => {
+    rec.current?.shutdown();
+    rec.current = null;
+    await discardKept(sessionId).catch(() => undefined);
+    useRecorderStore.getState().reset(sessionId);
+  }, [sessionId]);
+
+  return { rec, start, end, cancel, togglePause, discard };
+}

@@ -1,0 +1,276 @@
+'use client';
+/**
+ * The recorder's connection to /ws/ambient, kept up for as long as the recorder wants it: every drop is
+ * followed by another attempt (backoff with jitter, capped at 4 s; longer after a 4429 refusal), at once
+ * when the browser comes back online, the tab becomes visible, or the app reaches the server with any
+ * other request (`retryNow`). Only a refusal no retry can fix (visit gone or ended, no access, signed out)
+ * stops it. Knows nothing of audio: the recorder gets each opened socket and its messages.
+ */
+import { AUTH_PROTOCOL, CLOSE, eventFrame, type ClientFrame } from '@/lib/contracts/stream-protocol';
+import { CHECK_AFTER_FAILURES, CONNECT_TIMEOUT_MS, KEEP_ALIVE_MS, reconnectDelayMs, STALL_MS, TOKEN_TIMEOUT_MS } from './recorder-policy';
+
+export type LinkState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export interface LinkStatus {
+  state: LinkState;
+  /** When the connection was lost (ms since epoch), or null while connected or never connected. */
+  downSince: number | null;
+  /** When the next attempt starts, while one is scheduled. */
+  nextAttemptAt: number | null;
+  /** Connections lost so far. */
+  reconnects: number;
+}
+
+export interface LinkOptions {
+  url: string;
+  sessionId: string;
+  getToken(fresh: boolean): Promise<string>;
+  /** The session's status from the REST API, or null when it no longer exists (404). */
+  checkSession(): Promise<string | null>;
+  onOpen(ws: WebSocket): void;
+  onMessage(data: unknown): void;
+  /** A connection closed (opened or not); true when the recorder needs no other one. */
+  onClosed(code: number): boolean;
+  /** A refusal that no retry fixes. */
+  onFatal(kind: 'session-lost' | 'signed-out', message: string): void;
+  onStatus(status: LinkStatus): void;
+  /** Whether audio sent on the open connection still waits for its ACK (for the stall check). */
+  awaitingAck(): boolean;
+}
+
+const GONE = 'This visit no longer exists on the server, so recording stopped. Start a new visit.';
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timed out')), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e)),
+    );
+  });
+}
+
+export class AmbientLink {
+  private ws: WebSocket | null = null;
+  private running = false;
+  private tokenPending = false;
+  private freshToken = false;
+  private failures = 0;
+  /** Refusals for load (4429) since the server last acknowledged audio. */
+  private loadRefusals = 0;
+  private everOpened = false;
+  private heardSinceOpen = false;
+  private lastHeardAt = 0;
+  private status: LinkStatus = { state: 'idle', downSince: null, nextAttemptAt: null, reconnects: 0 };
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private lastKeepAlive = 0;
+
+  constructor(private readonly opts: LinkOptions) {}
+
+  private readonly onOnline = () => {
+    this.failures = 0;
+    this.loadRefusals = 0;
+    if (this.ws?.readyState === WebSocket.CONNECTING) this.abandon(this.ws);
+    this.retryNow();
+  };
+  /** No network: the socket cannot carry audio any more, even if the browser has not noticed yet. */
+  private readonly onOffline = () => {
+    if (this.ws) this.abandon(this.ws);
+    this.patch({ state: 'offline' });
+  };
+  private readonly onVisible = () => {
+    if (document.visibilityState === 'visible') this.retryNow();
+  };
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** The open socket, or null. */
+  get socket(): WebSocket | null {
+    return this.ws?.readyState === WebSocket.OPEN ? this.ws : null;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
+    document.addEventListener('visibilitychange', this.onVisible);
+    this.ticker = setInterval(() => this.tick(), 1_000);
+    this.connect();
+  }
+
+  /** Closes the connection and makes no other attempt. */
+  stop(): void {
+    this.running = false;
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
+    document.removeEventListener('visibilitychange', this.onVisible);
+    if (this.ticker) clearInterval(this.ticker);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.ticker = this.retryTimer = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      if (ws.readyState <= WebSocket.OPEN) ws.close(1000, 'recorder stopped');
+    }
+    this.patch({ state: 'idle', downSince: null, nextAttemptAt: null });
+  }
+
+  /**
+   * Something shows the server may be reachable again: a waiting attempt starts now. Not after a refusal
+   * for load, whose longer wait is the point (the app's other requests succeed meanwhile).
+   */
+  retryNow(): void {
+    if (!this.running || this.ws || this.tokenPending || this.loadRefusals > 0) return;
+    this.connect();
+  }
+
+  /** The server stored audio: a refusal for load is forgiven. */
+  acknowledged(): void {
+    this.loadRefusals = 0;
+  }
+
+  send(frame: ClientFrame): void {
+    this.socket?.send(JSON.stringify(frame));
+  }
+
+  private patch(p: Partial<LinkStatus>) {
+    this.status = { ...this.status, ...p };
+    this.opts.onStatus(this.status);
+  }
+
+  private tick() {
+    const ws = this.socket;
+    if (!ws) return;
+    const now = Date.now();
+    if (now - this.lastKeepAlive >= KEEP_ALIVE_MS) {
+      this.lastKeepAlive = now;
+      ws.send(JSON.stringify(eventFrame('KEEP_ALIVE')));
+    }
+    if (this.opts.awaitingAck() && now - this.lastHeardAt > STALL_MS) this.abandon(ws);
+  }
+
+  private connect() {
+    if (!this.running || this.ws || this.tokenPending) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const offline = navigator.onLine === false;
+    this.patch({ state: offline ? 'offline' : this.everOpened || this.failures > 0 ? 'reconnecting' : 'connecting', nextAttemptAt: null });
+    this.tokenPending = true;
+    const fresh = this.freshToken;
+    this.freshToken = false;
+    withTimeout(this.opts.getToken(fresh), TOKEN_TIMEOUT_MS).then(
+      (token) => {
+        this.tokenPending = false;
+        if (this.running && !this.ws) this.open(token);
+      },
+      (err: unknown) => {
+        this.tokenPending = false;
+        const code = (err as { code?: number })?.code;
+        if (code === 401 || code === 403) {
+          this.opts.onFatal('signed-out', 'Your sign-in has expired. Sign in again; the audio not yet on the server is kept on this device and sent when you reopen this visit.');
+          return;
+        }
+        this.failures++;
+        this.markDown();
+        this.schedule();
+      },
+    );
+  }
+
+  private open(token: string) {
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.opts.url, [AUTH_PROTOCOL, this.opts.sessionId, token]);
+    } catch {
+      this.failures++;
+      this.schedule();
+      return;
+    }
+    ws.binaryType = 'arraybuffer';
+    this.ws = ws;
+    let opened = false;
+    // Once open or closed, the check finds nothing to give up.
+    setTimeout(() => ws.readyState === WebSocket.CONNECTING && this.abandon(ws), CONNECT_TIMEOUT_MS);
+    ws.onopen = () => {
+      opened = true;
+      this.everOpened = true;
+      this.heardSinceOpen = false;
+      this.lastHeardAt = this.lastKeepAlive = Date.now();
+      this.patch({ state: 'connected', downSince: null, nextAttemptAt: null });
+      this.opts.onOpen(ws);
+    };
+    ws.onmessage = (e) => {
+      this.lastHeardAt = Date.now();
+      if (!this.heardSinceOpen) {
+        // The server took the connection: the handshake worked, so the backoff starts over.
+        this.heardSinceOpen = true;
+        this.failures = 0;
+      }
+      this.opts.onMessage(e.data);
+    };
+    ws.onclose = (e) => this.onClose(ws, e.code, opened);
+  }
+
+  /** A hung handshake or a silent connection counts as a dropped one; nothing it does later is heard. */
+  private abandon(ws: WebSocket) {
+    const opened = ws.readyState === WebSocket.OPEN;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+    this.onClose(ws, 1006, opened);
+  }
+
+  private markDown() {
+    if (this.status.downSince === null) this.patch({ downSince: Date.now() });
+  }
+
+  private onClose(ws: WebSocket, code: number, opened: boolean) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    if (opened) this.patch({ reconnects: this.status.reconnects + 1 });
+    if (this.opts.onClosed(code) || !this.running) return;
+    this.markDown();
+    if (code === CLOSE.NOT_FOUND) return this.fatal('session-lost', GONE);
+    if (code === CLOSE.CONFLICT) return this.fatal('session-lost', 'This visit has already ended on the server (or is recording in another tab), so no more audio can be added here.');
+    if (code === CLOSE.FORBIDDEN) return this.fatal('session-lost', 'Your account may not record into this visit.');
+    // A token the server no longer accepts (expired, keys rotated, or a server restarted): a fresh one next time.
+    if (code === CLOSE.UNAUTHORISED) this.freshToken = true;
+    if (code === CLOSE.TOO_FAST) this.loadRefusals++;
+    // A connection the server closed before saying anything is a failed attempt, so it backs off too.
+    else if (!opened || !this.heardSinceOpen) this.failures++;
+    if (this.failures >= CHECK_AFTER_FAILURES && this.failures % CHECK_AFTER_FAILURES === 0 && navigator.onLine !== false) {
+      // The browser hides why an upgrade was refused; the REST API tells whether the session is gone.
+      void this.opts.checkSession().then(
+        (status) => {
+          if (!this.running) return;
+          if (status === null) this.fatal('session-lost', GONE);
+          else if (['completed', 'skipped', 'failed', 'aborted'].includes(status)) this.fatal('session-lost', `This visit has already ended (${status}), so no more audio can be added.`);
+          else this.schedule();
+        },
+        () => this.schedule(),
+      );
+      return;
+    }
+    this.schedule();
+  }
+
+  private fatal(kind: 'session-lost' | 'signed-out', message: string) {
+    this.stop();
+    this.opts.onFatal(kind, message);
+  }
+
+  private schedule() {
+    if (!this.running || this.ws) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const delay = reconnectDelayMs(this.failures, this.loadRefusals);
+    this.patch({ state: navigator.onLine === false ? 'offline' : 'reconnecting', nextAttemptAt: Date.now() + delay });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+}
