@@ -122,6 +122,12 @@ export const ContentResponse = z
     note_status: NoteStatus.optional(),
     /** Additive: when the note was last signed, or null. */
     signed_at: z.string().nullable().optional(),
+    /**
+     * Additive: why the service ended the visit's audio itself. `abandoned`: its stream dropped and no stream or
+     * EOF came back for ABANDONED_AFTER, so the note was written from the audio stored until then. Absent when
+     * the client ended the visit.
+     */
+    ended_reason: z.enum(['abandoned']).optional(),
   })
   .meta({ id: 'SessionContentResponse' });
 export type ContentResponse = z.infer<typeof ContentResponse>;

@@ -14,6 +14,12 @@ export const SESSION_TRANSITIONS: Record<SessionStatus, readonly SessionStatus[]
   aborted: [],
 };
 
+/**
+ * The reason recorded on the move to running (session_transitions) when the service, not the client, ended a
+ * visit: no stream and no EOF for ABANDONED_AFTER (docs/streaming.md). Answered as the content's ended_reason.
+ */
+export const ABANDONED_REASON = 'abandoned';
+
 export function isTerminal(status: string): boolean {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }

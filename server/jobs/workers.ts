@@ -2,12 +2,13 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { ckgWorker } from '../domain/ckg/ckg-worker';
+import { abandonWorker } from '../domain/sessions/abandon-worker';
 import { finaliseWorker } from '../pipeline/finalise-worker';
 import { webhookWorker } from '../webhooks/worker';
 import type { JobWorker, RunningWorker } from './define-worker';
 
 /** Every job worker, in start order; they stop in reverse. */
-export const JOB_WORKERS: readonly JobWorker[] = [webhookWorker, ckgWorker, finaliseWorker];
+export const JOB_WORKERS: readonly JobWorker[] = [webhookWorker, ckgWorker, finaliseWorker, abandonWorker];
 
 export async function createJobQueues(boss: PgBoss, config: Config): Promise<void> {
   for (const worker of JOB_WORKERS) await worker.createQueue(boss, config);

@@ -71,7 +71,7 @@ export function procfileEntry(name: string): { env: Record<string, string>; argv
  * With TEST_DATABASE_URL set (CI's PostgreSQL pass), every server gets a fresh database on that server,
  * so tests stay isolated exactly as they are with a fresh PGlite directory.
  */
-async function freshPostgresDatabase(adminUrl: string): Promise<string> {
+export async function freshPostgresDatabase(adminUrl: string): Promise<string> {
   const { default: pg } = await import('pg');
   const name = `ambient_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: adminUrl });

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { conflict } from '@/lib/errors';
-import { isTerminal } from '@/lib/contracts/session-status';
+import { ABANDONED_REASON, isTerminal } from '@/lib/contracts/session-status';
 import { emptyStructuredData, type ContentResponse, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
 import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { sessionContent } from '../../db/schema';
+import { sessionContent, sessionTransitions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { getOwnedSession } from './get-owned-session';
 
@@ -37,5 +37,15 @@ export async function getSessionContent(app: AppContext, auth: ServicePrincipal,
     .from(sessionContent)
     .where(eq(sessionContent.sessionId, session.id))
     .limit(1);
-  return { ...content, note_status: (row?.noteStatus ?? 'draft') as NoteStatus, signed_at: row?.signedAt?.toISOString() ?? null };
+  const [abandoned] = await app.db
+    .select({ id: sessionTransitions.id })
+    .from(sessionTransitions)
+    .where(and(eq(sessionTransitions.sessionId, session.id), eq(sessionTransitions.reason, ABANDONED_REASON)))
+    .limit(1);
+  return {
+    ...content,
+    note_status: (row?.noteStatus ?? 'draft') as NoteStatus,
+    signed_at: row?.signedAt?.toISOString() ?? null,
+    ...(abandoned ? { ended_reason: 'abandoned' as const } : {}),
+  };
 }
