@@ -10,6 +10,7 @@ import { STATUS_LABEL, formatTime, humanize } from './format';
 import { Recorder } from './Recorder';
 import { Processing } from './Processing';
 import { EndedWithoutNote } from './EndedWithoutNote';
+import { AbandonedBanner } from './AbandonedBanner';
 import { NoteView } from './note/NoteView';
 import { PatientIdentity } from './PatientIdentity';
 import { useSessionContext } from '@/lib/hooks/workflow';
@@ -61,6 +62,7 @@ export function VisitView({ id }: { id: string }) {
           </span>
         ) : null}
       </div>
+      <AbandonedBanner id={id} status={s} />
       {ctx.data ? <PatientIdentity key={`${patient?.name ?? ''}|${patient?.mrn ?? ''}`} sessionId={id} name={patient?.name ?? null} mrn={patient?.mrn ?? null} /> : null}
       {capturing ? (
         <Recorder
