@@ -1,0 +1,48 @@
+import { analyze, NO, YES } from '../embedded/analyze';
+import type { TranscriptLine } from '../types';
+import { contextEntries } from './context-entries';
+import { extractFacts } from './extract-facts';
+import { normaliseForMatching } from './normalise-for-matching';
+import type { EvidenceEntry, FaithfulnessContext, Polarity } from './types';
+
+/** The patient saying yes to the plan in words that mean it; a bare "okay" acknowledges, it does not agree. */
+const AGREES = /\b(?:i (?:understand|agree)|agreed?|sounds (?:good|great|fine|like a (?:good )?plan)|that (?:sounds|works)|let's do (?:it|that)|that's fine|makes sense|i'm (?:on board|fine with that)|i can do that|will do)\b/i;
+
+/**
+ * What each transcript entry states, read once per check: its facts with the polarity the visit gave them
+ * (a question takes the answer's: "any chest pain?" "no" states no chest pain), whether a symptom in it is
+ * an allergic reaction, whether the patient agrees in it, and its normalised words. The session context
+ * follows as entries "context:…".
+ */
+export function buildEvidenceIndex(transcript: TranscriptLine[], context: FaithfulnessContext = {}): EvidenceEntry[] {
+  const a = analyze(transcript);
+  const entries: EvidenceEntry[] = a.turns.map((turn, index) => {
+    const prev = a.turns[index - 1];
+    const next = a.turns[index + 1];
+    const answer = next && next.role !== turn.role ? next.text.trim() : '';
+    const askedAllergies = !!prev && prev.role !== turn.role && /\ballerg/i.test(prev.text) && prev.sentences.some((s) => s.question);
+    const reaction = /\ballerg/i.test(turn.text) || askedAllergies;
+    const facts: EvidenceEntry['facts'] = [];
+    for (const s of turn.sentences) {
+      const said = extractFacts(s.text);
+      if (s.question && /\ballerg/i.test(s.text) && NO.test(answer)) said.push({ kind: 'allergy', text: s.text, key: 'allergy:none' });
+      for (const f of said) {
+        const negative = f.kind === 'negation';
+        let polarity: Polarity = { pos: !negative, neg: negative };
+        // A question asserts nothing by itself; the answer decides, and an answer that is neither yes nor no leaves both open.
+        if (s.question) polarity = NO.test(answer) ? { pos: negative, neg: true } : YES.test(answer) ? { pos: !negative, neg: negative } : { pos: true, neg: true };
+        facts.push({ ...f, polarity, ...(reaction && (f.kind === 'problem' || f.kind === 'negation') && !/allerg/.test(f.text) ? { reaction: true } : {}) });
+      }
+    }
+    return {
+      id: turn.tid,
+      index,
+      role: turn.role,
+      text: turn.text,
+      tokens: new Set(normaliseForMatching(turn.text).split(' ')),
+      facts,
+      agrees: turn.role === 'PATIENT' && AGREES.test(turn.text),
+    };
+  });
+  return [...entries, ...contextEntries(context)];
+}
