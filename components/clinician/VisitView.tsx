@@ -1,10 +1,11 @@
 'use client';
 import Link from 'next/link';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, statusTone } from '@/components/ui';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { keys, localDay, useDaySessions, useSessionStatus } from '@/lib/hooks/sessions';
+import { keptMs } from '@/lib/audio/unsent-store';
 import { useRecorderStore } from '@/lib/stores/recorder';
 import { STATUS_LABEL, formatTime, humanize } from './format';
 import { Recorder } from './Recorder';
@@ -26,8 +27,32 @@ export function VisitView({ id }: { id: string }) {
   const patient = ctx.data?.context.patient;
   const chief = ctx.data?.context.visit?.chief_complaint ?? item?.chief_complaint;
   const recorderPhase = useRecorderStore((s) => (s.sessionId === id ? s.phase : 'idle'));
+  // While audio is being captured or is not on the server yet, nothing here may unmount the recorder.
+  const recorderBusy = useRecorderStore((s) => s.sessionId === id && (['starting', 'recording', 'paused', 'finishing'].includes(s.phase) || s.unackedMs > 0));
+  const [kept, setKept] = useState(false);
+  useEffect(() => {
+    keptMs(id).then(
+      (ms) => setKept(ms > 0),
+      () => setKept(false),
+    );
+  }, [id]);
+  const keepRecorder = recorderBusy || kept;
+  const statusError = status.isError ? (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="status-error">
+      The visit&apos;s status could not be read from the server ({errorMessage(status.error)}); trying again. Recording continues on this device.
+    </div>
+  ) : null;
 
-  if (status.isError) {
+  if (status.isError && !status.data && keepRecorder) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">Visit</h1>
+        {statusError}
+        <Recorder sessionId={id} resumed onEnded={() => void qc.invalidateQueries({ queryKey: keys.status(id) })} />
+      </div>
+    );
+  }
+  if (status.isError && !status.data) {
     const code = status.error instanceof ApiClientError ? status.error.code : 0;
     return (
       <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
@@ -41,11 +66,11 @@ export function VisitView({ id }: { id: string }) {
       </div>
     );
   }
-  if (status.isPending) return <p className="text-sm text-slate-700">Loading visit…</p>;
+  if (!status.data) return <p className="text-sm text-slate-700">Loading visit…</p>;
 
   const s = status.data.status;
   // The recorder knows audio has ended before the status poll does.
-  const capturing = (s === 'created' || s === 'ready') && recorderPhase !== 'finished';
+  const capturing = ((s === 'created' || s === 'ready') && recorderPhase !== 'finished') || recorderBusy;
   const shownStatus = !capturing && (s === 'created' || s === 'ready') ? 'running' : s;
 
   return (
@@ -64,6 +89,7 @@ export function VisitView({ id }: { id: string }) {
       </div>
       <AbandonedBanner id={id} status={s} />
       {ctx.data ? <PatientIdentity key={`${patient?.name ?? ''}|${patient?.mrn ?? ''}`} sessionId={id} name={patient?.name ?? null} mrn={patient?.mrn ?? null} /> : null}
+      {capturing ? statusError : null}
       {capturing ? (
         <Recorder
           sessionId={id}
