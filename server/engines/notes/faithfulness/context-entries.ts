@@ -37,7 +37,9 @@ export function contextEntries(context: FaithfulnessContext): EvidenceEntry[] {
     role: 'CONTEXT',
     text: it.text,
     tokens: new Set(normaliseForMatching(it.text).split(' ')),
-    facts: [...extractFacts(it.text), ...(it.extra ?? [])].map((f) => ({ ...f, polarity: { pos: f.kind !== 'negation', neg: f.kind === 'negation' } })),
+    facts: [...extractFacts(it.text), ...(it.extra ?? [])]
+      .filter((f, i, all) => all.findIndex((g) => g.kind === f.kind && g.key === f.key) === i)
+      .map((f) => ({ ...f, polarity: { pos: f.kind !== 'negation', neg: f.kind === 'negation' } })),
     agrees: false,
   }));
 }

@@ -61,7 +61,7 @@ export function extractFacts(text: string): Fact[] {
     seen.add(`${kind}${key}`);
     // The allergy itself ("seasonal allergies") is not its reaction.
     const isReaction = reaction && !/allerg/.test(m.surface);
-    facts.push({ kind, text: m.surface, key, ...(m.family ? { family: true } : {}), ...(isReaction ? { reaction: true } : {}) });
+    facts.push({ kind, text: m.surface, key, code: m.code.replace('.', ''), ...(m.family ? { family: true } : {}), ...(isReaction ? { reaction: true } : {}) });
   }
   for (const x of findTests(t)) if (!facts.some((f) => f.kind === 'test' && f.key === x.group)) facts.push({ kind: 'test', text: x.said, key: x.group });
   const agreed = AGREEMENT_CLAIM.exec(t);

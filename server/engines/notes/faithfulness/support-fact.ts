@@ -13,6 +13,12 @@ const CLASS: Record<string, Set<string>> = {
   labs: new Set(['a1c', 'bmp', 'cmp', 'cbc', 'lipid panel', 'tsh', 'urinalysis', 'psa', 'vitamin d level', 'creatinine', 'culture']),
 };
 
+// Categories whose fifth character is the body site (M25.56 knee, M25.53 wrist; M79.6 limb; M54.5 low back):
+// there the site must match too. Elsewhere the category is enough ("diabetes" E11.9 for "type 2 diabetes with
+// hyperglycemia" E11.65), and laterality is never compared.
+const SITE_CODED = /^(?:M25|M54|M79|M6\d|M7\d)/;
+const sameSite = (f: Fact, g: Fact) => !SITE_CODED.test(f.key) || !f.code || !g.code || f.code.length < 5 || g.code.length < 5 || f.code.slice(0, 5) === g.code.slice(0, 5);
+
 /** Whether a fact said in an entry is the same fact as the note's (polarity is judged after). */
 function same(f: Fact, g: Said): boolean {
   switch (f.kind) {
@@ -23,7 +29,7 @@ function same(f: Fact, g: Said): boolean {
       return sameNumber(f, g);
     case 'problem':
     case 'negation':
-      return (g.kind === 'problem' || g.kind === 'negation') && g.key === f.key;
+      return (g.kind === 'problem' || g.kind === 'negation') && g.key === f.key && sameSite(f, g);
     case 'test':
       return g.kind === 'test' && (g.key === f.key || !!CLASS[f.key]?.has(g.key));
     default:

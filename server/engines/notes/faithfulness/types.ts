@@ -21,6 +21,8 @@ export interface Fact {
   /** Number and unit of a measurement or dose ("" when no unit was said). */
   value?: string;
   unit?: string;
+  /** A problem's full ICD-10-CM code (the key is its category). */
+  code?: string;
   /** The ingredient a dose was said with, when the sentence names one before it. */
   drug?: string;
   /** A problem said of a family member ("her mother has diabetes"). */

@@ -1,0 +1,62 @@
+/**
+ * npm run bench:faithfulness [-- --verbose] [--audio]
+ * Faithfulness of the notes engine (issue 27 item 1): the embedded engine writes a note from the gold
+ * dialogue of each ACI-BENCH encounter (valid, and train's held-out fold, never tuned on; bench/notes/folds.ts),
+ * and the checker in server/engines/notes/faithfulness reads every note sentence and the coded data back
+ * against the transcript. Printed per set: notes, sentences, unsupported facts (in the text and in the coded
+ * data, total and per note, by kind and reason), sentences with no evidence (% of non-template sentences),
+ * template sentences, sentences pasted from speech, and the worst examples.
+ * --audio adds the notes bench:clinical wrote from natural-voice audio, read from its dumps
+ * (run `npm run bench:clinical -- --dump` first; this bench does not speak or recognise audio itself).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EmbeddedNotesEngine } from '../../server/engines/notes/embedded/index';
+import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialogue';
+import { checkNoteFaithfulness } from '../../server/engines/notes/faithfulness/index';
+import { isHeldOut } from '../notes/folds';
+import { readAudioDumps } from './audio-dumps';
+import { summarise, type NoteCheck } from './summarise';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const verbose = process.argv.includes('--verbose');
+type Row = { encounter_id: string; dialogue: string; note: string; dataset: string };
+const read = (split: string): Row[] | undefined => {
+  const file = path.resolve(root, '../shared/data/aci-bench', `${split}.jsonl`);
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Row);
+};
+const valid = read('valid');
+const train = read('train');
+if (!valid || !train) {
+  console.log('skipped: ../shared/data/aci-bench/{valid,train}.jsonl not found');
+  process.exit(0);
+}
+const sets: Array<[string, Row[]]> = [
+  ['ACI-BENCH valid', valid],
+  ['ACI-BENCH train, held-out fold', train.filter((_r, i) => isHeldOut(i))],
+];
+const engine = new EmbeddedNotesEngine();
+for (const [name, rows] of sets) {
+  let checkMs = 0;
+  const checks: NoteCheck[] = rows.map((row) => {
+    const transcript = dialogueToTranscript(row.dialogue);
+    const result = engine.generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+    const t0 = performance.now();
+    const report = checkNoteFaithfulness(result, transcript);
+    checkMs += performance.now() - t0;
+    return { id: row.encounter_id, report };
+  });
+  console.log(summarise(name, checks, { verbose }).join('\n'));
+  console.log(`checker speed: ${(checkMs / rows.length).toFixed(1)} ms per note\n`);
+}
+
+if (process.argv.includes('--audio')) {
+  const dir = path.join(root, 'tmp/bench-clinical');
+  const visits = readAudioDumps(dir);
+  if (!visits.length) console.log(`--audio: no dumps in ${dir}; run \`npm run bench:clinical -- --dump\` first`);
+  else {
+    const checks = visits.map((v) => ({ id: v.id, report: checkNoteFaithfulness(v.note, v.transcript) }));
+    console.log(summarise(`bench:clinical audio notes (${visits.map((v) => v.id).join(', ')})`, checks, { verbose }).join('\n'));
+  }
+}
