@@ -7,9 +7,8 @@ import { formatDuration } from './format';
 import { isAlt } from './shortcuts';
 import { ConnectionStatus } from './recorder/ConnectionStatus';
 import { KeptAudio } from './recorder/KeptAudio';
+import { seconds } from './recorder/seconds';
 import { useAmbientRecorder } from './recorder/use-ambient-recorder';
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; resumed: boolean; onEnded: () => void }) {
   const st = useRecorderStore();

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui';
+import { seconds } from './seconds';
 import { useRecorderStore, type ConnectionState } from '@/lib/stores/recorder';
 import { formatDuration } from '../format';
 
@@ -23,8 +24,6 @@ function useNow(on: boolean): number {
   }, [on]);
   return now;
 }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * What the connection is doing, said plainly: how long it has been down, when the next attempt is, and how

@@ -1,9 +1,8 @@
 'use client';
 import { useState } from 'react';
 import { Button, Dialog } from '@/components/ui';
+import { seconds } from './seconds';
 import { useRecorderStore } from '@/lib/stores/recorder';
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Audio an earlier page of this visit kept on the device: says that it is being resent before any new
