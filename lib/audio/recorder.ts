@@ -31,6 +31,9 @@ export interface RecorderOptions {
   persist?: boolean;
 }
 
+/** A page's capture id; randomUUID exists only in secure contexts, where a microphone does too, but not in every test. */
+const captureId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
 export class AmbientRecorder {
   private readonly buffer: FrameBuffer;
   private readonly writer: CaptureWriter | null;
@@ -56,7 +59,7 @@ export class AmbientRecorder {
   constructor(private readonly opts: RecorderOptions) {
     const kept = opts.kept ?? null;
     this.buffer = kept ? FrameBuffer.restore(kept.kept, { probe: true }) : new FrameBuffer({ probe: true });
-    this.writer = opts.persist === false ? null : new CaptureWriter(opts.sessionId, kept?.meta.captureId ?? crypto.randomUUID(), kept?.meta);
+    this.writer = opts.persist === false ? null : new CaptureWriter(opts.sessionId, kept?.meta.captureId ?? captureId(), kept?.meta);
     this.link = new AmbientLink({
       url: opts.wsUrl ?? defaultWsUrl(),
       sessionId: opts.sessionId,

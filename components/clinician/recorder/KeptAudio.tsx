@@ -13,7 +13,8 @@ export function KeptAudio({ active, onDiscard }: { active: boolean; onDiscard: (
   const st = useRecorderStore();
   const [confirm, setConfirm] = useState(false);
   const restored = active ? st.restored : null;
-  const stuck = active && st.unackedMs > 0 && (st.phase === 'error' || (st.phase === 'idle' && st.connection === 'idle'));
+  // Offered only when nothing is sending it (the visit ended elsewhere, or the recorder stopped).
+  const stuck = active && st.unackedMs > 0 && (st.phase === 'error' || st.phase === 'idle') && st.connection === 'idle';
   return (
     <>
       {restored ? (
