@@ -167,6 +167,12 @@ export interface Config {
    * and how often a web process on PostgreSQL looks for streams of providers disabled in another process.
    */
   sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
+  /**
+   * Server-Sent Events status streams (README, Security): concurrent streams per provider, per partner and in
+   * the whole process (0: no cap), how long one lasts before the server ends it and the client reconnects,
+   * and how often a web process on PostgreSQL looks for streams of providers disabled in another process.
+   */
+  sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
   minSpeechMs: number;
   /**
    * Note history (README, Security): a section edit by the provider whose version of that section is the newest
@@ -246,6 +252,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       liveEndWaitMs: int(env.WS_LIVE_END_WAIT_MS, 30_000),
       streamsPerProvider: Math.max(0, int(env.STREAMS_PER_PROVIDER, 4)),
       streamsPerPartner: Math.max(0, int(env.STREAMS_PER_PARTNER, 200)),
+    },
+    sse: {
+      streamsPerProvider: Math.max(0, int(env.SSE_STREAMS_PER_PROVIDER, 10)),
+      streamsPerPartner: Math.max(0, int(env.SSE_STREAMS_PER_PARTNER, 500)),
+      streamsMax: Math.max(0, int(env.SSE_STREAMS_MAX, 1000)),
+      maxLifetimeMs: Math.max(0, int(env.SSE_MAX_LIFETIME_MS, 5 * 60_000)),
+      disabledSweepMs: Math.max(0, int(env.DISABLED_STREAMS_SWEEP_MS, 10_000)),
     },
     sse: {
       streamsPerProvider: Math.max(0, int(env.SSE_STREAMS_PER_PROVIDER, 10)),

@@ -11,7 +11,8 @@ import { startWorkers, stopWorkers } from './jobs/workers';
 import { registerStreamRoutes } from './realtime/index';
 import { closeStreams } from './realtime/close-streams';
 import { routeUpgrade } from './realtime/router';
-import { onShutdownSignal, runSteps } from './shutdown';
+import { endStatusStreams, onShutdownSignal, runSteps } from './shutdown';
+import { closeProviderStreams } from './domain/sessions/close-provider-streams';
 import { ROUTES } from './api';
 import { dispatchDirect, RouteMatcher } from './http/node-dispatch';
 import { limitRequestBody, normaliseRequestTarget } from './http/request-guard';
@@ -145,6 +146,12 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, host: config.host, database: ctx.database.kind, workers: config.workers }, `listening on http://${config.host}:${port}`);
   if (!config.metricsToken && !isLoopbackHost(config.host)) log.warn({ host: config.host }, '/metrics answers 403: HOST is not loopback and METRICS_TOKEN is not set');
+  // Other web processes on the same PostgreSQL may disable a provider: end its streams open here too.
+  const disabledSweep =
+    ctx.database.kind === 'postgres' && config.sse.disabledSweepMs > 0
+      ? setInterval(() => void closeProviderStreams(ctx).catch((err: Error) => log.warn({ err: err.message }, 'disabled-provider stream sweep failed')), config.sse.disabledSweepMs)
+      : undefined;
+  disabledSweep?.unref();
 
   // Shutdown, in order: stop accepting (no new connections or streams; requests in flight finish); close
   // the streams with 1001 once their audio is stored; stop the job workers; then the engines and blob store,
@@ -158,6 +165,9 @@ async function main(): Promise<void> {
         ['stop accepting', async () => {
           server.close();
           ctx.services.hub.stopping = true;
+          clearInterval(disabledSweep);
+          // Status event streams never end by themselves: without this the drain below waited 15 s for them.
+          endStatusStreams(log, ctx.services.sse);
           // Keep-alive sockets turn idle only once their in-flight request ends; sweep until all are gone.
           server.closeIdleConnections();
           sweep = setInterval(() => server.closeIdleConnections(), 100);

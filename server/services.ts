@@ -25,6 +25,7 @@ import { createNotesEngine, type NotesEngine } from './engines/notes/index';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { closeStatusBus, createStatusBus, type StatusBus } from './status/status-bus';
 import { createStatusCache, type StatusCache } from './status/status-cache';
+import { registerSseMetrics, SseRegistry } from './status/sse-registry';
 import { StreamHub } from './realtime/hub';
 import type { StreamSlots } from './realtime/stream-slots';
 import { createDbStreamSlots } from './realtime/stream-slots-db';
@@ -67,6 +68,8 @@ export interface Services {
   statusBus: StatusBus;
   statusCache: StatusCache;
   hub: StreamHub;
+  /** Status event streams open here, under the SSE caps. */
+  sse: SseRegistry;
   slots: StreamSlots;
   wss: WebSocketServer;
   consoleResolver: ConsoleAdminResolver;
@@ -148,6 +151,12 @@ export async function createServices(config: Config, opts: { log?: Logger; cliTo
       statusBus,
       statusCache: createStatusCache(statusBus),
       hub,
+      sse: new SseRegistry({
+        perProvider: config.sse.streamsPerProvider,
+        perPartner: config.sse.streamsPerPartner,
+        perProcess: config.sse.streamsMax,
+        maxLifetimeMs: config.sse.maxLifetimeMs,
+      }),
       slots: createDbStreamSlots({
         db: database.db,
         log,
@@ -159,6 +168,7 @@ export async function createServices(config: Config, opts: { log?: Logger; cliTo
       linkCache: new Map(),
       sessionLocks: new Map(),
     };
+    registerSseMetrics(ctx.services.metrics.registry, ctx.services.sse);
     // A neural model directory is checked before the first visit: a bad one stops start-up, naming the file.
     // The admin CLI and scripts (lazyEngines) rarely need speech, and should not load a model to list users.
     if (!opts.lazyEngines && speechEngineBuildsAtStart(config.speech)) ctx.services.speech.get();

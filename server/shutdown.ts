@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from './logger';
+import type { SseRegistry } from './status/sse-registry';
 
 /** How long past forceMs the watchdog thread waits for the main thread's own forced exit. */
 const WATCHDOG_GRACE_MS = 2_000;
@@ -86,4 +87,16 @@ export async function runSteps(log: Logger, steps: Step[]): Promise<void> {
       log.warn({ step, err: (err as Error)?.message }, 'shutdown step failed');
     }
   }
+}
+
+/**
+ * Shutdown, right after the server stops accepting: refuses new status event streams and ends the open ones
+ * with a last `event: end` (reason `shutdown`, so clients reconnect to another process or after the restart).
+ * They never end by themselves, so the drain of in-flight requests waited its full 15 s for them and then
+ * cut them without an end (issue 26).
+ */
+export function endStatusStreams(log: Logger, sse: SseRegistry): void {
+  sse.stopping = true;
+  const ended = sse.endWhere(() => true, 'shutdown');
+  if (ended > 0) log.info({ streams: ended }, 'status event streams ended');
 }

@@ -3,5 +3,5 @@ import { bindRoute } from '../http/route';
 import { streamSessionStatus } from '../domain/sessions/stream-session-status';
 
 export const sessionStatusEventRoutes = [
-  bindRoute(contract.streamSessionStatus, ({ app, auth, params, req }) => streamSessionStatus(app, auth, params.ambient_session_id, req.signal)),
+  bindRoute(contract.streamSessionStatus, ({ app, auth, params }) => streamSessionStatus(app, auth, params.ambient_session_id)),
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
-import { createTestPartner, registerAndLogin } from '../test/partners';
+import { createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
+import { until } from '../test/until';
 import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
 
@@ -8,9 +9,15 @@ let server: TestServer;
 let provider: Awaited<ReturnType<typeof registerAndLogin>>;
 let other: Awaited<ReturnType<typeof registerAndLogin>>;
 
+let partner: TestPartner;
+
+// Small caps, so the cap test needs few streams; the other tests hold at most one stream at a time.
+const CAPS = { SSE_STREAMS_PER_PROVIDER: '2', SSE_STREAMS_PER_PARTNER: '3', SSE_STREAMS_MAX: '5' };
+
 beforeAll(async () => {
-  server = await startServer();
-  provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+  server = await startServer({ env: CAPS });
+  partner = await createTestPartner(server.baseUrl);
+  provider = await registerAndLogin(server.baseUrl, partner);
   other = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
 }, 300_000);
 afterAll(async () => {
@@ -105,4 +112,75 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
     const bad = await fetch(`${server.baseUrl}/api/v1/ambient/session/not-a-uuid/status/events`, { headers: provider.headers });
     expect(bad.status).toBe(400);
   }, 120_000);
+
+  it('caps open streams per provider, per partner and per process: 429 {code, message} naming the setting; a closed stream frees its place', async () => {
+    const id = await createSession();
+    const held: AbortController[] = [];
+    const open = async (who: { headers: Record<string, string> }) => {
+      const ctrl = new AbortController();
+      const res = await fetch(`${statusUrl(id)}/events`, { headers: who.headers, signal: ctrl.signal });
+      if (res.status === 200) held.push(ctrl);
+      return res;
+    };
+    const refused = async (res: Response) => {
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('10');
+      const body = (await res.json()) as { code: number; message: string };
+      expect(body.code).toBe(429);
+      return body.message;
+    };
+    try {
+      expect((await open(provider)).status).toBe(200);
+      expect((await open(provider)).status).toBe(200);
+      expect(await refused(await open(provider))).toMatch(/this provider already has 2 open status event streams, the limit \(SSE_STREAMS_PER_PROVIDER\)/);
+
+      // Another provider of the same partner: its own place, then the partner's cap.
+      const colleague = await registerAndLogin(server.baseUrl, partner);
+      const colleagueSession = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: colleague.headers, body: '{}' });
+      const cid = ((await colleagueSession.json()) as { ambient_session_id: string }).ambient_session_id;
+      const openColleague = async () => {
+        const ctrl = new AbortController();
+        const res = await fetch(`${statusUrl(cid)}/events`, { headers: colleague.headers, signal: ctrl.signal });
+        if (res.status === 200) held.push(ctrl);
+        return res;
+      };
+      expect((await openColleague()).status).toBe(200);
+      expect(await refused(await openColleague())).toMatch(/this partner already has 3 open status event streams, the limit \(SSE_STREAMS_PER_PARTNER\)/);
+
+      // Other partners fill the process: 5 streams in all.
+      const third = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+      const tid = ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: third.headers, body: '{}' })).json()) as { ambient_session_id: string }).ambient_session_id;
+      for (let i = 0; i < 2; i++) {
+        const ctrl = new AbortController();
+        const res = await fetch(`${statusUrl(tid)}/events`, { headers: third.headers, signal: ctrl.signal });
+        expect(res.status).toBe(200);
+        held.push(ctrl);
+      }
+      const fourth = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+      const fid = ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: fourth.headers, body: '{}' })).json()) as { ambient_session_id: string }).ambient_session_id;
+      const full = await fetch(`${statusUrl(fid)}/events`, { headers: fourth.headers });
+      expect(await refused(full)).toMatch(/this server already has 5 open status event streams, the limit \(SSE_STREAMS_MAX\)/);
+
+      const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^ambient_sse_streams 5$/m);
+      expect(metrics).toMatch(/^ambient_sse_refused_total\{limit="provider"\} 1$/m);
+      expect(metrics).toMatch(/^ambient_sse_refused_total\{limit="partner"\} 1$/m);
+      expect(metrics).toMatch(/^ambient_sse_refused_total\{limit="process"\} 1$/m);
+
+      // The provider closes one of its streams: once the server has seen it go, a new one is admitted.
+      held.shift()!.abort();
+      const again = await until('a place freed by the closed stream', async () => {
+        const res = await open(provider);
+        return res.status === 200 ? res : undefined;
+      }, 60_000);
+      expect(again.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    } finally {
+      for (const ctrl of held) ctrl.abort();
+    }
+    // Every place is given back once the clients are gone.
+    await until('all status streams released', async () => {
+      const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+      return /^ambient_sse_streams 0$/m.test(text) ? true : undefined;
+    }, 60_000);
+  }, 180_000);
 });

@@ -19,6 +19,22 @@ export class StreamHub {
     if (prev) await prev.stop(4409, reason);
   }
 
+  /**
+   * Stops the open streams `pick` chooses by their resource id (ambient session or transcription session),
+   * each once its received audio is stored; their sessions stay as they are. For a disabled provider
+   * (server/domain/sessions/close-provider-streams.ts), which decides from the database whose they are.
+   */
+  async stopStreamsOf(pick: (ids: string[]) => Promise<ReadonlySet<string>>, code: number, reason: string): Promise<void> {
+    const open = [...this.all].map((s) => {
+      const r = s as { sessionId?: string; transcriptionSessionId?: string };
+      return { s, id: r.sessionId ?? r.transcriptionSessionId };
+    });
+    const ids = open.flatMap(({ id }) => (id ? [id] : []));
+    if (ids.length === 0) return;
+    const chosen = await pick([...new Set(ids)]);
+    await Promise.all(open.filter(({ id }) => id && chosen.has(id)).map(({ s }) => s.stop(code, reason).catch(() => {})));
+  }
+
   async stopAll(code: number, reason: string): Promise<void> {
     this.stopping = true;
     await Promise.all([...this.all].map((s) => s.stop(code, reason).catch(() => {})));

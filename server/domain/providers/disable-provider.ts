@@ -6,12 +6,15 @@ import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { providerPartners } from '../../db/schema';
 import { invalidateServiceAuth } from '../../auth/authenticate-service';
 import { recordAudit } from '../audit/record-audit';
+import { closeProviderStreams } from '../sessions/close-provider-streams';
 import { listPartnerProviders } from './list-partner-providers';
 
 /**
  * Disables (or, with disabled=false, re-enables) a provider's link to one partner. Through that partner the
  * provider's login is refused and its live service tokens stop working once the auth cache is dropped; a
  * provider shared with other partners keeps working through them, since one partner must not act on another.
+ * Disabling also ends the provider's open streams through that partner in this process; other web processes
+ * end theirs at their next sweep (DISABLED_STREAMS_SWEEP_MS), and refuse new ones at authentication.
  */
 export async function disableProvider(
   app: AppContext,
@@ -28,6 +31,8 @@ export async function disableProvider(
     .set({ disabled })
     .where(and(eq(providerPartners.providerId, providerId), eq(providerPartners.partnerId, partnerId)));
   invalidateServiceAuth(app);
+  // Its open streams would otherwise keep running on the token checked when they opened (issue 26).
+  if (disabled) await closeProviderStreams(app, { kind: 'provider', partnerId, providerId });
   const after = { ...before, disabled };
   await recordAudit(app.db, {
     actor: admin.actor,
