@@ -124,6 +124,27 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await expect(page.getByRole('region', { name: 'Note history, newest first' })).toHaveAttribute('tabindex', '0');
   await expectAccessible(page, 'signed and amended note');
 
+  // ---- A long history comes in pages: the newest 20 events, older ones on "Load more" (issue 26 item 2) ----
+  await page.evaluate(async (id) => {
+    const t = (await (await fetch('/api/app/token')).json()) as { service_token: string; provider_id?: string };
+    const headers = { 'content-type': 'application/json', sdp_service_token: t.service_token, ...(t.provider_id ? { sdp_provider_id: t.provider_id } : {}) };
+    const s = `/api/v1/ambient/session/${id}`;
+    const { summary } = (await (await fetch(`${s}/content`, { headers })).json()) as { summary: Array<{ loinc_code: string; content: string }> };
+    for (let i = 1; i <= 8; i++) {
+      await fetch(`${s}/note/amend`, { method: 'POST', headers, body: JSON.stringify({ reason: `Correction ${i}` }) });
+      await fetch(`${s}/content/sections/${summary[0]!.loinc_code}`, { method: 'PUT', headers, body: JSON.stringify({ content: `${summary[0]!.content} Correction ${i}.` }) });
+      await fetch(`${s}/note/sign`, { method: 'POST', headers });
+    }
+  }, sessionId);
+  await page.reload();
+  await expect(history.locator('li')).toHaveCount(20);
+  await expect(history.locator('li').first()).toHaveAttribute('data-event', 'sign');
+  await expect(history.locator('li[data-event="amend"]').first()).toContainText('Correction 8');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(history.locator('li')).toHaveCount(4 + 8 * 3);
+  await expect(history.locator('li').last()).toHaveAttribute('data-event', 'sign'); // the first signature
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
   // ---- The after-visit summary: copied, printed ----
   await page.getByRole('link', { name: 'Patient summary' }).click();
   await expect(page).toHaveURL(new RegExp(`/visits/${sessionId}/summary$`));
