@@ -104,6 +104,8 @@ describe('AmbientLink', () => {
     expect(waits.slice(-10).every((w) => w >= 2_000)).toBe(true); // backed off, with jitter above half the cap
     expect(statuses.at(-1)!.downSince).not.toBeNull();
     socket.open();
+    expect(statuses.at(-1)!.state).not.toBe('connected'); // open, but the server has not spoken yet
+    socket.message('{"type":"STATUS","status":"ready"}');
     expect(statuses.at(-1)).toMatchObject({ state: 'connected', downSince: null });
     link.stop();
   });

@@ -6,7 +6,7 @@
  * other request (`retryNow`). Only a refusal no retry can fix (visit gone or ended, no access, signed out)
  * stops it. Knows nothing of audio: the recorder gets each opened socket and its messages.
  */
-import { AUTH_PROTOCOL, CLOSE, eventFrame, type ClientFrame } from '@/lib/contracts/stream-protocol';
+import { AUTH_PROTOCOL, CLOSE, eventFrame, parseServerFrame, type ClientFrame } from '@/lib/contracts/stream-protocol';
 import { CHECK_AFTER_FAILURES, CONNECT_TIMEOUT_MS, KEEP_ALIVE_MS, reconnectDelayMs, STALL_MS, TOKEN_TIMEOUT_MS } from './recorder-policy';
 
 export type LinkState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
@@ -151,7 +151,8 @@ export class AmbientLink {
       this.lastKeepAlive = now;
       ws.send(JSON.stringify(eventFrame('KEEP_ALIVE')));
     }
-    if (this.opts.awaitingAck() && now - this.lastHeardAt > STALL_MS) this.abandon(ws);
+    // Open but the server never spoke (it sends STATUS at once), or audio awaiting its ACK and silence.
+    if ((!this.heardSinceOpen && now - this.lastHeardAt > CONNECT_TIMEOUT_MS) || (this.opts.awaitingAck() && now - this.lastHeardAt > STALL_MS)) this.abandon(ws);
   }
 
   private connect() {
@@ -201,15 +202,17 @@ export class AmbientLink {
       this.everOpened = true;
       this.heardSinceOpen = false;
       this.lastHeardAt = this.lastKeepAlive = Date.now();
-      this.patch({ state: 'connected', downSince: null, nextAttemptAt: null });
       this.opts.onOpen(ws);
     };
     ws.onmessage = (e) => {
       this.lastHeardAt = Date.now();
-      if (!this.heardSinceOpen) {
-        // The server took the connection: the handshake worked, so the backoff starts over.
+      // A refusal (ERROR, then close) is not a connection.
+      if (!this.heardSinceOpen && !(typeof e.data === 'string' && parseServerFrame(e.data)?.type === 'ERROR')) {
+        // The server took the connection (it speaks first: STATUS ready): only now is the recorder
+        // "connected", and the backoff starts over. A proxy or a dead network can complete a handshake too.
         this.heardSinceOpen = true;
         this.failures = 0;
+        this.patch({ state: 'connected', downSince: null, nextAttemptAt: null });
       }
       this.opts.onMessage(e.data);
     };
