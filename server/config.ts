@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { parseTrustedProxies, type TrustedRange } from './http/client-address';
-import { parseTrustedProxies, type TrustedRange } from './http/client-address';
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -167,12 +166,6 @@ export interface Config {
    * and how often a web process on PostgreSQL looks for streams of providers disabled in another process.
    */
   sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
-  /**
-   * Server-Sent Events status streams (README, Security): concurrent streams per provider, per partner and in
-   * the whole process (0: no cap), how long one lasts before the server ends it and the client reconnects,
-   * and how often a web process on PostgreSQL looks for streams of providers disabled in another process.
-   */
-  sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
   minSpeechMs: number;
   /**
    * Note history (README, Security): a section edit by the provider whose version of that section is the newest
@@ -181,8 +174,6 @@ export interface Config {
    */
   noteHistory: { burstMinutes: number; versionsPerSection: number };
   rateLimitAuthPerMinute: number;
-  /** TRUSTED_PROXIES (README, Security): the proxies whose X-Forwarded-For names the client (none by default). */
-  trustedProxies: TrustedRange[];
   /** TRUSTED_PROXIES (README, Security): the proxies whose X-Forwarded-For names the client (none by default). */
   trustedProxies: TrustedRange[];
   /**
@@ -260,20 +251,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxLifetimeMs: Math.max(0, int(env.SSE_MAX_LIFETIME_MS, 5 * 60_000)),
       disabledSweepMs: Math.max(0, int(env.DISABLED_STREAMS_SWEEP_MS, 10_000)),
     },
-    sse: {
-      streamsPerProvider: Math.max(0, int(env.SSE_STREAMS_PER_PROVIDER, 10)),
-      streamsPerPartner: Math.max(0, int(env.SSE_STREAMS_PER_PARTNER, 500)),
-      streamsMax: Math.max(0, int(env.SSE_STREAMS_MAX, 1000)),
-      maxLifetimeMs: Math.max(0, int(env.SSE_MAX_LIFETIME_MS, 5 * 60_000)),
-      disabledSweepMs: Math.max(0, int(env.DISABLED_STREAMS_SWEEP_MS, 10_000)),
-    },
     minSpeechMs: int(env.MIN_SPEECH_MS, 1500),
     noteHistory: {
       burstMinutes: Math.max(0, int(env.NOTE_HISTORY_BURST_MINUTES, 5)),
       versionsPerSection: Math.max(1, int(env.NOTE_HISTORY_VERSIONS_PER_SECTION, 50)),
     },
     rateLimitAuthPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 120),
-    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     signIn: {
       perAccountAddress: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS, 5)),
