@@ -16,6 +16,7 @@ import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialog
 import { checkNoteFaithfulness } from '../../server/engines/notes/faithfulness/index';
 import { isHeldOut } from '../notes/folds';
 import { readAudioDumps } from './audio-dumps';
+import { mutationCatchRate } from './mutations';
 import { summarise, type NoteCheck } from './summarise';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,16 +40,21 @@ const sets: Array<[string, Row[]]> = [
 const engine = new EmbeddedNotesEngine();
 for (const [name, rows] of sets) {
   let checkMs = 0;
-  const checks: NoteCheck[] = rows.map((row) => {
+  const notes = rows.map((row) => {
     const transcript = dialogueToTranscript(row.dialogue);
-    const result = engine.generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+    return { id: row.encounter_id, transcript, result: engine.generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } }) };
+  });
+  const checks: NoteCheck[] = notes.map(({ id, result, transcript }) => {
     const t0 = performance.now();
     const report = checkNoteFaithfulness(result, transcript);
     checkMs += performance.now() - t0;
-    return { id: row.encounter_id, report };
+    return { id, report };
   });
   console.log(summarise(name, checks, { verbose }).join('\n'));
-  console.log(`checker speed: ${(checkMs / rows.length).toFixed(1)} ms per note\n`);
+  const caught = [...mutationCatchRate(notes)];
+  const all = caught.reduce((a, [, v]) => ({ tried: a.tried + v.tried, caught: a.caught + v.caught }), { tried: 0, caught: 0 });
+  console.log(`checker self-test, one invented fact per note at a time: caught ${all.caught}/${all.tried} (${caught.map(([k, v]) => `${k} ${v.caught}/${v.tried}`).join(', ')})`);
+  console.log(`checker speed: ${(checkMs / rows.length).toFixed(1)} ms per note (the engine's own note takes ~35 ms)\n`);
 }
 
 if (process.argv.includes('--audio')) {

@@ -35,6 +35,7 @@ export function summarise(name: string, checks: NoteCheck[], opts: { verbose?: b
     `sentences without evidence: ${noEv.length} of ${written.length} non-template sentences (${pct(noEv.length, written.length)} %); with evidence: ${pct(written.length - noEv.length, written.length)} %`,
     `engine-cited entries that hold the sentence: ${pct(written.filter((s) => s.verifiedEvidence.length).length, written.filter((s) => s.claimedEvidence.length).length)} % of cited non-template sentences`,
     `template sentences: ${templ.length} (${count(templ.map((s) => s.template!))})`,
+    `misfiled: ${count(sentences.filter((s) => s.misfiled).map((s) => s.misfiled!))} (sentences)`,
     `pasted speech: "[unclear]" ${flagged('unclear')}, greeting ${flagged('greeting')}, addressed speech ${flagged('addressed-speech')} (sentences)`,
   ];
   const worst = [...text].sort((a, b) => SEVERITY[a.f.reason!] - SEVERITY[b.f.reason!] || Number(!!a.s.template) - Number(!!b.s.template)).slice(0, opts.worst ?? 10);

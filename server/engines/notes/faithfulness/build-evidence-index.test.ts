@@ -20,8 +20,8 @@ describe('buildEvidenceIndex', () => {
       ['R07', { pos: false, neg: true }],
       ['R06', { pos: false, neg: true }],
     ]);
-    // An answer that is neither yes nor no leaves both open.
-    expect(facts('t5')[0].polarity).toEqual({ pos: true, neg: true });
+    // An answer that is neither yes nor no states it; a denial needs a "no".
+    expect(facts('t5')[0].polarity).toEqual({ pos: true, neg: false });
   });
 
   it('marks a symptom said about an allergy as its reaction and a relative\'s condition as family', () => {

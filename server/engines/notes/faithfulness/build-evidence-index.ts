@@ -10,7 +10,7 @@ const AGREES = /\b(?:i (?:understand|agree)|agreed?|sounds (?:good|great|fine|li
 
 /**
  * What each transcript entry states, read once per check: its facts with the polarity the visit gave them
- * (a question takes the answer's: "any chest pain?" "no" states no chest pain), whether a symptom in it is
+ * (a question takes the answer's: "any chest pain?" "no" states no chest pain; a denial needs a "no"), whether a symptom in it is
  * an allergic reaction, whether the patient agrees in it, and its normalised words. The session context
  * follows as entries "context:…".
  */
@@ -29,8 +29,10 @@ export function buildEvidenceIndex(transcript: TranscriptLine[], context: Faithf
       for (const f of said) {
         const negative = f.kind === 'negation';
         let polarity: Polarity = { pos: !negative, neg: negative };
-        // A question asserts nothing by itself; the answer decides, and an answer that is neither yes nor no leaves both open.
-        if (s.question) polarity = NO.test(answer) ? { pos: negative, neg: true } : YES.test(answer) ? { pos: !negative, neg: negative } : { pos: true, neg: true };
+        // A question asserts nothing by itself; the answer decides. A denial needs a "no"; an answer that talks
+        // about it without yes or no ("only when I climb stairs") states it; no answer states nothing.
+        // Only the clinician's questions are asked of the patient; the patient's own ("could that be why my stomach hurts?") state it.
+        if (s.question && turn.role === 'CLINICIAN') polarity = !answer ? { pos: false, neg: false } : NO.test(answer) ? { pos: negative, neg: true } : YES.test(answer) ? { pos: !negative, neg: negative } : { pos: true, neg: false };
         facts.push({ ...f, polarity, ...(reaction && (f.kind === 'problem' || f.kind === 'negation') && !/allerg/.test(f.text) ? { reaction: true } : {}) });
       }
     }

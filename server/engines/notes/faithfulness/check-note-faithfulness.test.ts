@@ -37,6 +37,7 @@ describe('checkNoteFaithfulness: the failures of issue 27', () => {
   it('flags the allergy turned into a review-of-systems finding', () => {
     const r = check([section('REVIEW OF SYSTEMS', '10187-3', [['Endorses rash.', ['t6']]])]);
     expect(unsupported(r)).toEqual(['problem:L30:allergy-reaction-as-finding']);
+    expect(r.sentences[0].misfiled).toBe('allergy-in-findings');
   });
 
   it('accepts the same rash written as the allergy it is', () => {
@@ -71,6 +72,12 @@ describe('checkNoteFaithfulness: the failures of issue 27', () => {
   it('flags a dose nobody said, and a dose said of another drug', () => {
     expect(unsupported(check([section('PLAN', '18776-5', [['Lisinopril 40 mg daily.']])]))).toEqual(['dose:40 mg:not-in-transcript']);
     expect(unsupported(check([section('PLAN', '18776-5', [['Metformin 20 mg daily.']])]))).toEqual(['dose:20 mg:dose-not-with-drug']);
+  });
+
+  it('flags the acetaminophen filed in the physical exam', () => {
+    const r = check([section('PHYSICAL EXAMINATION', '29545-1', [['Acetaminophen 500 mg every 6 hours as needed.', ['t4']]])]);
+    expect(r.unsupported).toEqual([]);
+    expect(r.sentences[0].misfiled).toBe('medication-in-exam');
   });
 
   it('flags the greeting and the "[unclear]" span printed into the note', () => {

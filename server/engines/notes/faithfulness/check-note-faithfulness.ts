@@ -3,6 +3,7 @@ import { buildEvidenceIndex } from './build-evidence-index';
 import { codedSentences } from './coded-sentences';
 import { contradictsOrder } from './contradicts-order';
 import { extractFacts } from './extract-facts';
+import { misfiled } from './misfiled';
 import { noteSentences } from './note-sentences';
 import { overlapEvidence } from './overlap-evidence';
 import { speechFlags } from './speech-flags';
@@ -17,7 +18,8 @@ const LABEL = /^[A-Z][A-Za-z ,/&-]{2,40}:\s+/;
  * Checks every sentence of a note, and its coded data, against the transcript and the session context: the
  * facts each sentence states and whether each is supported (after normalisation, spoken numbers included),
  * the entries that support it, whether the entries the engine cited hold it (ids that do not exist are no
- * evidence), sentences with no evidence at all, the engine's fixed wording, and text pasted from speech.
+ * evidence), sentences with no evidence at all, the engine's fixed wording, text pasted from speech, and facts
+ * filed in the wrong section.
  * Pure and synchronous; one pass over the transcript, then per sentence.
  */
 export function checkNoteFaithfulness(note: NoteInput, transcript: TranscriptLine[], context: FaithfulnessContext = {}): FaithfulnessReport {
@@ -30,9 +32,10 @@ export function checkNoteFaithfulness(note: NoteInput, transcript: TranscriptLin
     const facts = s.facts ?? extractFacts(s.text);
     const results = facts.map((f) => {
       const r = supportFact(f, entries, claimed);
-      return contradictsOrder(f, facts, s.loinc, orders) ? { ...r, supported: false, reason: 'contradicts-coded-order' as const } : r;
+      return contradictsOrder(f, facts, { loinc: s.loinc, title: s.section }, orders) ? { ...r, supported: false, reason: 'contradicts-coded-order' as const } : r;
     });
     const evidence = [...new Set([...results.flatMap((r) => r.evidence), ...overlapEvidence(s.text, entries, claimed)])];
+    const wrongPlace = misfiled({ loinc: s.loinc, title: s.section }, results);
     const template = templateKind(s.text) ?? templateKind(s.text.replace(LABEL, ''));
     return {
       section: s.section,
@@ -45,6 +48,7 @@ export function checkNoteFaithfulness(note: NoteInput, transcript: TranscriptLin
       evidence,
       noEvidence: evidence.length === 0,
       flags: speechFlags(s.text),
+      ...(wrongPlace ? { misfiled: wrongPlace } : {}),
     };
   };
   const sentences = noteSentences(note).map(check);

@@ -4,9 +4,9 @@ import { contradictsOrder } from './contradicts-order';
 import { extractFacts } from './extract-facts';
 
 const order = { drug_name: 'lisinopril', status: 'CHANGED', dosage: { quantity: 20, unit: 'MG', raw_value: null } } as MedicationOrder;
-const contradicted = (text: string, loinc = '10160-0', orders = [order]) => {
+const contradicted = (text: string, loinc = '10160-0', orders = [order], title = '') => {
   const facts = extractFacts(text);
-  return facts.filter((f) => contradictsOrder(f, facts, loinc, orders)).map((f) => f.key);
+  return facts.filter((f) => contradictsOrder(f, facts, { loinc, title }, orders)).map((f) => f.key);
 };
 
 describe('contradictsOrder', () => {
@@ -18,6 +18,11 @@ describe('contradictsOrder', () => {
   it('accepts the change written as a change, and the dose the order has', () => {
     expect(contradicted('Increase lisinopril from 10 mg to 20 mg daily.')).toEqual([]);
     expect(contradicted('Lisinopril 20 mg daily.')).toEqual([]);
+  });
+
+  it('reads a note without LOINC codes by its headings', () => {
+    expect(contradicted('Lisinopril 10 mg daily.', '', [order], 'MEDICATIONS')).toEqual(['10 mg']);
+    expect(contradicted('Lisinopril 10 mg daily.', '', [order], 'HISTORY OF PRESENT ILLNESS')).toEqual([]);
   });
 
   it('leaves the history alone, and drugs with no new or changed order', () => {

@@ -26,6 +26,8 @@ describe('extractFacts', () => {
     expect(kinds('History of high blood pressure.')).toEqual(['problem:I10']);
     expect(kinds('Denies chest pain, shortness of breath.')).toEqual(['negation:R07', 'negation:R06']);
     expect(kinds('No fever or chills he gets headaches pretty often.')).toContain('problem:R51');
+    expect(kinds("I don't have quite as much shortness of breath.")).toEqual(['problem:R06']);
+    expect(extractFacts('We will get an ultrasound to rule out gallstones.')).toEqual([expect.objectContaining({ kind: 'problem', key: 'K80', hedged: true }), expect.objectContaining({ kind: 'test' })]);
   });
 
   it('marks a family member\'s condition and an allergic reaction', () => {

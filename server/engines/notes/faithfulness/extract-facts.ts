@@ -51,7 +51,12 @@ export function extractFacts(text: string): Fact[] {
   for (const f of findFrequencies(t)) facts.push({ kind: 'frequency', text: f.said, key: f.code });
   const seen = new Set<string>();
   const mentions = problemClauses(t).flatMap((c) => conditionMentions({ i: 0, turn: 0, tid: '', role: 'CLINICIAN', text: c, tokens: tokenize(c), question: false }));
-  for (const m of mentions) {
+  for (const m0 of mentions) {
+    // "I don't have quite as much shortness of breath" still has some: less is not none.
+    const lessOf = /\b(?:not|don't|doesn't|didn't|isn't|wasn't|haven't|hasn't) (?:have |had |been )?(?:quite )?as (?:much|many|bad|often)(?: of)?$/.test(m0.sentence.tokens.slice(Math.max(0, m0.start - 7), m0.start).join(' '));
+    const before = m0.sentence.tokens.slice(Math.max(0, m0.start - 6), m0.start).join(' ');
+    const hedged = /\b(?:rule out|r\/o|look for|looking for|evaluate for|check for|screen for|screening for|concern for|worried about)\b/.test(before);
+    const m = lessOf || hedged ? { ...m0, negated: false } : m0;
     // Z codes are statuses and encounters ("allergy to penicillin", "follow-up"), not problems; "allergies"
     // in an allergy statement ("no known drug allergies") is that statement, not allergic rhinitis.
     if (m.code.startsWith('Z') || (/allerg/.test(m.surface) && (allergies.length || /\b(?:drug|medication|known) allerg/.test(t)))) continue;
@@ -61,7 +66,7 @@ export function extractFacts(text: string): Fact[] {
     seen.add(`${kind}${key}`);
     // The allergy itself ("seasonal allergies") is not its reaction.
     const isReaction = reaction && !/allerg/.test(m.surface);
-    facts.push({ kind, text: m.surface, key, code: m.code.replace('.', ''), ...(m.family ? { family: true } : {}), ...(isReaction ? { reaction: true } : {}) });
+    facts.push({ kind, text: m.surface, key, code: m.code.replace('.', ''), ...(hedged ? { hedged: true } : {}), ...(m.family ? { family: true } : {}), ...(isReaction ? { reaction: true } : {}) });
   }
   for (const x of findTests(t)) if (!facts.some((f) => f.kind === 'test' && f.key === x.group)) facts.push({ kind: 'test', text: x.said, key: x.group });
   const agreed = AGREEMENT_CLAIM.exec(t);

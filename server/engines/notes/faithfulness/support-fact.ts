@@ -74,7 +74,8 @@ export function supportFact(fact: Fact, entries: EvidenceEntry[], claimed: Reado
     return { fact, supported: true, evidence: narrow(bound.map((c) => c.e.id)) };
   }
   if (fact.kind === 'problem' || fact.kind === 'negation') {
-    const ok = cands.filter(({ g }) => (fact.kind === 'problem' ? g.polarity.pos : g.polarity.neg) && (!g.family || fact.family) && (!g.reaction || fact.reaction));
+    // Named to be looked for, on either side, it needs only to have been named.
+    const ok = cands.filter(({ g }) => (fact.hedged || g.hedged || (fact.kind === 'problem' ? g.polarity.pos : g.polarity.neg)) && (!g.family || fact.family) && (!g.reaction || fact.reaction));
     if (ok.length) return { fact, supported: true, evidence: narrow(ok.map((c) => c.e.id)) };
     const own = cands.filter(({ g }) => !g.family || fact.family);
     const reason = own.length && own.every(({ g }) => g.reaction && !fact.reaction) ? 'allergy-reaction-as-finding' : !own.length ? 'family-history-as-patient' : 'negation-flip';

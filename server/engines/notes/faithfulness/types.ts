@@ -27,6 +27,8 @@ export interface Fact {
   drug?: string;
   /** A problem said of a family member ("her mother has diabetes"). */
   family?: boolean;
+  /** A problem named only to be looked for ("to rule out gallstones"): neither present nor denied. */
+  hedged?: boolean;
   /** A problem said in a sentence about an allergy: the reaction ("it gives me a rash"), not a finding. */
   reaction?: boolean;
 }
@@ -49,6 +51,7 @@ export interface FactResult {
 }
 
 export type TemplateKind = 'agreement' | 'counselling' | 'imaging-discussion' | 'follow-up' | 'opener' | 'normal-exam';
+export type Misfiled = 'medication-in-exam' | 'allergy-in-findings';
 export type SpeechFlag = 'unclear' | 'greeting' | 'addressed-speech';
 
 export interface SentenceResult {
@@ -65,6 +68,8 @@ export interface SentenceResult {
   evidence: string[];
   noEvidence: boolean;
   flags: SpeechFlag[];
+  /** A fact filed where a clinician does not look for it. */
+  misfiled?: Misfiled;
 }
 
 export interface FaithfulnessReport {
