@@ -147,7 +147,23 @@ describe('note sign-off', () => {
     expect(sign1.summary.find((s: any) => s.loinc_code === section.loinc_code).content).toBe(`${section.content} Edited once.`);
     expect(amend.reason).toBe('Dose corrected after pharmacy call');
     expect(edit2).toMatchObject({ before: `${section.content} Edited once.`, after: `${section.content} Amended text.` });
+    expect(history.json.next_cursor).toBeNull();
     expect((await call(quietDr, 'GET', `/api/v1/ambient/session/${visitId}/note/history`)).status).toBe(404);
+
+    // Paged (issue 26 item 2): at most limit events, and next_cursor walks the rest, newest first with order=desc.
+    const h = `/api/v1/ambient/session/${visitId}/note/history`;
+    const page1 = await call(dr, 'GET', `${h}?limit=2&order=desc`);
+    expect(page1.json.events.map((e: any) => e.type)).toEqual(['sign', 'edit']);
+    const page2 = await call(dr, 'GET', `${h}?limit=2&order=desc&cursor=${page1.json.next_cursor}`);
+    expect(page2.json.events.map((e: any) => e.type)).toEqual(['amend', 'sign']);
+    const page3 = await call(dr, 'GET', `${h}?limit=2&order=desc&cursor=${page2.json.next_cursor}`);
+    expect(page3.json).toMatchObject({ events: [{ type: 'edit', after: `${section.content} Edited once.` }], next_cursor: null, locked: true });
+    expect((await call(quietDr, 'GET', `${h}?limit=2&cursor=${page1.json.next_cursor}`)).status).toBe(404);
+    for (const [q, field] of [['limit=0', 'limit'], ['limit=201', 'limit'], ['order=sideways', 'order'], ['cursor=forged', 'cursor']]) {
+      const bad = await call(dr, 'GET', `${h}?${q}`);
+      expect(bad.status, q).toBe(400);
+      expect(bad.json.message, q).toMatch(new RegExp(`\\b${field}: `));
+    }
   });
 });
 
