@@ -2,8 +2,8 @@
  * npm run bench:faithfulness [-- --verbose] [--audio]
  * Faithfulness of the notes engine (issue 27 item 1): the embedded engine writes a note from the gold
  * dialogue of each ACI-BENCH encounter (valid, and train's held-out fold, never tuned on; bench/notes/folds.ts),
- * and the checker in server/engines/notes/faithfulness reads every note sentence and the coded data back
- * against the transcript. Printed per set: notes, sentences, unsupported facts (in the text and in the coded
+ * then the issue's own visit written out as text, and the checker in server/engines/notes/faithfulness reads
+ * every note sentence and the coded data back against the transcript. Printed per set: notes, sentences, unsupported facts (in the text and in the coded
  * data, total and per note, by kind and reason), sentences with no evidence (% of non-template sentences),
  * template sentences, sentences pasted from speech, and the worst examples.
  * --audio adds the notes bench:clinical wrote from natural-voice audio, read from its dumps
@@ -16,6 +16,7 @@ import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialog
 import { checkNoteFaithfulness } from '../../server/engines/notes/faithfulness/index';
 import { isHeldOut } from '../notes/folds';
 import { readAudioDumps } from './audio-dumps';
+import { ISSUE27_VISIT } from './issue27-visit';
 import { mutationCatchRate } from './mutations';
 import { summarise, type NoteCheck } from './summarise';
 
@@ -36,6 +37,8 @@ if (!valid || !train) {
 const sets: Array<[string, Row[]]> = [
   ['ACI-BENCH valid', valid],
   ['ACI-BENCH train, held-out fold', train.filter((_r, i) => isHeldOut(i))],
+  // Not a benchmark set: the issue's own visit, so its failures can be watched one by one.
+  ['issue 27 visit (as text)', [{ encounter_id: 'issue27', dialogue: ISSUE27_VISIT, note: '', dataset: 'issue' }]],
 ];
 const engine = new EmbeddedNotesEngine();
 for (const [name, rows] of sets) {

@@ -38,10 +38,21 @@ export function summarise(name: string, checks: NoteCheck[], opts: { verbose?: b
     `misfiled: ${count(sentences.filter((s) => s.misfiled).map((s) => s.misfiled!))} (sentences)`,
     `pasted speech: "[unclear]" ${flagged('unclear')}, greeting ${flagged('greeting')}, addressed speech ${flagged('addressed-speech')} (sentences)`,
   ];
-  const worst = [...text].sort((a, b) => SEVERITY[a.f.reason!] - SEVERITY[b.f.reason!] || Number(!!a.s.template) - Number(!!b.s.template)).slice(0, opts.worst ?? 10);
+  // Worst first, at most three of one reason before the others get a turn, so one repeated line cannot fill the list.
+  const ranked = [...text].sort((a, b) => SEVERITY[a.f.reason!] - SEVERITY[b.f.reason!] || Number(!!a.s.template) - Number(!!b.s.template));
+  const perReason = new Map<string, number>();
+  const first = ranked.filter((x) => {
+    const n = perReason.get(x.f.reason!) ?? 0;
+    perReason.set(x.f.reason!, n + 1);
+    return n < 3;
+  });
+  const worst = [...first, ...ranked.filter((x) => !first.includes(x))].slice(0, opts.worst ?? 10);
   lines.push(`worst ${worst.length}:`);
   for (const w of worst) lines.push(`  ${w.id} [${w.s.section}] "${clip(w.s.text)}" — ${describe(w.f)}`);
-  if (opts.verbose) for (const x of [...text, ...coded]) lines.push(`  ${x.id} [${x.s.section}] "${clip(x.s.text)}" — ${describe(x.f)}`);
+  if (opts.verbose) {
+    for (const x of [...text, ...coded]) lines.push(`  ${x.id} [${x.s.section}] "${clip(x.s.text)}" — ${describe(x.f)}`);
+    for (const c of checks) for (const s of c.report.sentences) if (s.misfiled || s.flags.length) lines.push(`  ${c.id} [${s.section}] "${clip(s.text)}" — ${[s.misfiled, ...s.flags].filter(Boolean).join(', ')}`);
+  }
   return lines;
 }
 

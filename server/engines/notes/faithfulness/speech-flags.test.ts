@@ -20,5 +20,6 @@ describe('speechFlags', () => {
   it('leaves a written sentence, in the clinician\'s voice, unflagged', () => {
     expect(speechFlags('I discussed the diagnosis and treatment options with the patient.')).toEqual([]);
     expect(speechFlags('The patient will follow up with me in 4 weeks.')).toEqual([]);
+    expect(speechFlags('Aches and pains, nothing that Tylenol cannot take care of.')).toEqual([]);
   });
 });

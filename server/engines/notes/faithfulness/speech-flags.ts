@@ -2,7 +2,7 @@ import type { SpeechFlag } from './types';
 
 const UNCLEAR = /\[unclear\]|\bunclearspan\b/i;
 const GREETING =
-  /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|welcome)\b|\b(?:nice to (?:meet|see) you|how are you(?: doing)?(?: today)?\?|how(?:'s| is) it going|thank you|thanks for coming|have a (?:good|great|nice) (?:day|one|weekend)|take care|bye)\b|\b(?:i am|i'm|my name is) (?:dr\.?|doctor) [a-z]+/i;
+  /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|welcome)\b|\b(?:nice to (?:meet|see) you|how are you(?: doing)?(?: today)?\?|how(?:'s| is) it going|thank you|thanks for coming|have a (?:good|great|nice) (?:day|one|weekend)|take care(?! of\b)|bye)\b|\b(?:i am|i'm|my name is) (?:dr\.?|doctor) [a-z]+/i;
 // Addressed speech: the visit's "you" copied into the note instead of "the patient", and words said to someone
 // in the room ("let me take a look", "hey Dragon, show me the x-ray"). The clinician's "I", "me" and "my" are
 // the note's own voice, so the patient's first person cannot be told from them and is not flagged.
