@@ -166,6 +166,13 @@ export interface Config {
    * and how often a web process on PostgreSQL looks for streams of providers disabled in another process.
    */
   sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
+  /**
+   * The status bus and cache (README, Security): on PostgreSQL the LISTEN connection has TCP keepalive from
+   * keepAliveMs of quiet and sends itself a NOTIFY every heartbeatMs; one not heard back by the next marks the
+   * bus not live (polls read the database) and reconnects. A cached status that can still change is answered
+   * for at most cacheTtlMs.
+   */
+  statusBus: { keepAliveMs: number; heartbeatMs: number; cacheTtlMs: number };
   minSpeechMs: number;
   /**
    * Note history (README, Security): a section edit by the provider whose version of that section is the newest
@@ -250,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsMax: Math.max(0, int(env.SSE_STREAMS_MAX, 1000)),
       maxLifetimeMs: Math.max(0, int(env.SSE_MAX_LIFETIME_MS, 5 * 60_000)),
       disabledSweepMs: Math.max(0, int(env.DISABLED_STREAMS_SWEEP_MS, 10_000)),
+    },
+    statusBus: {
+      keepAliveMs: Math.max(1000, int(env.STATUS_LISTEN_KEEPALIVE_MS, 10_000)),
+      heartbeatMs: Math.max(100, int(env.STATUS_HEARTBEAT_MS, 5_000)),
+      cacheTtlMs: Math.max(0, int(env.STATUS_CACHE_TTL_MS, 30_000)),
     },
     minSpeechMs: int(env.MIN_SPEECH_MS, 1500),
     noteHistory: {

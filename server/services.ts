@@ -149,7 +149,7 @@ export async function createServices(config: Config, opts: { log?: Logger; cliTo
         (store) => store.close(),
       ),
       statusBus,
-      statusCache: createStatusCache(statusBus),
+      statusCache: createStatusCache(statusBus, config.statusBus.cacheTtlMs),
       hub,
       sse: new SseRegistry({
         perProvider: config.sse.streamsPerProvider,

@@ -1,39 +1,79 @@
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger';
 import type { StatusBus, StatusChange } from './status-bus';
 import { STATUS_CHANNEL, StatusFanout } from './fanout';
 
+/** How the listening connection names itself in pg_stat_activity (operators, and the stale-listener test). */
+export const LISTENER_APPLICATION_NAME = 'ambient-status-listener';
+
+export interface PgStatusBusOptions {
+  /** TCP keepalive on the listening connection starts after this much quiet. */
+  keepAliveMs: number;
+  /** A self-NOTIFY is sent this often; one not heard back by the next marks the bus not live. */
+  heartbeatMs: number;
+}
+
 /**
  * LISTEN/NOTIFY on one dedicated connection. The NOTIFY is issued inside the status change's transaction, so
  * it is sent exactly when the change commits, and never for a change rolled back. While the listening
  * connection is down, changes may be missed: the bus reports `lost` and is not live until it listens again.
+ *
+ * A connection can also go silent without closing (a stopped backend, or a NAT or load balancer that forgot
+ * it): nothing arrives and nothing fails, and the cache would answer stale statuses for ever (issue 26: 21 s
+ * and counting). TCP keepalive finds a dead peer eventually; the heartbeat finds any silence within two
+ * intervals: the bus sends itself a NOTIFY on its own channel through this connection, and when one is not
+ * heard back by the next beat, the connection is dropped and made again, the bus not live meanwhile.
  */
-export function createPgStatusBus(databaseUrl: string, log: Logger): StatusBus {
+export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStatusBusOptions): StatusBus {
   const fanout = new StatusFanout();
+  // Each process beats on its own channel, so no process hears another's heartbeats.
+  const heartbeatChannel = `ambient_status_hb_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
   let client: pg.Client | undefined;
+  let drop: ((why: string) => void) | undefined;
+  let connectingSince = 0;
   let live = false;
   let closed = false;
   let retryMs = 250;
+  /** The payload of the heartbeat sent and not yet heard back. */
+  let awaiting: string | null = null;
+  let beats = 0;
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: databaseUrl });
+    const c = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: opts.keepAliveMs,
+      application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: Math.max(2 * opts.heartbeatMs, 1000),
+    });
     const down = (why: string) => {
       if (client !== c) return;
       client = undefined;
+      drop = undefined;
       live = false;
+      awaiting = null;
       fanout.lost();
       c.end().catch(() => {});
+      // A silent peer never answers end(): the socket itself is dropped too.
+      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
       if (closed) return;
       log.warn({ reason: why }, 'status listener disconnected; reconnecting');
       setTimeout(() => void connect(), retryMs).unref();
       retryMs = Math.min(retryMs * 2, 10_000);
     };
     client = c;
+    drop = down;
+    connectingSince = Date.now();
     c.on('error', (err) => down(err.message));
     c.on('end', () => down('connection ended'));
     c.on('notification', (msg) => {
+      if (msg.channel === heartbeatChannel) {
+        if (msg.payload === awaiting) awaiting = null;
+        return;
+      }
       if (msg.channel !== STATUS_CHANNEL || !msg.payload) return;
       try {
         fanout.emit(JSON.parse(msg.payload) as StatusChange);
@@ -44,6 +84,7 @@ export function createPgStatusBus(databaseUrl: string, log: Logger): StatusBus {
     try {
       await c.connect();
       await c.query(`LISTEN ${STATUS_CHANNEL}`);
+      await c.query(`LISTEN ${heartbeatChannel}`);
       if (client === c) {
         live = true;
         retryMs = 250;
@@ -52,6 +93,23 @@ export function createPgStatusBus(databaseUrl: string, log: Logger): StatusBus {
       down((err as Error).message);
     }
   };
+
+  const heartbeat = setInterval(() => {
+    const c = client;
+    if (!c || !drop) return;
+    if (!live) {
+      // A connection attempt that hangs (LISTEN never answered) is given up and made again.
+      if (Date.now() - connectingSince > 2 * opts.heartbeatMs) drop('listener did not come up');
+      return;
+    }
+    if (awaiting !== null) return drop('heartbeat not heard back');
+    const payload = String(++beats);
+    awaiting = payload;
+    c.query('select pg_notify($1, $2)', [heartbeatChannel, payload]).catch((err: Error) => {
+      if (client === c) drop?.(err.message);
+    });
+  }, opts.heartbeatMs);
+  heartbeat.unref();
   void connect();
 
   return {
@@ -65,9 +123,14 @@ export function createPgStatusBus(databaseUrl: string, log: Logger): StatusBus {
     async close() {
       closed = true;
       live = false;
+      clearInterval(heartbeat);
       const c = client;
       client = undefined;
-      await c?.end().catch(() => {});
+      drop = undefined;
+      if (!c) return;
+      // Bounded: a silent peer would never answer the goodbye, and shutdown must not wait on it.
+      await Promise.race([c.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     },
   };
 }

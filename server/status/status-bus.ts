@@ -46,7 +46,7 @@ function createLocalStatusBus(): StatusBus {
 
 /** LISTEN/NOTIFY on PostgreSQL, in-process on PGlite; built once at start by server/services.ts. */
 export function createStatusBus(app: Pick<AppContext, 'config' | 'database' | 'log'>): StatusBus {
-  return app.database.kind === 'postgres' && app.config.databaseUrl ? createPgStatusBus(app.config.databaseUrl, app.log) : createLocalStatusBus();
+  return app.database.kind === 'postgres' && app.config.databaseUrl ? createPgStatusBus(app.config.databaseUrl, app.log, app.config.statusBus) : createLocalStatusBus();
 }
 
 export function getStatusBus(app: Pick<AppContext, 'services'>): StatusBus {
