@@ -59,8 +59,9 @@ export function supportFact(fact: Fact, entries: EvidenceEntry[], claimed: Reado
   const cands = entries.flatMap((e) => e.facts.filter((g) => same(fact, g)).map((g) => ({ e, g })));
   if (!cands.length) {
     // A problem the lexicon reads in the note but not in the visit's form of it ("smokes" / "I smoke"):
-    // supported when an entry holds all its words, stemmed. Polarity cannot be judged then.
-    const words = fact.kind === 'problem' || fact.kind === 'negation' ? normaliseForMatching(fact.text).split(' ') : [];
+    // supported when an entry holds all its words, stemmed. Polarity cannot be judged then, so a denial,
+    // which needs a "no" the visit said, never rests on this.
+    const words = fact.kind === 'problem' ? normaliseForMatching(fact.text).split(' ') : [];
     const holding = words.length ? entries.filter((e) => words.every((w) => e.tokens.has(w))).map((e) => e.id) : [];
     if (holding.length) return { fact, supported: true, evidence: narrow(holding) };
     return { fact, supported: false, reason: 'not-in-transcript', evidence: [] };
