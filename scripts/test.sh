@@ -41,6 +41,7 @@ TEST_DATABASE_URL= npx vitest run --reporter=default --reporter=json --outputFil
 # on PGlite. A new integration file about one of those differences is added here.
 ALSO_ON_POSTGRES=(
   server/pipeline/finalise-lock.int.test.ts
+  server/domain/sessions/abandon-session.int.test.ts
   server/api/status-events.int.test.ts
   server/durability/durability.int.test.ts
   server/realtime/crash.int.test.ts
