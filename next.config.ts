@@ -1,8 +1,9 @@
 import type { NextConfig } from 'next';
-import { SECURITY_HEADERS } from './server/http/security-headers';
+import { COMMON_SECURITY_HEADERS } from './server/http/security-headers';
 
-// One list for pages (here) and the API requests server/main.ts dispatches itself.
-const securityHeaders = SECURITY_HEADERS;
+// One list for pages (here) and the API requests server/main.ts dispatches itself. Each page's
+// Content-Security-Policy carries a per-request nonce, so proxy.ts sets it.
+const securityHeaders = COMMON_SECURITY_HEADERS;
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -6,7 +7,10 @@ export const metadata: Metadata = {
   description: 'Ambient clinical documentation: transcript, note and coded data from a visit.',
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// Every page renders per request: its scripts carry that request's CSP nonce (proxy.ts), which a page
+// prerendered at build time could not.
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen">{children}</body>

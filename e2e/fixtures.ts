@@ -71,11 +71,37 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
-export const test = base.extend<{ state: E2EState }>({
+export const test = base.extend<{ state: E2EState; cspViolations: string[] }>({
   // eslint-disable-next-line no-empty-pattern
   state: async ({}, use) => {
     await use(readE2EState());
   },
+  // Every page runs under a nonce-based Content-Security-Policy (proxy.ts): a violation Chromium reports is
+  // something the policy broke, and fails the test. A test that provokes one on purpose empties the list.
+  cspViolations: [
+    async ({ page }, use) => {
+      const seen: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) seen.push(`${page.url()}: ${m.text()}`);
+      });
+      await use(seen);
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
+
+/** The recorder's figures, which it keeps on the document for the tests (components/clinician/Recorder.tsx). */
+export const recorderFigure = (page: Page, name: 'recordedMs' | 'unackedMs' | 'ackedMs'): Promise<number> =>
+  page.evaluate((n) => Number(document.documentElement.dataset[n] ?? 0), name);
+
+/** Calls the v1 API from the page with the clinician's minted token, as the app does. */
+export async function apiFromPage<T>(page: Page, p: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const t = await (await fetch('/api/app/token')).json();
+    const res = await fetch(url, { headers: { sdp_service_token: t.service_token } });
+    return res.json();
+  }, p) as Promise<T>;
+}

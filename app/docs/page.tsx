@@ -1,7 +1,8 @@
 import { CONTRACTS } from '@/lib/contracts/routes';
 import { buildOpenApiDocument } from '@/server/http/openapi';
 
-export const dynamic = 'force-static';
+// Rendered per request like every page, for its CSP nonce (proxy.ts).
+export const dynamic = 'force-dynamic';
 
 type Operation = {
   summary?: string;

@@ -2,7 +2,8 @@
  * Issue #12 reproductions against the real server, each of which failed before its fix: a catastrophic
  * provider_id pattern, unbounded bodies on routes Next handles, JWKS URIs pointing inside the network,
  * silent TCP connections held for ever, an absolute-form request line, /metrics open on a public HOST,
- * and SIGTERM with streams, idle sockets and a request in flight.
+ * and SIGTERM with streams, idle sockets and a request in flight; and from issue #26 the page CSP (a nonce per
+ * view, no inline or any-host allowance) and webhook hosts with a trailing dot.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -174,6 +175,41 @@ describe('connection limits (items 10 and 12)', () => {
     const res = await fetch(`${server.baseUrl}/metrics`);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toMatch(/METRICS_TOKEN/);
+  });
+});
+
+describe('Content-Security-Policy and webhook hosts (issue 26 item 10)', () => {
+  it('gives each page view its own script nonce, on every script Next renders, and no inline or any-host allowance', async () => {
+    const policies: string[] = [];
+    for (const p of ['/login', '/login', '/docs']) {
+      const res = await fetch(`${server.baseUrl}${p}`);
+      expect(res.status, p).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+      expect(nonce, p).toBeTruthy();
+      const directive = (name: string) => csp.split(/;\s*/).find((d) => d.startsWith(`${name} `));
+      expect(directive('script-src'), p).toBe(`script-src 'self' 'nonce-${nonce}'`);
+      expect(directive('connect-src'), p).toBe(`connect-src 'self' ws://${new URL(server.baseUrl).host} wss://${new URL(server.baseUrl).host}`);
+      expect(directive('frame-ancestors'), p).toBe("frame-ancestors 'none'");
+      const html = await res.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, p).toBeGreaterThan(0);
+      expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`)), p).toEqual([]);
+      policies.push(nonce!);
+    }
+    expect(new Set(policies).size).toBe(policies.length);
+  });
+
+  it('lets API answers load nothing', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/info/loincs`);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  });
+
+  it('refuses a webhook host with a trailing dot at save, naming the field', async () => {
+    const partner = await createTestPartner(server.baseUrl);
+    const res = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner.partnerId}`, { method: 'PATCH', body: JSON.stringify({ webhook_url: 'https://partner.example.com./hook' }) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, message: 'webhook_url: host partner.example.com. must not end with a dot; write partner.example.com' });
   });
 });
 
