@@ -3,6 +3,7 @@ import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
+import { call, createSession, S, waitForSessionStatus } from '../test/session-api';
 import { synthesizeDialogue } from '../engines/speech/synth';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
 
@@ -31,23 +32,12 @@ let server: TestServer;
 let provider: TestProvider;
 let receiver: TestReceiver;
 
+const ENDED = ['completed', 'skipped', 'failed', 'aborted'];
+
 async function api(method: string, p: string): Promise<any> {
-  const res = await fetch(`${server.baseUrl}${p}`, { method, headers: provider.headers, body: method === 'POST' ? '{}' : undefined });
-  expect(res.status, `${method} ${p}: ${res.status}`).toBeLessThan(300);
-  return res.json();
-}
-
-const status = async (id: string): Promise<string> => (await api('GET', `/api/v1/ambient/session/${id}/status`)).status;
-
-// A bound for a wedged pipeline, not a speed check: on two shared cores one finalisation took minutes.
-async function waitForStatus(id: string, wanted: string[], timeoutMs = 480_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await status(id);
-    if (wanted.includes(s)) return s;
-    if (Date.now() > deadline) throw new Error(`session ${id} is still ${s}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const r = await call(server, provider, method, p);
+  expect(r.status, `${method} ${p}: ${r.text}`).toBeLessThan(300);
+  return r.body;
 }
 
 async function stream(id: string): Promise<TestSocket> {
@@ -66,7 +56,7 @@ async function sendAll(ws: TestSocket, pcm: Buffer): Promise<void> {
 }
 
 async function finalWords(id: string): Promise<string> {
-  const t = await api('GET', `/api/v1/ambient/session/${id}/transcript`);
+  const t = await api('GET', `${S(id)}/transcript`);
   return (t.final_transcript as { transcript: string }[]).map((e) => e.transcript).join(' ').toLowerCase();
 }
 
@@ -83,8 +73,8 @@ afterAll(async () => {
 
 describe('abandoned visits', () => {
   it('a visit whose stream dropped without EOF is finalised from its stored audio after ABANDONED_AFTER; one that reconnected continues', async () => {
-    const abandoned = (await api('POST', '/api/v1/ambient/session/create')).ambient_session_id as string;
-    const continued = (await api('POST', '/api/v1/ambient/session/create')).ambient_session_id as string;
+    const abandoned = (await createSession(server, provider)).ambient_session_id;
+    const continued = (await createSession(server, provider)).ambient_session_id;
 
     // The continued visit drops and comes straight back (a new stream, the next recording), then keeps streaming.
     const first = await stream(continued);
@@ -105,10 +95,10 @@ describe('abandoned visits', () => {
       while (feeding && !again.closeInfo) await again.sendPcm(Buffer.alloc(1000 * BYTES_PER_MS), { frameMs: 100, realTime: true });
     })();
     try {
-      expect(await waitForStatus(abandoned, ['completed', 'skipped', 'failed', 'aborted'])).toBe('completed');
+      expect(await waitForSessionStatus(server, provider, abandoned, ENDED)).toBe('completed');
 
       // The reason is recorded and answered with the content; the transcript holds what was said before the drop.
-      const content = await api('GET', `/api/v1/ambient/session/${abandoned}/content`);
+      const content = await api('GET', `${S(abandoned)}/content`);
       expect(content.ended_reason).toBe('abandoned');
       expect(content.summary.length).toBeGreaterThan(0);
       const words = await finalWords(abandoned);
@@ -129,22 +119,22 @@ describe('abandoned visits', () => {
       expect(await hook(abandoned)).toMatchObject({ status: 'SUCCESS', session_id: abandoned });
 
       // The visit that came back within the window was left alone, though the window passed many times while it streamed.
-      expect(await status(continued)).toBe('ready');
+      expect((await api('GET', `${S(continued)}/status`)).status).toBe('ready');
     } finally {
       feeding = false;
       await keepFeeding;
     }
     again.eof();
     await again.next((f) => f.type === 'STATUS' && f.status === 'running', 'STATUS running');
-    expect(await waitForStatus(continued, ['completed', 'skipped', 'failed', 'aborted'])).toBe('completed');
-    const other = await api('GET', `/api/v1/ambient/session/${continued}/content`);
+    expect(await waitForSessionStatus(server, provider, continued, ENDED)).toBe('completed');
+    const other = await api('GET', `${S(continued)}/content`);
     expect(other.ended_reason).toBeUndefined();
     const both = await finalWords(continued);
     // Words from before the drop and from after the reconnect.
     const before = ['morning', 'what', 'brings', 'headache', 'cough', 'have', 'any', 'fever', 'chest', 'pain'];
     expect(before.filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(3);
     expect(['will', 'prescribe', 'amoxicillin', 'milligrams', 'seven'].filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(2);
-    const recs = await api('GET', `/api/v1/ambient/session/${continued}/recording`);
+    const recs = await api('GET', `${S(continued)}/recording`);
     expect(recs.recordings.map((r: any) => r.sequence_number)).toEqual([1, 2]);
   }, 900_000);
 });

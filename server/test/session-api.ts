@@ -25,3 +25,17 @@ export async function createSession(server: TestServer, who: TestProvider, body:
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { ambient_session_id: string; note_id: string; encounter_id: string };
 }
+
+/**
+ * Polls the session's status until it is one of `wanted`, and answers it. The bound is for a wedged
+ * pipeline, not a speed check: on two cores shared with other suites one finalisation took minutes.
+ */
+export async function waitForSessionStatus(server: TestServer, who: TestProvider, id: string, wanted: readonly string[], timeoutMs = 480_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await call(server, who, 'GET', `${S(id)}/status`);
+    if (wanted.includes(r.body?.status)) return r.body.status;
+    if (Date.now() > deadline) throw new Error(`session ${id} is still ${r.body?.status ?? r.status}`);
+    await new Promise((res) => setTimeout(res, 300));
+  }
+}
