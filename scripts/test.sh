@@ -26,6 +26,7 @@ ONLY_ON_POSTGRES=(
   server/durability/postgres-reconnect.int.test.ts
   server/scale/shared-limits.int.test.ts
   server/scale/multi-process.int.test.ts
+  server/status/disabled-provider-streams.int.test.ts
 )
 
 echo "== unit and integration tests (PGlite)"

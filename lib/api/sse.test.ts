@@ -19,6 +19,16 @@ describe('parseSseChunk', () => {
   });
 });
 
+describe('parseSseChunk retry', () => {
+  it('gives an event its retry field when it has one (digits only)', () => {
+    const { events } = parseSseChunk('retry: 1000\nevent: end\ndata: {}\n\nretry: soon\ndata: x\n\n');
+    expect(events).toEqual([
+      { event: 'end', data: '{}', retry: 1000 },
+      { event: 'message', data: 'x' },
+    ]);
+  });
+});
+
 describe('readSse', () => {
   it('reads events split across chunks anywhere, to the end of the stream', async () => {
     const text = 'event: status\ndata: {"status":"running"}\n\nevent: status\ndata: {"status":"completed"}\n\n';

@@ -6,6 +6,8 @@
 export interface SseEvent {
   event: string;
   data: string;
+  /** The `retry` field, when the event carried one: how long to wait before reconnecting, in ms. */
+  retry?: number;
 }
 
 /** Splits complete events off the front of `buffer`; `rest` is the unfinished tail to prepend to the next chunk. */
@@ -15,6 +17,7 @@ export function parseSseChunk(buffer: string): { events: SseEvent[]; rest: strin
   const rest = blocks.pop() ?? '';
   for (const block of blocks) {
     let event = 'message';
+    let retry: number | undefined;
     const data: string[] = [];
     for (const line of block.split('\n')) {
       if (!line || line.startsWith(':')) continue;
@@ -23,8 +26,9 @@ export function parseSseChunk(buffer: string): { events: SseEvent[]; rest: strin
       const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
       if (field === 'event') event = value;
       else if (field === 'data') data.push(value);
+      else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
     }
-    if (data.length) events.push({ event, data: data.join('\n') });
+    if (data.length) events.push(retry === undefined ? { event, data: data.join('\n') } : { event, data: data.join('\n'), retry });
   }
   return { events, rest };
 }
@@ -101,9 +105,11 @@ export async function followSse(opts: FollowSseOptions): Promise<void> {
     let minWait = 0;
     if (res?.ok && res.body) {
       let end: SseEnd | undefined;
+      let retryMs = 0;
       opts.onLive?.(true);
       try {
         await readSse(res.body, (e) => {
+          if (e.retry !== undefined) retryMs = e.retry;
           if (e.event === 'end') {
             try {
               end = JSON.parse(e.data) as SseEnd;
@@ -120,6 +126,7 @@ export async function followSse(opts: FollowSseOptions): Promise<void> {
       }
       if (end?.reason === 'disabled') return;
       failures = 0;
+      minWait = retryMs;
     } else {
       await res?.body?.cancel().catch(() => {});
       if (res && FINAL_STATUS.has(res.status)) return;

@@ -9,6 +9,7 @@ import { startServer, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { until } from '../test/until';
 import { TestSocket } from '../test/ws-client';
+import { readSse } from '@/lib/api/sse';
 
 let short: TestServer;
 let server: TestServer;
@@ -36,33 +37,18 @@ async function createSession(s: TestServer, p: TestProvider): Promise<string> {
 interface Event {
   event: string;
   data: Record<string, string>;
-  retry?: string;
+  retry?: number;
 }
 
 /** Opens a stream and reads every event until the server ends it (rejects if the connection breaks instead). */
-async function follow(s: TestServer, p: TestProvider, id: string): Promise<{ events: Event[]; ended: Promise<Event[]> }> {
+async function follow(s: TestServer, p: TestProvider, id: string): Promise<{ ended: Promise<Event[]> }> {
   const res = await fetch(`${s.baseUrl}/api/v1/ambient/session/${id}/status/events`, { headers: p.headers });
   expect(res.status).toBe(200);
   const events: Event[] = [];
-  const ended = (async () => {
-    const decoder = new TextDecoder();
-    let buf = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buf += decoder.decode(chunk, { stream: true });
-      let end;
-      while ((end = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, end);
-        buf = buf.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, string>, retry: /^retry: (.*)$/m.exec(block)?.[1] });
-      }
-    }
-    return events;
-  })();
+  const ended = readSse(res.body!, (e) => events.push({ event: e.event, data: JSON.parse(e.data) as Record<string, string>, retry: e.retry })).then(() => events);
   // Awaited by the test that needs it; a break seen by no test must not be an unhandled rejection.
   ended.catch(() => {});
-  return { events, ended };
+  return { ended };
 }
 
 async function providerIdOf(p: TestProvider): Promise<string> {
@@ -85,7 +71,7 @@ describe('status event streams the server ends', () => {
     expect(events[0]!.data).toEqual({ status: 'created' });
     expect(events[1]!.data.reason).toBe('lifetime');
     expect(events[1]!.data.message).toMatch(/SSE_MAX_LIFETIME_MS.*reconnect/);
-    expect(events[1]!.retry).toBe('1000');
+    expect(events[1]!.retry).toBe(1000);
     const again = await follow(short, p, id);
     expect((await again.ended)[0]!.data).toEqual({ status: 'created' });
   }, 120_000);
@@ -136,7 +122,7 @@ describe('status event streams the server ends', () => {
     const code = await server.stop();
     const events = await colleagueWatch!.ended;
     expect(events.map((e) => e.event)).toEqual(['status', 'end']);
-    expect(events[1]).toMatchObject({ data: { reason: 'shutdown' }, retry: '1000' });
+    expect(events[1]).toMatchObject({ data: { reason: 'shutdown' }, retry: 1000 });
     expect(code).toBe(0);
     expect(server.logs()).toMatch(/"streams":1,"msg":"status event streams ended"/);
   }, 120_000);
