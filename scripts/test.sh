@@ -27,6 +27,7 @@ ONLY_ON_POSTGRES=(
   server/scale/shared-limits.int.test.ts
   server/scale/multi-process.int.test.ts
   server/status/disabled-provider-streams.int.test.ts
+  server/status/stale-listener.int.test.ts
 )
 
 echo "== unit and integration tests (PGlite)"
@@ -48,6 +49,7 @@ ALSO_ON_POSTGRES=(
   server/realtime/crash.int.test.ts
   server/realtime/shutdown.int.test.ts
   server/realtime/stream-caps.int.test.ts
+  server/realtime/parallel-streams.int.test.ts
   server/webhooks/webhooks.int.test.ts
   server/webhooks/outbox-recovery.int.test.ts
   server/security/console-signin-limit.int.test.ts

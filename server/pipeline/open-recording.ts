@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { conflict, notFound } from '@/lib/errors';
 import type { AppContext } from '../context';
-import { recordings, transcriptEntries } from '../db/schema';
+import { ambientSessions, recordings, transcriptEntries } from '../db/schema';
 import { getBlobStore, recordingBlobKey } from '../blob/index';
+import { scopeWhere } from '../domain/scope/scope-where';
+import type { Scoped } from '../domain/scope/scope';
 import { bytesToMs } from '@/lib/contracts/stream-protocol';
 
 export interface OpenedRecording {
@@ -19,44 +22,53 @@ export interface OpenedRecording {
  * Starts the next recording of a session. Its place on the timeline is the audio actually stored by the
  * earlier recordings (the blob sizes, which survive a crash that the durable_bytes column may not), and
  * the earlier rows are corrected to match.
+ *
+ * The recording is inserted in a transaction that holds the session row's lock and checks there that the
+ * session still takes audio (created or ready). Across processes this orders the openings of one session
+ * (the newest sequence number is the live stream; an older one stops at its next check) and orders each
+ * against a status change: an end or a finalisation either commits first, and the stream is refused with
+ * 409, or waits until the recording exists and then ends its stream (issue 26 item 5).
  */
-export async function openRecording(app: AppContext, sessionId: string, startTime?: string): Promise<OpenedRecording> {
+export async function openRecording(app: AppContext, auth: Scoped, sessionId: string, startTime?: string): Promise<OpenedRecording> {
   const blob = getBlobStore(app);
-  for (let attempt = 0; ; attempt++) {
-    const prior = await app.db
-      .select({ id: recordings.id, seq: recordings.sequenceNumber, key: recordings.blobKey, durable: recordings.durableBytes })
-      .from(recordings)
-      .where(eq(recordings.sessionId, sessionId))
-      .orderBy(asc(recordings.sequenceNumber));
-    let bytes = 0;
-    for (const r of prior) {
-      const size = await blob.size(r.key);
-      const whole = size - (size % 2);
-      if (whole !== r.durable) await app.db.update(recordings).set({ durableBytes: whole }).where(eq(recordings.id, r.id));
-      bytes += whole;
-    }
-    const sequenceNumber = (prior.at(-1)?.seq ?? 0) + 1;
-    const id = crypto.randomUUID();
-    const blobKey = recordingBlobKey(sessionId, sequenceNumber, id);
-    const sessionOffsetMs = bytesToMs(bytes);
-    try {
-      await app.db.insert(recordings).values({
-        id,
-        sessionId,
-        sequenceNumber,
-        blobKey,
-        sessionOffsetMs,
-        ...(startTime ? { startTime: sql`${startTime}::timestamptz` as unknown as Date } : {}),
-      });
-    } catch (err) {
-      // Another process opened a recording for this session at the same moment; take the next number.
-      if (attempt < 3 && /recordings_session_seq_idx|duplicate key/.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message))) continue;
-      throw err;
-    }
-    const pos = await app.db
-      .select({ max: sql<number | null>`max(${transcriptEntries.position})` })
-      .from(transcriptEntries)
-      .where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.source, 'live')));
-    return { id, sequenceNumber, blobKey, sessionOffsetMs, nextLivePosition: Number(pos[0]?.max ?? -1) + 1 };
+  const prior = await app.db
+    .select({ id: recordings.id, seq: recordings.sequenceNumber, key: recordings.blobKey, durable: recordings.durableBytes })
+    .from(recordings)
+    .where(eq(recordings.sessionId, sessionId))
+    .orderBy(asc(recordings.sequenceNumber));
+  let bytes = 0;
+  for (const r of prior) {
+    const size = await blob.size(r.key);
+    const whole = size - (size % 2);
+    if (whole !== r.durable) await app.db.update(recordings).set({ durableBytes: whole }).where(eq(recordings.id, r.id));
+    bytes += whole;
   }
+  const id = crypto.randomUUID();
+  const sessionOffsetMs = bytesToMs(bytes);
+  const { sequenceNumber, blobKey } = await app.db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ status: ambientSessions.status })
+      .from(ambientSessions)
+      .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
+      .for('update');
+    if (!session) throw notFound(`session ${sessionId} not found`);
+    if (session.status !== 'created' && session.status !== 'ready') throw conflict(`session is ${session.status}; it accepts no more audio`);
+    const [last] = await tx.select({ max: max(recordings.sequenceNumber) }).from(recordings).where(eq(recordings.sessionId, sessionId));
+    const seq = (last?.max ?? 0) + 1;
+    const key = recordingBlobKey(sessionId, seq, id);
+    await tx.insert(recordings).values({
+      id,
+      sessionId,
+      sequenceNumber: seq,
+      blobKey: key,
+      sessionOffsetMs,
+      ...(startTime ? { startTime: sql`${startTime}::timestamptz` as unknown as Date } : {}),
+    });
+    return { sequenceNumber: seq, blobKey: key };
+  });
+  const pos = await app.db
+    .select({ max: sql<number | null>`max(${transcriptEntries.position})` })
+    .from(transcriptEntries)
+    .where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.source, 'live')));
+  return { id, sequenceNumber, blobKey, sessionOffsetMs, nextLivePosition: Number(pos[0]?.max ?? -1) + 1 };
 }

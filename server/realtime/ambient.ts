@@ -15,6 +15,8 @@ import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import { storeLiveSegment } from '../domain/streams/store-live-segment';
 import { setRecordingStartTime } from '../domain/streams/set-recording-start-time';
 import { recordDurableBytes } from '../domain/streams/record-durable-bytes';
+import { hasNewerRecording } from '../domain/streams/has-newer-recording';
+import { getStatusBus } from '../status/status-bus';
 import type { DecodedPrefix, SpeechBias, SpeechStream } from '../engines/speech/types';
 import { biasDigest, type LiveResult } from '../pipeline/live-result';
 import { engineFingerprint } from '../pipeline/engine-fingerprint';
@@ -28,6 +30,8 @@ import { AmbientMachine, type AmbientEffect, type AmbientInput } from './ambient
 import { getHub, type ActiveStream } from './hub';
 import type { StreamSlot } from './stream-slots';
 import { closeReason, upgradeAuthorised } from './upgrade';
+
+const SUPERSEDED = 'superseded by a newer connection for this session';
 
 /** How often the stream records its durable length and notices a status change made elsewhere (REST end or abort). */
 const TICK_MS = 2_000;
@@ -51,6 +55,7 @@ export class AmbientStream implements ActiveStream {
   private liveDecoded: DecodedPrefix | null = null;
   private liveFailed = false;
   private readonly liveBias: string;
+  private readonly unsubscribeStatus: () => void;
 
   constructor(
     private readonly app: AppContext,
@@ -71,7 +76,14 @@ export class AmbientStream implements ActiveStream {
     ws.on('error', (err) => app.log.warn({ sessionId, err: err.message }, 'ambient socket error'));
     this.tick = setInterval(() => void this.feed({ type: 'tick' }), TICK_MS);
     this.tick.unref();
+    // A status change (an end or abort over REST, finalisation; another process's by NOTIFY on PostgreSQL)
+    // ends the stream at once rather than at the next tick: nothing more is appended or ACKed (issue 26).
+    this.unsubscribeStatus = getStatusBus(app).subscribe((change) => {
+      if (change.sessionId === sessionId) void this.feed({ type: 'status_seen', status: change.status });
+    });
     void this.run(this.machine.open()).catch((err: Error) => app.log.warn({ sessionId, err: err.message }, 'stream step failed'));
+    // A change committed between the recording's opening and this subscription is caught by a first look now.
+    void this.feed({ type: 'tick' });
   }
 
   private openSpeech(bias?: SpeechBias): void {
@@ -196,6 +208,7 @@ export class AmbientStream implements ActiveStream {
           type: 'recording_closed',
         }));
       case 'unregister': {
+        this.unsubscribeStatus();
         const hub = getHub(app);
         if (hub.bySession.get(sessionId) === this) hub.bySession.delete(sessionId);
         hub.all.delete(this);
@@ -218,6 +231,12 @@ export class AmbientStream implements ActiveStream {
     if (durableBytes !== null) {
       await recordDurableBytes(this.app, this.rec.id, durableBytes);
       void this.feed({ type: 'durable_recorded', bytes: durableBytes });
+    }
+    // Another web process's hub cannot stop this stream when it opens a newer one for the session (PGlite
+    // has one process, whose hub does): it is noticed here, within one tick.
+    if (this.app.database.kind === 'postgres' && (await hasNewerRecording(this.app, this.sessionId, this.rec.sequenceNumber))) {
+      void this.feed({ type: 'stop', code: CLOSE.CONFLICT, reason: SUPERSEDED });
+      return;
     }
     let status: string;
     try {
@@ -276,19 +295,37 @@ export function handleAmbientUpgrade(app: AppContext, req: IncomingMessage, sock
       const session = await getOwnedSession(app, principal, sessionId);
       if (isTerminal(session.status)) throw conflict(`session is ${session.status}; it accepts no more audio`);
       if (session.status === 'running') throw conflict('session audio has ended and it is being processed; it accepts no more audio');
-      // A reconnect may arrive before the old socket is known to be dead; the new one wins.
-      await getHub(app).takeOver(sessionId, 'superseded by a newer connection for this session');
-      // After the takeover, which frees the old connection's slot; before anything is written for this one.
-      await claimSlot();
-      if (session.status === 'created') await transitionSession(app, sessionId, 'ready', { allowSame: true, reason: 'first stream opened' });
-      const bias = await buildSpeechBias(app, session);
-      return { sessionId, rec: await openRecording(app, sessionId), bias };
+      // Held until this stream is registered (or given up): parallel handshakes take over one after another.
+      const unlock = await getHub(app).lockSession(sessionId);
+      try {
+        // A reconnect may arrive before the old socket is known to be dead; the new one wins.
+        await getHub(app).stopSession(sessionId, SUPERSEDED);
+        // After the takeover, which frees the old connection's slot; before anything is written for this one.
+        await claimSlot();
+        if (session.status === 'created') await transitionSession(app, sessionId, 'ready', { allowSame: true, reason: 'first stream opened' });
+        const bias = await buildSpeechBias(app, session);
+        return { sessionId, rec: await openRecording(app, principal, sessionId), bias, unlock };
+      } catch (err) {
+        unlock();
+        throw err;
+      }
     },
     (ws, { principal, target, slot }) => {
       const hub = getHub(app);
-      const stream = new AmbientStream(app, ws, target.sessionId, target.rec, slot, principal, target.bias);
-      hub.bySession.set(target.sessionId, stream);
-      hub.all.add(stream);
+      try {
+        const stream = new AmbientStream(app, ws, target.sessionId, target.rec, slot, principal, target.bias);
+        hub.bySession.set(target.sessionId, stream);
+        hub.all.add(stream);
+      } finally {
+        target.unlock();
+      }
+    },
+    // The handshake failed after the recording was opened: it is closed empty, and the next opening may go.
+    (target) => {
+      target.unlock();
+      closeRecording(app, { id: target.rec.id, sessionId: target.sessionId, sessionOffsetMs: target.rec.sessionOffsetMs }, 0, null).catch((err: Error) =>
+        app.log.warn({ sessionId: target.sessionId, err: err.message }, 'unused recording not closed'),
+      );
     },
   );
 }

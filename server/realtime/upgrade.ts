@@ -93,6 +93,8 @@ export async function upgradeAuthorised<T>(
   idHeader: string,
   resolve: (principal: ServicePrincipal, resourceId: string, claimSlot: ClaimSlot) => Promise<T>,
   onOpen: (ws: WebSocket, upgrade: AuthorisedUpgrade<T>) => void,
+  /** The target was resolved but no stream opened on it (the client left mid-handshake, onOpen threw). */
+  onAbandon?: (target: T) => void,
 ): Promise<void> {
   socket.on('error', () => {});
   const creds = readCredentials(req, idHeader);
@@ -121,10 +123,22 @@ export async function upgradeAuthorised<T>(
   }
   // Every way out without a stream gives the slot back: a refusal, a client gone mid-check, a handshake ws drops.
   const giveBack = () => (slot as StreamSlot | null)?.release();
+  const abandon = () => {
+    const r = result as AuthorisedUpgrade<T> | null;
+    result = null;
+    if (r) onAbandon?.(r.target);
+  };
   if (failure) giveBack();
-  if (socket.destroyed) return giveBack();
+  if (socket.destroyed) {
+    abandon();
+    return giveBack();
+  }
   let handedOver = false;
-  socket.once('close', () => handedOver || giveBack());
+  socket.once('close', () => {
+    if (handedOver) return;
+    abandon();
+    void giveBack();
+  });
   webSocketServer(app).handleUpgrade(req, socket, head, (ws) => {
     handedOver = true;
     const path = (req.url ?? '').split('?')[0];
@@ -142,6 +156,7 @@ export async function upgradeAuthorised<T>(
     try {
       onOpen(ws, result);
     } catch (err) {
+      abandon();
       giveBack();
       app.log.error({ err: (err as Error).message, path: req.url }, 'websocket stream failed to start');
       ws.close(CLOSE.INTERNAL_ERROR, 'internal server error');
