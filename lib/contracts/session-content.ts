@@ -127,7 +127,10 @@ export const ContentResponse = z
      * EOF came back for ABANDONED_AFTER, so the note was written from the audio stored until then. Absent when
      * the client ended the visit.
      */
-    ended_reason: z.enum(['abandoned']).optional(),
+    ended_reason: z
+      .enum(['abandoned'])
+      .describe('Set when the service ended the audio itself: abandoned = no stream and no EOF for ABANDONED_AFTER; the note covers the audio stored until then')
+      .optional(),
   })
   .meta({ id: 'SessionContentResponse' });
 export type ContentResponse = z.infer<typeof ContentResponse>;
