@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig as load } from '../../config';
+
+// Only the variables under test: the rest of the configuration is at its defaults.
+const loadConfig = (env: Record<string, string | undefined>) => load({ NODE_ENV: 'test', ...env });
 
 describe('ABANDONED_AFTER and ABANDONED_SWEEP_INTERVAL', () => {
   const after = (v: string | undefined) => loadConfig({ ABANDONED_AFTER: v }).abandoned.afterMs;
