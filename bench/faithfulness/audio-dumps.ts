@@ -2,8 +2,8 @@
  * The notes bench:clinical wrote from natural-voice audio (`npm run bench:clinical -- --dump` writes
  * tmp/bench-clinical/<id>.out.json), read back for the faithfulness check: the recognised transcript entries
  * (the dump keeps speaker and text; ids are given here in order, a1, a2, …), the note from audio and its coded
- * data. The dump keeps the note as plain text, so sentences carry no cited entries and only the support and
- * evidence search apply, not the check of what the engine cited.
+ * data. The dumps keep no entry ids, so the entries the engine cited cannot be checked; the support and
+ * evidence search apply.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +43,11 @@ export function readAudioDumps(dir: string): AudioVisit[] {
         endMs: 0,
       }));
       // The issue-14 visit's dump holds the whole content (summary and coded data); the others the note's text.
-      const note = 'summary' in d.audio ? d.audio : { summary: textToSections(d.audioNote ?? ''), structured_data: d.audio };
+      // Its cited entries are the session's entry ids, which the dump does not keep: they are dropped here.
+      const note =
+        'summary' in d.audio
+          ? { ...d.audio, summary: d.audio.summary.map((s) => ({ ...s, sentences: s.sentences?.map((x) => ({ ...x, source_transcripts: [] })) })) }
+          : { summary: textToSections(d.audioNote ?? ''), structured_data: d.audio };
       return [{ id: f.replace(/\.out\.json$/, ''), transcript, note }];
     });
 }

@@ -23,6 +23,7 @@ export function summarise(name: string, checks: NoteCheck[], opts: { verbose?: b
   const templ = sentences.filter((s) => s.template);
   const written = sentences.filter((s) => !s.template);
   const noEv = written.filter((s) => s.noEvidence);
+  const cited = written.filter((s) => s.claimedEvidence.length);
   const inTemplate = text.filter((x) => x.s.template).length;
   const n = checks.length;
   const flagged = (flag: SentenceResult['flags'][number]) => sentences.filter((s) => s.flags.includes(flag)).length;
@@ -33,7 +34,7 @@ export function summarise(name: string, checks: NoteCheck[], opts: { verbose?: b
     `  by reason: ${count(text.map((x) => x.f.reason!))}`,
     `unsupported facts in the coded data: ${coded.length} (${(coded.length / n).toFixed(2)} per note) of ${checks.reduce((k, c) => k + c.report.coded.reduce((j, s) => j + s.facts.length, 0), 0)}; by kind: ${count(coded.map((x) => x.f.fact.kind))}`,
     `sentences without evidence: ${noEv.length} of ${written.length} non-template sentences (${pct(noEv.length, written.length)} %); with evidence: ${pct(written.length - noEv.length, written.length)} %`,
-    `engine-cited entries that hold the sentence: ${pct(written.filter((s) => s.verifiedEvidence.length).length, written.filter((s) => s.claimedEvidence.length).length)} % of cited non-template sentences`,
+    `engine-cited entries that hold the sentence: ${cited.length ? `${pct(cited.filter((s) => s.verifiedEvidence.length).length, cited.length)} % of ${cited.length} cited non-template sentences` : 'no sentence cites entries'}`,
     `template sentences: ${templ.length} (${count(templ.map((s) => s.template!))})`,
     `misfiled: ${count(sentences.filter((s) => s.misfiled).map((s) => s.misfiled!))} (sentences)`,
     `pasted speech: "[unclear]" ${flagged('unclear')}, greeting ${flagged('greeting')}, addressed speech ${flagged('addressed-speech')} (sentences)`,
