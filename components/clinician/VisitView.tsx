@@ -28,7 +28,10 @@ export function VisitView({ id }: { id: string }) {
   const chief = ctx.data?.context.visit?.chief_complaint ?? item?.chief_complaint;
   const recorderPhase = useRecorderStore((s) => (s.sessionId === id ? s.phase : 'idle'));
   // While audio is being captured or is not on the server yet, nothing here may unmount the recorder.
-  const recorderBusy = useRecorderStore((s) => s.sessionId === id && (['starting', 'recording', 'paused', 'finishing'].includes(s.phase) || s.unackedMs > 0));
+  // (A finished recorder's last ACKs may trail the server's STATUS: the visit has ended all the same.)
+  const recorderBusy = useRecorderStore(
+    (s) => s.sessionId === id && (['starting', 'recording', 'paused', 'finishing'].includes(s.phase) || (['idle', 'error'].includes(s.phase) && s.unackedMs > 0)),
+  );
   const [kept, setKept] = useState(false);
   useEffect(() => {
     keptMs(id).then(

@@ -318,7 +318,8 @@ export class AmbientRecorder {
     if (this.stopped) return;
     this.store.patch({ phase: this.cancelled ? 'cancelled' : 'finished', connection: 'idle', downSinceMs: null, endQueued: false });
     this.figures();
-    if (this.buffer.allAcked || this.cancelled) void this.writer?.clear();
+    // The server ended the visit after our EOF (or CANCEL): it takes no more audio, so nothing is kept.
+    void this.writer?.clear();
     this.shutdown();
   }
 
