@@ -28,6 +28,7 @@ ONLY_ON_POSTGRES=(
   server/scale/multi-process.int.test.ts
   server/status/disabled-provider-streams.int.test.ts
   server/status/stale-listener.int.test.ts
+  server/realtime/parallel-streams-processes.int.test.ts
 )
 
 echo "== unit and integration tests (PGlite)"
