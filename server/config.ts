@@ -168,9 +168,9 @@ export interface Config {
   sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
   /**
    * The status bus and cache (README, Security): on PostgreSQL the LISTEN connection has TCP keepalive from
-   * keepAliveMs of quiet and sends itself a NOTIFY every heartbeatMs; one not heard back by the next marks the
-   * bus not live (polls read the database) and reconnects. A cached status that can still change is answered
-   * for at most cacheTtlMs.
+   * keepAliveMs of quiet and sends itself a NOTIFY every heartbeatMs; one not heard back within two more beats
+   * marks the bus not live (polls read the database) and reconnects. A cached status that can still change is
+   * answered for at most cacheTtlMs.
    */
   statusBus: { keepAliveMs: number; heartbeatMs: number; cacheTtlMs: number };
   minSpeechMs: number;

@@ -11,7 +11,7 @@ export const LISTENER_APPLICATION_NAME = 'ambient-status-listener';
 export interface PgStatusBusOptions {
   /** TCP keepalive on the listening connection starts after this much quiet. */
   keepAliveMs: number;
-  /** A self-NOTIFY is sent this often; one not heard back by the next marks the bus not live. */
+  /** A self-NOTIFY is sent this often; one not heard back within two more marks the bus not live. */
   heartbeatMs: number;
 }
 
@@ -22,9 +22,9 @@ export interface PgStatusBusOptions {
  *
  * A connection can also go silent without closing (a stopped backend, or a NAT or load balancer that forgot
  * it): nothing arrives and nothing fails, and the cache would answer stale statuses for ever (issue 26: 21 s
- * and counting). TCP keepalive finds a dead peer eventually; the heartbeat finds any silence within two
+ * and counting). TCP keepalive finds a dead peer eventually; the heartbeat finds any silence within three
  * intervals: the bus sends itself a NOTIFY on its own channel through this connection, and when one is not
- * heard back by the next beat, the connection is dropped and made again, the bus not live meanwhile.
+ * heard back within two more beats, the connection is dropped and made again, the bus not live meanwhile.
  */
 export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStatusBusOptions): StatusBus {
   const fanout = new StatusFanout();
@@ -36,8 +36,9 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
   let live = false;
   let closed = false;
   let retryMs = 250;
-  /** The payload of the heartbeat sent and not yet heard back. */
+  /** The payload of the heartbeat sent and not yet heard back, and how many beats have found it so. */
   let awaiting: string | null = null;
+  let missed = 0;
   let beats = 0;
 
   const connect = async (): Promise<void> => {
@@ -55,6 +56,7 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
       drop = undefined;
       live = false;
       awaiting = null;
+      missed = 0;
       fanout.lost();
       c.end().catch(() => {});
       // A silent peer never answers end(): the socket itself is dropped too.
@@ -71,7 +73,10 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
     c.on('end', () => down('connection ended'));
     c.on('notification', (msg) => {
       if (msg.channel === heartbeatChannel) {
-        if (msg.payload === awaiting) awaiting = null;
+        if (msg.payload === awaiting) {
+          awaiting = null;
+          missed = 0;
+        }
         return;
       }
       if (msg.channel !== STATUS_CHANNEL || !msg.payload) return;
@@ -102,7 +107,12 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
       if (Date.now() - connectingSince > 2 * opts.heartbeatMs) drop('listener did not come up');
       return;
     }
-    if (awaiting !== null) return drop('heartbeat not heard back');
+    // Two beats, not one: after the event loop was blocked, timers run before the socket is read, so the
+    // first beat may find an answer that has arrived but is not read yet.
+    if (awaiting !== null) {
+      if (++missed >= 2) drop('heartbeat not heard back');
+      return;
+    }
     const payload = String(++beats);
     awaiting = payload;
     c.query('select pg_notify($1, $2)', [heartbeatChannel, payload]).catch((err: Error) => {

@@ -92,7 +92,7 @@ beforeAll(async () => {
   const dbUrl = new URL(admin.toString());
   dbUrl.pathname = `/${name}`;
   // A long cache expiry, so what is tested here is the heartbeat; WORKERS=0 leaves the session as this test sets it.
-  server = await startServer({ env: { DATABASE_URL: viaRelay.toString(), WORKERS: '0', SPEECH_ENGINE: 'none', STATUS_HEARTBEAT_MS: '300', STATUS_CACHE_TTL_MS: '600000' } });
+  server = await startServer({ env: { DATABASE_URL: viaRelay.toString(), WORKERS: '0', SPEECH_ENGINE: 'none', STATUS_HEARTBEAT_MS: '500', STATUS_CACHE_TTL_MS: '600000' } });
   direct = new pg.Client({ connectionString: dbUrl.toString() });
   await direct.connect();
   const partner = await createTestPartner(server.baseUrl);
@@ -136,19 +136,20 @@ describe('status cache with a silent listener connection (issue 26 item 6)', () 
     expect((await call(server, provider, 'GET', `${S(a)}/status`)).body.status).toBe('created');
     await completeElsewhere(a);
     expect(await pollUntil(a, 'completed', 300)).toBe('completed');
-    expect(relay.listenerConnections).toBe(1);
+    expect(relay.listenerConnections).toBeGreaterThanOrEqual(1);
 
     // The listener goes silent with a status cached; the change made now is never delivered to it.
     const b = (await createSession(server, provider)).ambient_session_id;
     expect((await call(server, provider, 'GET', `${S(b)}/status`)).body.status).toBe('created');
     relay.silenceListeners();
+    const silenced = relay.listenerConnections;
     await completeElsewhere(b);
     // 600 polls is a minute and more: far past the heartbeat, and far short of the cache expiry.
     expect(await pollUntil(b, 'completed', 600)).toBe('completed');
 
     // It listens again on a new connection, and hears changes through it.
-    for (let i = 0; i < 600 && relay.listenerConnections < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(relay.listenerConnections).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 600 && relay.listenerConnections <= silenced; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(relay.listenerConnections).toBeGreaterThan(silenced);
     expect(server.logs()).toContain('status listener disconnected; reconnecting');
     const c = (await createSession(server, provider)).ambient_session_id;
     expect((await call(server, provider, 'GET', `${S(c)}/status`)).body.status).toBe('created');
