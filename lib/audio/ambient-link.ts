@@ -129,6 +129,19 @@ export class AmbientLink {
     this.connect();
   }
 
+  /**
+   * Closes the open connection and opens the next one at once, without counting a drop: a backlog longer
+   * than the server lets one connection run ahead of real time (WS_MAX_AHEAD_MS) continues on a new recording.
+   */
+  rollover(): void {
+    const ws = this.socket;
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close(1000, 'continued on a new connection');
+    this.ws = null;
+    this.connect(true);
+  }
+
   /** The server stored audio: a refusal for load is forgiven. */
   acknowledged(): void {
     this.loadRefusals = 0;
@@ -155,12 +168,12 @@ export class AmbientLink {
     if ((!this.heardSinceOpen && now - this.lastHeardAt > CONNECT_TIMEOUT_MS) || (this.opts.awaitingAck() && now - this.lastHeardAt > STALL_MS)) this.abandon(ws);
   }
 
-  private connect() {
+  private connect(quiet = false) {
     if (!this.running || this.ws || this.tokenPending) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const offline = navigator.onLine === false;
-    this.patch({ state: offline ? 'offline' : this.everOpened || this.failures > 0 ? 'reconnecting' : 'connecting', nextAttemptAt: null });
+    if (!quiet) this.patch({ state: offline ? 'offline' : this.everOpened || this.failures > 0 ? 'reconnecting' : 'connecting', nextAttemptAt: null });
     this.tokenPending = true;
     const fresh = this.freshToken;
     this.freshToken = false;

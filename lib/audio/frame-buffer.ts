@@ -189,6 +189,11 @@ export class FrameBuffer {
     return c.at + ((Math.max(this.connectionBase, c.start) - c.start) * 1000) / this.sampleRate;
   }
 
+  /** Everything the current connection carried is durably stored (nothing in flight). */
+  get connectionAcked(): boolean {
+    return this.connected && this.probe !== 'sent' && this.acked >= this.sent;
+  }
+
   /** A connection's probe is out and its ACK not yet in. */
   get awaitingProbeAck(): boolean {
     return this.probe === 'sent';

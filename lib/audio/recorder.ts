@@ -221,8 +221,18 @@ export class AmbientRecorder {
     const ws = this.link.socket;
     if (ws && this.buffer.isConnected && !this.cancelled) {
       const allowanceMs = RESEND_AHEAD_MS + (Date.now() - this.connectionOpenedAt) - this.buffer.sentInConnectionMs;
-      // Whole milliseconds, so recordings split on the server's millisecond timeline.
-      for (const f of this.buffer.takeUnsent(Math.floor(Math.max(0, allowanceMs)) * (this.buffer.sampleRate / 1000))) ws.send(f);
+      // A connection may run only so far ahead of real time while capture goes on, so a longer backlog would never
+      // drain on it: once its allowance is spent and stored, the rest goes on a new connection (recording).
+      if (!this.buffer.allSent && allowanceMs < 100) {
+        if (this.buffer.connectionAcked) {
+          this.buffer.connectionClosed();
+          this.link.rollover();
+          return;
+        }
+      } else {
+        // Whole milliseconds, so recordings split on the server's millisecond timeline.
+        for (const f of this.buffer.takeUnsent(Math.floor(Math.max(0, allowanceMs)) * (this.buffer.sampleRate / 1000))) ws.send(f);
+      }
       if (!this.buffer.allSent && !this.buffer.awaitingProbeAck && !this.pumpTimer) {
         this.pumpTimer = setTimeout(() => {
           this.pumpTimer = null;
@@ -337,7 +347,4 @@ export class AmbientRecorder {
     return this.stopped;
   }
 
-  get hasUnsavedAudio(): boolean {
-    return !this.buffer.allAcked;
-  }
 }
