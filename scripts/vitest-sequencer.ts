@@ -11,6 +11,8 @@ const SECONDS: Record<string, number> = {
   'server/realtime/ambient.int.test.ts': 248,
   'server/pipeline/final-pass.int.test.ts': 237,
   'server/scale/multi-process.int.test.ts': 154,
+  // Not yet timed in CI (27 Nov): two streamed visits finalised from speech, estimated from a run alone.
+  'server/pipeline/abandoned.int.test.ts': 150,
   'server/realtime/memory.int.test.ts': 135,
   'server/durability/durability.int.test.ts': 128,
   'scripts/readme-commands.int.test.ts': 72,
