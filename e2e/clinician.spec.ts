@@ -7,68 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { devices, type Page, type WebSocketRoute } from '@playwright/test';
 import { CLOSE } from '../lib/contracts/stream-protocol';
-import { encodeWavPcm16 } from '../server/engines/speech/audio';
-import { NATURAL_VOICES, synthesizeDialogue } from '../server/engines/speech/synth';
-import { expect, expectAccessible, loginAs, test, type E2EState } from './fixtures';
+import { apiFromPage, expect, expectAccessible, loginAs, recorderFigure, test, type E2EState } from './fixtures';
+import { ensureVisitWav, visitMicrophoneArgs, visitMs } from './visit-audio';
 
-/** The recorder's figures, which it keeps on the document for this test (components/clinician/Recorder.tsx). */
-const recorderFigure = (page: Page, name: 'recordedMs' | 'unackedMs'): Promise<number> => page.evaluate((n) => Number(document.documentElement.dataset[n] ?? 0), name);
-
-const VISIT_DIR = path.resolve(import.meta.dirname, '..', 'tmp', 'e2e-clinician');
-const VISIT_WAV = path.join(VISIT_DIR, 'visit-festival-16k-short.wav');
-
-// Short enough to keep the suite's decoding time down (the recorder streams it at real time and the
-// embedded recogniser decodes it on the same two cores as the browser), with a medication line early and
-// one late so a dropped connection cannot cut both.
-const VISIT: Array<['C' | 'P', string]> = [
-  ['C', 'Good morning. What brings you in today?'],
-  ['P', 'I have had a cough and a fever for two weeks, and my chest hurts when I cough.'],
-  ['P', 'I take lisinopril ten milligrams once a day for high blood pressure.'],
-  ['C', 'I think this is acute bronchitis. I will start amoxicillin five hundred milligrams three times a day for seven days.'],
-  ['C', 'Keep taking the lisinopril, and come back if the fever lasts more than three days.'],
-];
-
-/**
- * Written when this file loads in the worker, before the browser starts with it as the microphone. The
- * voices are Festival's (diphones and an HMM voice made from recorded speech): espeak-ng's formant voices
- * are far from the speech a clinic records, and the recogniser rightly marks most of their words unsure,
- * so the note would have too little in it to check the flow from audio to coded data.
- */
-function ensureVisitWav(): void {
-  if (fs.existsSync(VISIT_WAV)) return;
-  fs.mkdirSync(VISIT_DIR, { recursive: true });
-  const turns = VISIT.map(([who, text]) => ({ role: who === 'C' ? ('CLINICIAN' as const) : ('PATIENT' as const), text }));
-  fs.writeFileSync(VISIT_WAV, encodeWavPcm16(synthesizeDialogue(turns, 700, NATURAL_VOICES).pcm));
-}
 ensureVisitWav();
-
-/** The visit's length: 16 kHz mono PCM16 after the 44-byte WAV header. */
-const visitMs = () => Math.floor((fs.statSync(VISIT_WAV).size - 44) / 32);
 
 test.use({
   permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${VISIT_WAV}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: visitMicrophoneArgs(),
   },
 });
-
-/** Calls the v1 API from the page with the clinician's minted token, as the app does. */
-async function apiFromPage<T>(page: import('@playwright/test').Page, p: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const t = await (await fetch('/api/app/token')).json();
-    const res = await fetch(url, { headers: { sdp_service_token: t.service_token } });
-    return res.json();
-  }, p) as Promise<T>;
-}
 
 function shot(name: string) {
   return path.join(test.info().outputDir, `${name}.png`);
@@ -164,7 +114,8 @@ test.describe('clinician app', () => {
 
     // ---- Drop the connection, stay offline for a while, recover ----
     await context.setOffline(true);
-    await (ambientSocket as WebSocketRoute | null)!.close({ code: CLOSE.DROPPED, reason: 'dropped by the test' });
+    // The recorder drops its socket itself at the offline event; this closes it for a browser that would not.
+    await (ambientSocket as WebSocketRoute | null)!.close({ code: CLOSE.DROPPED, reason: 'dropped by the test' }).catch(() => undefined);
     await expect(page.getByTestId('connection-state')).toHaveText(/Offline|Reconnecting/);
     // Several seconds of the visit are recorded with no connection at all.
     await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 20_000 }).toBeGreaterThan(4_000);

@@ -92,3 +92,16 @@ export const test = base.extend<{ state: E2EState; cspViolations: string[] }>({
 });
 
 export { expect };
+
+/** The recorder's figures, which it keeps on the document for the tests (components/clinician/Recorder.tsx). */
+export const recorderFigure = (page: Page, name: 'recordedMs' | 'unackedMs' | 'ackedMs'): Promise<number> =>
+  page.evaluate((n) => Number(document.documentElement.dataset[n] ?? 0), name);
+
+/** Calls the v1 API from the page with the clinician's minted token, as the app does. */
+export async function apiFromPage<T>(page: Page, p: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const t = await (await fetch('/api/app/token')).json();
+    const res = await fetch(url, { headers: { sdp_service_token: t.service_token } });
+    return res.json();
+  }, p) as Promise<T>;
+}

@@ -91,11 +91,9 @@ export class AmbientRecorder {
     this.store.patch({ connection: s.state, downSinceMs: s.downSince, nextAttemptAt: s.nextAttemptAt, reconnects: s.reconnects });
   }
 
-  private figures() {
-    this.store.patch({ elapsedMs: this.buffer.totalMs, unackedMs: this.buffer.unackedMs, ackedMs: this.buffer.ackedMs });
-  }
+  private figures = () => this.store.patch({ elapsedMs: this.buffer.totalMs, unackedMs: this.buffer.unackedMs, ackedMs: this.buffer.ackedMs });
 
-  /** Sends the audio an earlier page kept (and EOF, if that page's End was queued), without the microphone. */
+  /** Sends the audio an earlier page kept (and EOF, if its End was queued), without the microphone. */
   resend(): void {
     if (!this.stopped && (this.ending || !this.buffer.allAcked)) this.link.start();
   }
@@ -279,6 +277,7 @@ export class AmbientRecorder {
     this.ending = true;
     this.capturing = false;
     this.mic.stop();
+    this.store.patch({ level: 0 });
     void this.writer?.setEnding();
     this.paused = false;
     if (this.pauseSent) this.link.send(eventFrame('RESUME'));
