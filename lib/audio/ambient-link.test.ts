@@ -171,6 +171,21 @@ describe('AmbientLink', () => {
     link.stop();
   });
 
+  it('rolls a connection over to the next one at once, without counting a drop', async () => {
+    const { link, statuses } = makeLink();
+    link.start();
+    const { socket } = await nextSocket();
+    socket.open();
+    socket.message('{"type":"STATUS","status":"ready"}');
+    const reconnects = statuses.at(-1)!.reconnects;
+    link.rollover();
+    expect(socket.readyState).toBe(FakeSocket.CLOSED);
+    const next = await nextSocket();
+    expect(next.waitedMs).toBeLessThanOrEqual(10);
+    expect(statuses.at(-1)).toMatchObject({ state: 'connected', downSince: null, reconnects });
+    link.stop();
+  });
+
   it('stops only for a refusal no retry fixes', async () => {
     const { link, fatal } = makeLink();
     link.start();
