@@ -4,7 +4,7 @@
  * once as one editing burst (the default NOTE_HISTORY_BURST_MINUTES), once with every edit its own
  * version (NOTE_HISTORY_BURST_MINUTES=0, as if each came after a long pause), where the per-section cap and
  * the page budget bound what is stored and served. Prints the figures; asserts nothing.
- *   node --import tsx bench/note-history/run.ts
+ *   npm run bench:note-history
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../server/context';
