@@ -33,9 +33,10 @@ function readmeCommands(md: string): string[] {
 const NOT_RUN_HERE: Array<[RegExp, string]> = [
   [/^npm run setup( && npm start)?$/, 'CI runs scripts/setup.sh on every clean clone (.ci/run); npm start is run below'],
   [/^npm test$/, 'CI runs it (.ci/run)'],
+  [/^npm ci$/, 'installs from the same package-lock.json and .npmrc as scripts/setup.sh, which CI runs on every clean clone; an npm ci with onnxruntime-node\'s install script allowed was checked by hand (commit ef5a4af)'],
   [/^npm run dev$/, 'development mode of the same server; compiles pages on demand, minutes on two cores'],
   [/^npm run worker$/, 'needs PostgreSQL: server/pipeline/worker.int.test.ts runs it'],
-  [/^npm run bench:[a-z]+( -- .*)?$/, 'benchmarks print figures over minutes of CPU; run by hand (bench/RESULTS.md)'],
+  [/^npm run bench:[a-z-]+( -- .*)?$/, 'benchmarks print figures over minutes of CPU; run by hand (bench/RESULTS.md)'],
   [/^npm run gen:routes$/, 'rewrites tracked files in app/; its output is the committed route files the build uses'],
   [/^npm run db:generate$/, 'writes a migration when the schema changed; migrations are applied by every test server'],
   [/^npm run admin -- (<command>|create-user)$/, 'the general form; the concrete admin commands are run below'],
