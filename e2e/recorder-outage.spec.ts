@@ -135,9 +135,12 @@ test.describe('recorder through outages', () => {
       await shot(page, 'server-down');
       server = await startServer({ port: server.port, dataDir: server.dataDir });
       // No reload: the recorder finds the server again by itself.
-      await expect(connection).toHaveText(/Connected/, { timeout: 60_000 });
+      // The waits below bound a wedged recorder; they are not speed checks. On a loaded machine the restarted
+      // server takes its time to start, and to store and ACK a resent backlog (seen: 10 s still unACKed after a
+      // minute while another suite ran on the same two cores).
+      await expect(connection).toHaveText(/Connected/, { timeout: 240_000 });
       const backAt = await recorded(page);
-      await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 60_000 }).toBeLessThan(1_000);
+      await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 240_000 }).toBeLessThan(1_000);
       await expect(page.getByTestId('connection-down')).toHaveCount(0);
 
       // ---- the browser offline for 30 s ----
@@ -149,9 +152,9 @@ test.describe('recorder through outages', () => {
       await expect(connection).toHaveText(/Offline/);
       await shot(page, 'offline-30s');
       await net.setOffline(false);
-      await expect(connection).toHaveText(/Connected/, { timeout: 30_000 });
+      await expect(connection).toHaveText(/Connected/, { timeout: 240_000 });
       const onlineAt = await recorded(page);
-      await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 60_000 }).toBeLessThan(1_000);
+      await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 240_000 }).toBeLessThan(1_000);
 
       await recordUntil(page, onlineAt + 8_000);
       await page.getByRole('button', { name: 'End visit' }).click();
@@ -190,14 +193,14 @@ test.describe('recorder through outages', () => {
 
     // ---- audio the server never gets, then a reload ----
     net.hold = true;
-    await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 30_000 }).toBeGreaterThan(6_000);
+    await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 120_000 }).toBeGreaterThan(6_000);
     const heldFrom = await recorderFigure(page, 'ackedMs');
     net.hold = false;
     const reloadedAt = await recorded(page);
     await page.reload();
     const kept = page.getByTestId('kept-audio');
     await expect(kept).toContainText('before the page was reloaded');
-    await expect(kept).toContainText('are now on the server', { timeout: 60_000 });
+    await expect(kept).toContainText('are now on the server', { timeout: 240_000 });
     await shot(page, 'kept-audio-resent');
     // The reloaded page continues the same capture: its timeline starts where the old page's ended.
     expect(await recorded(page)).toBeGreaterThanOrEqual(reloadedAt - 1_000);
@@ -210,13 +213,13 @@ test.describe('recorder through outages', () => {
     const offlineAt = await recorded(page);
     await net.setOffline(true);
     await expect(connection).toHaveText(/Offline/);
-    await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 30_000 }).toBeGreaterThan(7_000);
+    await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 120_000 }).toBeGreaterThan(7_000);
     await page.getByRole('button', { name: 'End visit' }).click();
     await expect(page.getByTestId('finishing')).toContainText('will finish when the connection returns');
     const endedAt = await recorded(page);
     await shot(page, 'end-queued-offline');
     await net.setOffline(false);
-    await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Note ready/, { timeout: 60_000 });
+    await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Note ready/, { timeout: 240_000 });
     await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 300_000 });
 
     // Capture stopped at the End: the server holds what was recorded up to it, once, and no more.
