@@ -109,7 +109,7 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe('recorder through outages', () => {
-  test('a server killed 15 s in and started again 12 s later, then 30 s offline: reconnects by itself, ends, and loses no word', async ({ browser }) => {
+  test('a server killed 15 s in and started again 12 s later: reconnects by itself, ends, and loses no word', async ({ browser }) => {
     test.setTimeout(900_000);
     // A server of this test's own, so killing it disturbs no other test.
     let server: TestServer = await startServer();
@@ -143,20 +143,7 @@ test.describe('recorder through outages', () => {
       await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 240_000 }).toBeLessThan(1_000);
       await expect(page.getByTestId('connection-down')).toHaveCount(0);
 
-      // ---- the browser offline for 30 s ----
       await recordUntil(page, backAt + 8_000);
-      const offlineAt = await recorded(page);
-      await net.setOffline(true);
-      await expect(connection).toHaveText(/Offline/);
-      await page.waitForTimeout(30_000); // the scenario: 30 s without a network
-      await expect(connection).toHaveText(/Offline/);
-      await shot(page, 'offline-30s');
-      await net.setOffline(false);
-      await expect(connection).toHaveText(/Connected/, { timeout: 240_000 });
-      const onlineAt = await recorded(page);
-      await expect.poll(() => recorderFigure(page, 'unackedMs'), { timeout: 240_000 }).toBeLessThan(1_000);
-
-      await recordUntil(page, onlineAt + 8_000);
       await page.getByRole('button', { name: 'End visit' }).click();
       await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Note ready/);
       const endedAt = await recorded(page);
@@ -165,9 +152,7 @@ test.describe('recorder through outages', () => {
       const words = await finalWords(page, sessionId);
       expectSaidWithin(words, 'before the crash', 0, killedAt - 500);
       expectSaidWithin(words, 'while the server was down', killedAt + 500, backAt - 500);
-      expectSaidWithin(words, 'after the server came back', backAt + 500, offlineAt - 500);
-      expectSaidWithin(words, 'while offline', offlineAt + 500, onlineAt - 500);
-      expectSaidWithin(words, 'after going back online', onlineAt + 500, endedAt);
+      expectSaidWithin(words, 'after the server came back', backAt + 500, endedAt);
       await shot(page, 'note-after-outages');
     } finally {
       // Bounded: a context whose page still streams through a WebSocket route was seen to hang its close.
