@@ -111,7 +111,8 @@ describe('console sign-in limits', () => {
     csrf = await fetchCsrf();
     expect((await signInFrom('127.0.0.2', email, PASSWORD)).kind).toBe('limited');
     expect((await signInFrom('127.0.0.3', email, PASSWORD)).kind).toBe('signed-in');
-  });
+    // It restarts its server: a start's bound, not the default 60 s (exceeded beside a browser suite).
+  }, 240_000);
 
   it('stops one address guessing across many accounts', async () => {
     const victim = await createUser();
