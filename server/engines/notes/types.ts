@@ -50,7 +50,12 @@ export interface NoteSection {
   loinc_code: string;
   source_transcripts: string[];
   /** Extension: each sentence of `content` with the transcript entries it was written from. */
-  sentences?: Array<{ text: string; source_transcripts: string[] }>;
+  sentences?: Array<{
+    text: string;
+    source_transcripts: string[];
+    /** Fixed wording from the chosen template or preferences (no transcript span states it); issue 27. */
+    template?: boolean;
+  }>;
 }
 
 export interface DiagnosisCode {
@@ -63,6 +68,8 @@ export interface Diagnosis {
   codes: DiagnosisCode[];
   diagnosis_note: string;
   laterality_indicator?: 'LEFT' | 'RIGHT' | 'BILATERAL';
+  /** Extension: the transcript entries that name or imply this diagnosis (issue 27). */
+  source_transcripts?: string[];
 }
 
 export interface MedicationOrder {
@@ -78,6 +85,8 @@ export interface MedicationOrder {
   instructions: string | null;
   metadata: { origin: string; encounter_relation: string };
   linked_diagnosis_codes: string[];
+  /** Extension: the transcript entries that name this order (issue 27). */
+  source_transcripts?: string[];
 }
 
 export interface SectionStructuredValues {
@@ -92,9 +101,23 @@ export interface StructuredData {
   section_structured_values: SectionStructuredValues[];
 }
 
+/**
+ * Something the engine (or a guard after it) kept out of the note, for the review step before signing:
+ * a low-confidence span of the recogniser, or a fact no transcript span supports (issue 27).
+ */
+export interface LeftOutItem {
+  reason: 'LOW_CONFIDENCE' | 'UNSUPPORTED';
+  kind: 'sentence' | 'span' | 'diagnosis' | 'medication_order' | 'allergy';
+  text: string;
+  loinc_code?: string;
+  source_transcripts: string[];
+}
+
 export interface NoteResult {
   summary: NoteSection[];
   structured_data: StructuredData;
+  /** Extension: what was left out of the note and why (issue 27); absent when nothing was. */
+  left_out?: LeftOutItem[];
 }
 
 export type RewriteInstruction = 'CONCISE' | 'VERBOSE' | 'PATIENT_FRIENDLY';
