@@ -40,6 +40,14 @@ export interface NotesSettings {
   baseUrl?: string;
   apiKey?: string;
   model?: string;
+  /** NOTES_TIMEOUT_MS: one chat-completions attempt's bound (default 120000). */
+  timeoutMs?: string;
+  /** NOTES_MAX_RETRIES: attempts after the first on 429, 5xx, a network error or unusable JSON (default 2). */
+  maxRetries?: string;
+  /** NOTES_CONCURRENCY: chat-completions requests this process has in flight at once (default 2); more wait their turn. */
+  concurrency?: string;
+  /** NOTES_FALLBACK: `embedded` writes the note with the embedded engine when the model fails (marked on the note); `none` (default) fails the session. */
+  fallback?: string;
 }
 
 /** Where recordings are kept (README, Storage): S3-compatible storage when all four S3 settings are given. */
@@ -223,7 +231,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isFinite(n) && n >= 0),
     speech: speechSettingsFromEnv(env),
-    notes: { engine: env.NOTES_ENGINE ?? 'embedded', baseUrl: env.NOTES_BASE_URL, apiKey: env.NOTES_API_KEY, model: env.NOTES_MODEL },
+    notes: {
+      engine: env.NOTES_ENGINE ?? 'embedded',
+      baseUrl: env.NOTES_BASE_URL,
+      apiKey: env.NOTES_API_KEY,
+      model: env.NOTES_MODEL,
+      timeoutMs: env.NOTES_TIMEOUT_MS,
+      maxRetries: env.NOTES_MAX_RETRIES,
+      concurrency: env.NOTES_CONCURRENCY,
+      fallback: env.NOTES_FALLBACK,
+    },
     blob: blobSettingsFromEnv(dataDir, env),
     finalise: {
       retryLimit: nonNegativeInt(env.FINALISE_RETRY_LIMIT, 3),
