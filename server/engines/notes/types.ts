@@ -42,6 +42,8 @@ export interface NoteRequest {
   contextDiagnoses?: Array<{ codes: Array<{ code: string; description: string; type: string }>; diagnosis_note?: string }>;
   contextMedicationOrders?: MedicationOrder[];
   hccModel?: 'V28' | 'V24';
+  /** The session the note is for: only for log lines (issue 32's guard logs counts by session, never text). */
+  sessionId?: string;
 }
 
 export interface NoteSection {
@@ -118,6 +120,11 @@ export interface NoteResult {
   structured_data: StructuredData;
   /** Extension: what was left out of the note and why (issue 27); absent when nothing was. */
   left_out?: LeftOutItem[];
+  /**
+   * Extension: set when the configured engine failed and the embedded engine wrote this note instead
+   * (NOTES_FALLBACK=embedded; issue 32). `reason` is the failure, in our words, never the model's output.
+   */
+  fallback?: { engine: string; from: string; reason: string };
 }
 
 export type RewriteInstruction = 'CONCISE' | 'VERBOSE' | 'PATIENT_FRIENDLY';
