@@ -57,14 +57,43 @@ export type TranscriptResponse = z.infer<typeof TranscriptResponse>;
 // Content and structured data (stored by the pipeline in session_content in exactly these shapes)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Additive (issue 27): the transcript entries a sentence, diagnosis or order came from, and the stretch of the
+ * session's audio they cover (the same timeline as the transcript's start_offset and end_offset). Null when no
+ * transcript entry supports it.
+ */
+export const Evidence = z
+  .object({
+    transcript_ids: z.array(z.string()).describe('transcript_id of each entry, in the order spoken'),
+    start_ms: z.number().int().min(0).describe("start of the earliest entry, in ms on the session's audio timeline"),
+    end_ms: z.number().int().min(0).describe('end of the latest entry, in ms on the same timeline'),
+  })
+  .meta({ id: 'Evidence' });
+export type Evidence = z.infer<typeof Evidence>;
+
+const evidenceField = Evidence.nullable()
+  .optional()
+  .describe('Additive: the transcript entries this came from and their time range; null when no entry supports it');
+
+export const NoteSentence = z
+  .object({
+    text: z.string(),
+    source_transcripts: z.array(z.string()),
+    /** Additive (issue 27): fixed wording from the chosen template or preferences; no transcript span states it. */
+    template: z.boolean().optional().describe('true for fixed wording from the template or preferences, not from the visit'),
+    evidence: evidenceField,
+  })
+  .meta({ id: 'NoteSentence' });
+export type NoteSentence = z.infer<typeof NoteSentence>;
+
 export const SummarySection = z
   .object({
     title: z.string(),
     content: z.string(),
     loinc_code: z.string(),
     source_transcripts: z.array(z.string()),
-    /** Extension: each sentence of content with the transcript entries it was written from. */
-    sentences: z.array(z.object({ text: z.string(), source_transcripts: z.array(z.string()) })).optional(),
+    /** Extension: each sentence of content with the transcript entries it was written from (dropped when the clinician edits the section). */
+    sentences: z.array(NoteSentence).optional(),
   })
   .meta({ id: 'SummarySection' });
 export type SummarySection = z.infer<typeof SummarySection>;
@@ -76,6 +105,9 @@ export const DiagnosisOut = z
     codes: z.array(DiagnosisCodeOut),
     diagnosis_note: z.string(),
     laterality_indicator: z.enum(['LEFT', 'RIGHT', 'BILATERAL']).optional(),
+    /** Additive (issue 27): the transcript entries that name or imply the diagnosis. */
+    source_transcripts: z.array(z.string()).optional(),
+    evidence: evidenceField,
   })
   .meta({ id: 'Diagnosis' });
 
@@ -93,6 +125,9 @@ export const MedicationOrder = z
     instructions: z.string().nullable(),
     metadata: z.object({ origin: z.string(), encounter_relation: z.string() }),
     linked_diagnosis_codes: z.array(z.string()),
+    /** Additive (issue 27): the transcript entries that name the order. */
+    source_transcripts: z.array(z.string()).optional(),
+    evidence: evidenceField,
   })
   .meta({ id: 'MedicationOrder' });
 export type MedicationOrder = z.infer<typeof MedicationOrder>;

@@ -217,8 +217,11 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
   await keepLease(lease);
   await app.db
     .insert(sessionContent)
-    .values({ sessionId, summary: note.summary, structuredData: note.structured_data, engine: engine.name })
-    .onConflictDoUpdate({ target: sessionContent.sessionId, set: { summary: note.summary, structuredData: note.structured_data, engine: engine.name, updatedAt: new Date() } });
+    .values({ sessionId, summary: note.summary, structuredData: note.structured_data, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engine.name })
+    .onConflictDoUpdate({
+      target: sessionContent.sessionId,
+      set: { summary: note.summary, structuredData: note.structured_data, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engine.name, updatedAt: new Date() },
+    });
   await transitionSession(app, sessionId, 'completed', { allowSame: true, reason: 'finalised' });
   return 'completed';
 }

@@ -11,6 +11,10 @@ export const sessionContent = pgTable('session_content', {
   summary: jsonb('summary').notNull(),
   structuredData: jsonb('structured_data').notNull(),
   engine: text('engine').notNull(),
+  /** The note as the engine wrote it: a section whose content differs was edited since generation (issue 27 review). */
+  generatedSummary: jsonb('generated_summary'),
+  /** What the engine (or its guard) kept out of the note and why, for the review before signing (issue 27). */
+  leftOut: jsonb('left_out'),
   /** Sign-off state of the note: draft | signed | amended (amended = reopened after signing, editable until signed again). */
   noteStatus: text('note_status').notNull().default('draft'),
   /** When the note was last signed; kept while amended so the signed version stays dated. */
@@ -50,6 +54,8 @@ export const noteSignoffs = pgTable(
     action: text('action').notNull(),
     reason: text('reason'),
     summary: jsonb('summary'),
+    /** The review the signer went through before signing (items and decisions, attestation); null for a sign without one. */
+    review: jsonb('review'),
     providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,24 +5,32 @@ import { emptyStructuredData, type ContentResponse, type StructuredData, type Su
 import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { sessionContent, sessionTransitions } from '../../db/schema';
+import { sessionContent, sessionTransitions, transcriptEntries } from '../../db/schema';
+import { attachEvidence } from './attach-evidence';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { getOwnedSession } from './get-owned-session';
 
-/** Stored content of a session, or the empty note when none was generated (skipped, failed, aborted). */
+/**
+ * Stored content of a session, or the empty note when none was generated (skipped, failed, aborted), with the
+ * evidence of each sentence, diagnosis and order.
+ */
 export async function readStoredContent(db: Db, sessionId: string): Promise<ContentResponse> {
   const row = (await db.select().from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).limit(1))[0];
   if (!row) return { summary: [], structured_data: emptyStructuredData() };
   const sd = (row.structuredData ?? {}) as Partial<StructuredData>;
   const empty = emptyStructuredData();
-  return {
+  const entries = await db
+    .select({ id: transcriptEntries.id, startMs: transcriptEntries.startOffsetMs, endMs: transcriptEntries.endOffsetMs })
+    .from(transcriptEntries)
+    .where(eq(transcriptEntries.sessionId, sessionId));
+  return attachEvidence({
     summary: (Array.isArray(row.summary) ? row.summary : []) as SummarySection[],
     structured_data: {
       diagnoses: sd.diagnoses ?? empty.diagnoses,
       orders: { medication_orders: { ...empty.orders.medication_orders, ...(sd.orders?.medication_orders ?? {}) } },
       section_structured_values: sd.section_structured_values ?? [],
     },
-  };
+  }, entries);
 }
 
 /** Content of one session; 409 naming the status until the session has reached a terminal state. */
