@@ -13,6 +13,7 @@ import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialog
 import { findDrugs } from '../../server/engines/notes/embedded/meds';
 import { referenceFacts } from '../clinical/facts';
 import { isHeldOut } from './folds';
+import { DIVISIONS, splitDivisions } from './divisions';
 import { rouge } from './rouge';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -40,6 +41,8 @@ const med = { tp: 0, np: 0, nr: 0 };
 const dx = { tp: 0, np: 0, nr: 0 };
 const perDataset = new Map<string, { n: number; r1: number }>();
 let words = 0;
+// Per ACI-BENCH division: ROUGE-1 F1 averaged over the notes whose reference has that division.
+const byDivision = new Map(DIVISIONS.map((d) => [d, { n: 0, r1: 0 }]));
 const t0 = process.hrtime.bigint();
 const outputs = rows.map((row) =>
   engine.generateSync({ transcript: dialogueToTranscript(row.dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } }),
@@ -51,6 +54,14 @@ rows.forEach((row, i) => {
   words += note.split(/\s+/).length;
   const s = rouge(row.note, note);
   r1 += s.rouge1.f1; r2 += s.rouge2.f1; rl += s.rougeL.f1;
+  const refDiv = splitDivisions(row.note);
+  const outDiv = splitDivisions(note);
+  for (const div of DIVISIONS) {
+    if (!refDiv[div]) continue;
+    const acc = byDivision.get(div)!;
+    acc.n++;
+    acc.r1 += rouge(refDiv[div], outDiv[div]).rouge1.f1;
+  }
   const d = perDataset.get(row.dataset) ?? { n: 0, r1: 0 };
   d.n++; d.r1 += s.rouge1.f1; perDataset.set(row.dataset, d);
   const ref = referenceFacts(row.note);
@@ -72,6 +83,7 @@ const lines = [
   `ACI-BENCH ${split} split${fold === 'all' ? '' : ` (${fold} fold)`}, ${n} encounters, embedded engine (BALANCED)`,
   `ROUGE-1 ${pct(r1 / n)}  ROUGE-2 ${pct(r2 / n)}  ROUGE-L ${pct(rl / n)}  (F1 averaged over notes)`,
   `by sub-corpus ROUGE-1: ${[...perDataset].map(([k, v]) => `${k} ${pct(v.r1 / v.n)} (n=${v.n})`).join(', ')}`,
+  `by division ROUGE-1: ${[...byDivision].map(([k, v]) => `${k} ${pct(v.n ? v.r1 / v.n : 0)} (n=${v.n})`).join(', ')}`,
   `medications vs reference note: precision ${pct(m.p)}  recall ${pct(m.r)}  (${med.tp}/${med.np} predicted, ${med.tp}/${med.nr} stated)`,
   `diagnoses (ICD-10-CM category) vs reference A&P: precision ${pct(d.p)}  recall ${pct(d.r)}  (${dx.tp}/${dx.np}, ${dx.tp}/${dx.nr})`,
   `speed: ${(n / seconds).toFixed(1)} notes/s on one core (${((seconds / n) * 1000).toFixed(1)} ms per note), mean note ${Math.round(words / n)} words`,

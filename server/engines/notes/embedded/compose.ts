@@ -4,7 +4,8 @@ import type { NoteRequest } from '../types';
 import type { Analysis, Sentence } from './analyze';
 import { pronouns, removeDisfluencies } from './text';
 
-export interface Piece { text: string; src: string[] }
+/** A note sentence; `template` marks fixed wording of the engine (the verbosity preference's scribe style), not words of the visit. */
+export interface Piece { text: string; src: string[]; template?: boolean }
 export interface Block { label?: string; pieces: Piece[]; para?: boolean; bullet?: boolean; heading?: string }
 export type Verbosity = NoteRequest['preferences']['verbosity'];
 

@@ -113,7 +113,7 @@ export function examBlocks(ctx: NoteContext): Block[] {
       if (templated.has(normal.system)) continue;
       templated.add(normal.system);
       const list = bySystem.get(normal.system) ?? [];
-      list.push({ text: normal.text, src: [s.tid] });
+      list.push({ text: normal.text, src: [s.tid], template: true });
       bySystem.set(normal.system, list);
     }
     for (const group of systemGroups(rest)) {

@@ -162,7 +162,7 @@ export function openingSentence(ctx: NoteContext, problem: string | undefined): 
   const text = who
     ? `${subject} is ${who}${pmh} who presents to the clinic today${reason ? ` for the evaluation of ${reason.toLowerCase()}` : ''}.`
     : `${subject} presents to the clinic today for the evaluation of ${reason!.toLowerCase()}.`;
-  return { text, src: [] };
+  return { text, src: [], template: true };
 }
 
 export function listJoin(items: string[]): string {

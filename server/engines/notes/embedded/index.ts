@@ -179,7 +179,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
         content,
         loinc_code: sec.loinc,
         source_transcripts: src,
-        sentences: sentences.map((p) => ({ text: p.text, source_transcripts: p.src })),
+        sentences: sentences.map((p) => ({ text: p.text, source_transcripts: p.src, ...(p.template ? { template: true } : {}) })),
       });
     }
     return {

@@ -207,10 +207,12 @@ export function followUpPiece(ctx: NoteContext): Piece | undefined {
     if (!m) continue;
     const n = /^(a|one)$/i.test(m[1]) ? '1' : /^couple/i.test(m[1]) ? 'a couple of' : /^few$/i.test(m[1]) ? 'a few' : m[1];
     const unit = n === '1' ? m[2].replace(/s$/, '') : /s$/.test(m[2]) ? m[2] : `${m[2]}s`;
-    return { text: `The patient will follow up with me in ${n} ${unit.toLowerCase()}.`, src: [s.tid] };
+    return { text: `The patient will follow up with me in ${n} ${unit.toLowerCase()}.`, src: [s.tid], template: true };
   }
   return undefined;
 }
+
+const AGREED = /\b(?:i (?:understand|agree)|agreed|sounds (?:good|great|fine|like a (?:good )?plan)|that (?:sounds (?:good|great|fine)|works)|let's do (?:it|that)|that's fine|makes sense|i'm (?:on board|fine with that)|i can do that)\b/i;
 
 export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[], opener?: Piece): Block[] {
   const blocks: Block[] = [];
@@ -218,7 +220,7 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
   // When imaging was reviewed with the patient, scribes open the plan by saying so.
   const imaging = resultPieces(ctx).find((p) => /\b(x-rays?|xrays?|mri|ct|radiograph\w*|ultrasound)\b/i.test(p.text));
   if (imaging && problems.length && ctx.verbosity !== 'CONCISE')
-    blocks.push({ pieces: [{ text: `After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient in regards to ${pronouns(ctx.a.sex).poss} current symptoms.`, src: imaging.src }], para: true });
+    blocks.push({ pieces: [{ text: `After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient in regards to ${pronouns(ctx.a.sex).poss} current symptoms.`, src: imaging.src, template: true }], para: true });
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 3;
   // Scribes write a line or two per heading; budget tuned on the ACI-BENCH train split.
   const wordBudget = ctx.verbosity === 'DETAILED' ? 10_000 : ctx.verbosity === 'CONCISE' ? 25 : 60;
@@ -235,7 +237,7 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
     // Scribes record the counselling the clinician gave; only when the clinician did discuss the problem.
     if (ctx.verbosity !== 'CONCISE' && !p.education.length) {
       const talk = [...p.reasoning, ...p.treatment, ...p.testing].find((x) => /\b(discuss|talk|explain|recommend|options?|risks?|benefits?)\w*/i.test(x.text));
-      if (talk) parts[4] = ['Patient Education and Counseling', [{ text: `I discussed the diagnosis and treatment options for ${p.name.toLowerCase()} with the patient.`, src: talk.src }]];
+      if (talk) parts[4] = ['Patient Education and Counseling', [{ text: `I discussed the diagnosis and treatment options for ${p.name.toLowerCase()} with the patient.`, src: talk.src, template: true }]];
     }
     for (const [label, pieces] of parts) {
       if (!pieces.length) continue;
@@ -246,7 +248,9 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
   });
   if (!problems.length && orphan.length) blocks.push({ pieces: orphan.slice(0, cap * 2), para: true });
   const followUp = followUpPiece(ctx);
-  const agreed = ctx.a.sentences.slice(ctx.a.planStart).filter((s) => s.role === 'PATIENT' && /\b(okay|sounds good|sure|yes|yeah|agree|alright|that's fine|no problem|perfect)\b/i.test(s.text)).at(-1);
+  // The agreement line is written only when the patient agreed in words; a bare "okay" or "yes" acknowledges,
+  // it does not agree (issue 27), so then the note says nothing about agreement. Written from that span, it is not template.
+  const agreed = ctx.a.sentences.slice(ctx.a.planStart).filter((s) => s.role === 'PATIENT' && !s.question && AGREED.test(s.text)).at(-1);
   if (agreed && (problems.length || orphan.length))
     blocks.push({ label: 'Patient Agreements', pieces: [{ text: 'The patient understands and agrees with the recommended medical treatment plan.', src: [agreed.tid] }], para: true });
   if (followUp) blocks.push({ label: 'Instructions', pieces: [followUp], para: true });
