@@ -204,6 +204,7 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
     contextDiagnoses: context.diagnoses?.values.map((d) => ({ ...d, codes: d.codes.map((c) => ({ ...c, description: c.description ?? '' })) })),
     contextMedicationOrders: context.orders?.medication_orders?.values.map(contextOrder),
     hccModel: app.config.hccModel,
+    sessionId,
   };
   let engine;
   let note;
@@ -215,12 +216,14 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
     throw new FinaliseError('NOTE_GENERATION_FAILED', `note generation failed: ${(err as Error).message}`);
   }
   await keepLease(lease);
+  // A note the fallback engine wrote names it (NOTES_FALLBACK=embedded), so the export's provenance says so.
+  const engineName = note.fallback ? `${note.fallback.engine} (fallback from ${note.fallback.from})` : engine.name;
   await app.db
     .insert(sessionContent)
-    .values({ sessionId, summary: note.summary, structuredData: note.structured_data, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engine.name })
+    .values({ sessionId, summary: note.summary, structuredData: note.structured_data, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engineName })
     .onConflictDoUpdate({
       target: sessionContent.sessionId,
-      set: { summary: note.summary, structuredData: note.structured_data, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engine.name, updatedAt: new Date() },
+      set: { summary: note.summary, structuredData: note.structured_data, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engineName, updatedAt: new Date() },
     });
   await transitionSession(app, sessionId, 'completed', { allowSame: true, reason: 'finalised' });
   return 'completed';
