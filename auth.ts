@@ -1,7 +1,8 @@
 /**
  * Console sign-in (next-auth v5): email + password users from the `users` table, and an OIDC provider when
  * AUTH_OIDC_ISSUER / AUTH_OIDC_CLIENT_ID / AUTH_OIDC_CLIENT_SECRET are set. Sessions are JWT cookies that
- * expire after AUTH_SESSION_MAX_AGE seconds (8 h by default). AUTH_SECRET comes from server/bootstrap.ts.
+ * expire after AUTH_SESSION_MAX_AGE seconds (8 h by default). All of it is read from Config.auth
+ * (server/config.ts); the secret is AUTH_SECRET or the one createServices generated for the data directory.
  */
 import NextAuth, { CredentialsSignin, customFetch, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
@@ -18,13 +19,6 @@ import { safeCallbackUrl, safeRedirect } from '@/app/login/safe-callback-url';
 export { safeCallbackUrl };
 
 export type { ConsoleRole, ConsoleUser };
-
-export const DEFAULT_SESSION_MAX_AGE = 8 * 3600;
-
-export function sessionMaxAge(): number {
-  const n = Number(process.env.AUTH_SESSION_MAX_AGE);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_SESSION_MAX_AGE;
-}
 
 /** Over the sign-in failure limits (server/domain/users/sign-in-limits.ts); the code reaches the login page. */
 export class SignInRateLimited extends CredentialsSignin {
@@ -48,17 +42,15 @@ declare module 'next-auth' {
 }
 
 function oidcProvider(): NextAuthConfig['providers'][number] | null {
-  const issuer = process.env.AUTH_OIDC_ISSUER;
-  const clientId = process.env.AUTH_OIDC_CLIENT_ID;
-  const clientSecret = process.env.AUTH_OIDC_CLIENT_SECRET;
-  if (!issuer || !clientId || !clientSecret) return null;
+  const oidc = getAppContext().config.auth.oidc;
+  if (!oidc) return null;
   return {
     id: 'oidc',
-    name: process.env.AUTH_OIDC_NAME || 'Single sign-on',
+    name: oidc.name,
     type: 'oidc',
-    issuer,
-    clientId,
-    clientSecret,
+    issuer: oidc.issuer,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
     checks: ['pkce', 'state', 'nonce'],
     // Discovery, token and userinfo requests go through the outbound policy like every server-side fetch.
     [customFetch]: policyFetch({ allowPrivate: getAppContext().config.webhookAllowPrivate, timeoutMs: 10_000, maxResponseBytes: 1024 * 1024, purpose: 'OIDC' }),
@@ -90,9 +82,13 @@ function config(): NextAuthConfig {
   ];
   const oidc = oidcProvider();
   if (oidc) providers.push(oidc);
+  const settings = getAppContext().config.auth;
   return {
     providers,
-    session: { strategy: 'jwt', maxAge: sessionMaxAge() },
+    secret: settings.secret,
+    // As before this setting moved here: the request's Host names the origin (set AUTH_URL to pin it, README).
+    trustHost: true,
+    session: { strategy: 'jwt', maxAge: settings.sessionMaxAgeSeconds },
     pages: { signIn: '/login', error: '/login' },
     callbacks: {
       // Every redirect next-auth makes (after sign-in, sign-out, errors) stays on this origin.
@@ -135,7 +131,7 @@ function config(): NextAuthConfig {
   };
 }
 
-// Lazy so the secret, session lifetime and OIDC settings are read from the environment the server set up.
+// Lazy so the secret, session lifetime and OIDC settings are read from the context the server built.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => config());
 
 /**

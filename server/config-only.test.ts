@@ -11,7 +11,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  */
 const ALLOWED: Record<string, string> = {
   'server/config.ts': 'the one reader',
-  'server/services.ts': "next-auth reads AUTH_SECRET from the environment itself, so the generated one is put there",
   'server/main.ts': 'passes the environment on to the child `next build`',
 };
 const TEST_SUPPORT = /\.test\.ts$|^server\/test\/|\/fixtures\//;

@@ -1,15 +1,116 @@
 import path from 'node:path';
-import { parseTrustedProxies, type TrustedRange } from './http/client-address';
+import { z } from 'zod';
+import { parseTrustedProxies } from './http/client-address';
+import type { Config } from './config-types';
+import { bool, ConfigError, describeIssues, duration, httpUrl, int, numberList, oneOf, parsedBy, positiveNumber, postgresUrl, text } from './config-kinds';
 
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
-}
+export { ConfigError } from './config-kinds';
+export type { AuthSettings, Config } from './config-types';
 
-function int(value: string | undefined, fallback: number): number {
-  const n = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isFinite(n) ? n : fallback;
-}
+/**
+ * Every environment variable the service reads: its form, its default and what it does. loadConfig checks the
+ * whole environment against it at start-up, so `PORT=abc` stops the process with `PORT must be an integer from
+ * 0 to 65535 (got "abc")` instead of quietly serving on 3000. README's configuration table lists the same
+ * names (config.test.ts compares them). An empty value counts as unset. A default that depends on another
+ * variable is computed in loadConfig and described here.
+ */
+export const ENV_SCHEMA = z.object({
+  PORT: int(0, 65535).default(3000).describe('port the server listens on (0: any free port)'),
+  HOST: text().default('127.0.0.1').describe('address the server listens on'),
+  DATA_DIR: text().default('./data').describe('PGlite database, audio blobs, generated keys and secrets'),
+  DATABASE_URL: postgresUrl().optional().describe('PostgreSQL to use instead of PGlite (required for more than one process)'),
+  PG_POOL_MAX: int(1).default(10).describe('PostgreSQL connections per process'),
+  SECRET_KEY: text().optional().describe('seals partner secrets and keys recording URLs; generated into DATA_DIR/keys when unset'),
+  SERVICE_SIGNING_JWK: text().optional().describe('private JWK that signs service tokens; generated into DATA_DIR/keys when unset'),
+  NEXT_DIST_DIR: text().default('.next').describe('where `next build` writes, relative to the project'),
+  ADMIN_URL: httpUrl().optional().describe('where the admin CLI reaches a running server (default http://HOST:PORT)'),
+  PUBLIC_BASE_URL: httpUrl().optional().describe('base for webhook _links and signed audio URLs (default http://HOST:PORT)'),
+  ADMIN_API_KEY: text().optional().describe('accepted as a service-admin key on /api/admin/v1/*'),
+  WEBHOOK_ALLOW_PRIVATE: bool().default(false).describe('allow loopback/private addresses for every server-side fetch'),
+  WEBHOOK_RECEIVER_SECRET: text().optional().describe('secret the reference receiver POST /webhooks/notification verifies with'),
+  WEBHOOK_TIMEOUT_MS: int(1).default(10_000).describe('one webhook delivery attempt is abandoned after this'),
+  WEBHOOK_RETRY_SCHEDULE: numberList().default([10, 30, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200]).describe('seconds between delivery attempts'),
+  SPEECH_ENGINE: oneOf(['embedded', 'openai', 'sherpa', 'none']).default('embedded').describe('speech recogniser'),
+  SPEECH_POOL_SIZE: int(1).optional().describe('decoder threads of the embedded engine (default: cores)'),
+  SPEECH_LM: oneOf(['clinical', 'stock']).optional().describe('language model of the embedded engine'),
+  SPEECH_VAD: oneOf(['silero', 'energy']).optional().describe('segmenter of the embedded engine (default silero)'),
+  SPEECH_BASE_URL: httpUrl().optional().describe('OpenAI-compatible speech API (SPEECH_ENGINE=openai)'),
+  SPEECH_API_KEY: text().optional().describe('key for SPEECH_BASE_URL'),
+  SPEECH_MODEL: text().optional().describe('model name at SPEECH_BASE_URL'),
+  SPEECH_TIMEOUT_MS: int(1).optional().describe('per-request timeout of the OpenAI-compatible speech engine'),
+  SPEECH_MAX_RETRIES: int(0).optional().describe('retries of the OpenAI-compatible speech engine'),
+  SPEECH_MODEL_DIR: text().optional().describe('model directory of the sherpa engine (default DATA_DIR/models/speech)'),
+  SPEECH_THREADS: int(1).optional().describe('ONNX Runtime threads per decode of the sherpa engine'),
+  NOTES_ENGINE: oneOf(['embedded', 'openai']).default('embedded').describe('note generator'),
+  NOTES_BASE_URL: httpUrl().optional().describe('OpenAI-compatible chat API (NOTES_ENGINE=openai)'),
+  NOTES_API_KEY: text().optional().describe('key for NOTES_BASE_URL'),
+  NOTES_MODEL: text().optional().describe('model name at NOTES_BASE_URL'),
+  NOTES_TIMEOUT_MS: int(1).optional().describe('one chat-completions attempt is abandoned after this (default 120000)'),
+  NOTES_MAX_RETRIES: int(0).optional().describe('chat-completions attempts after the first (default 2)'),
+  NOTES_CONCURRENCY: int(1).optional().describe('chat-completions requests in flight per process (default 2)'),
+  NOTES_FALLBACK: oneOf(['embedded', 'none']).optional().describe('embedded: write the note with the embedded engine when the model fails'),
+  AUDIO_DIR: text().optional().describe('recordings when S3 is not configured (default DATA_DIR/audio)'),
+  S3_ENDPOINT: httpUrl().optional().describe('S3-compatible storage for recordings, with the three below'),
+  S3_BUCKET: text().optional().describe('S3 bucket'),
+  S3_ACCESS_KEY_ID: text().optional().describe('S3 access key id'),
+  S3_SECRET_ACCESS_KEY: text().optional().describe('S3 secret access key'),
+  S3_REGION: text().optional().describe('S3 region'),
+  S3_PREFIX: text().optional().describe('key prefix inside the bucket'),
+  S3_FORCE_PATH_STYLE: bool().optional().describe('path-style S3 URLs (most self-hosted stores)'),
+  FINALISE_RETRY_LIMIT: int(0).default(3).describe('finalisation retries after the first attempt'),
+  FINALISE_RETRY_DELAY_SECONDS: int(0).default(15).describe('first retry delay, doubling'),
+  FINALISE_TIMEOUT_SECONDS: int(0).default(30 * 60).describe('a finalisation job is abandoned after this'),
+  FINALISE_LEASE_SECONDS: positiveNumber().default(60).describe('how long a finalisation lease outlives its holder'),
+  ABANDONED_AFTER: duration().default(30 * 60_000).describe('a visit whose stream is gone this long is finalised from its stored audio'),
+  ABANDONED_SWEEP_INTERVAL: duration().default(60_000).describe('how often processes with workers look for abandoned visits'),
+  WORKERS: int(0).default(1).describe('job workers inside the web process (0: web only)'),
+  BODY_LIMIT_BYTES: int(1).default(1024 * 1024).describe('request bodies above this are 413'),
+  HTTP_HEADERS_TIMEOUT_MS: int(0).default(30_000).describe('Node HTTP headers timeout'),
+  HTTP_REQUEST_TIMEOUT_MS: int(0).default(120_000).describe('Node HTTP request timeout'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: int(0).default(65_000).describe('Node HTTP keep-alive timeout'),
+  METRICS_TOKEN: text().optional().describe('bearer token /metrics requires; unset: /metrics only on a loopback HOST'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino level'),
+  WS_MAX_FRAME_BYTES: int(1).default(256 * 1024).describe('largest WebSocket frame accepted'),
+  WS_IDLE_TIMEOUT_MS: int(1).default(30_000).describe('a stream with no frame for this long is closed'),
+  WS_MAX_SESSION_SECONDS: int(1).default(3 * 3600).describe('longest stream'),
+  WS_MAX_AHEAD_MS: int(0).default(30_000).describe('how far ahead of real time a client may send audio'),
+  WS_LIVE_END_WAIT_MS: int(0).default(30_000).describe('how long the end of a stream waits for the live recogniser'),
+  STREAMS_PER_PROVIDER: int(0).default(4).describe('open streams per provider (0: no cap)'),
+  STREAMS_PER_PARTNER: int(0).default(200).describe('open streams per partner (0: no cap)'),
+  SSE_STREAMS_PER_PROVIDER: int(0).default(10).describe('open status event streams per provider (0: no cap)'),
+  SSE_STREAMS_PER_PARTNER: int(0).default(500).describe('open status event streams per partner (0: no cap)'),
+  SSE_STREAMS_MAX: int(0).default(1000).describe('open status event streams per web process (0: no cap)'),
+  SSE_MAX_LIFETIME_MS: int(0).default(5 * 60_000).describe('a status event stream is ended after this'),
+  DISABLED_STREAMS_SWEEP_MS: int(0).default(10_000).describe('how often streams of providers disabled elsewhere are ended (0: never)'),
+  STATUS_LISTEN_KEEPALIVE_MS: int(1000).default(10_000).describe('TCP keepalive of the status listener after this much quiet'),
+  STATUS_HEARTBEAT_MS: int(100).default(5_000).describe('self-NOTIFY interval of the status listener'),
+  STATUS_CACHE_TTL_MS: int(0).default(30_000).describe('how long a cached status that can still change is answered'),
+  MIN_SPEECH_MS: int(0).default(1500).describe('less speech than this makes no note'),
+  NOTE_HISTORY_BURST_MINUTES: int(0).default(5).describe('edits of a section this close together are one history version'),
+  NOTE_HISTORY_VERSIONS_PER_SECTION: int(1).default(50).describe('history versions kept per section besides signed ones'),
+  RATE_LIMIT_AUTH_PER_MINUTE: int(0).default(120).describe('register and login requests per client address'),
+  TRUSTED_PROXIES: parsedBy(parseTrustedProxies).default([]).describe('comma-separated CIDR ranges of proxies whose X-Forwarded-For names the client'),
+  SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: int(1).default(5).describe('console sign-in failures per account and address before back-off'),
+  SIGNIN_FAILURES_PER_ACCOUNT: int(1).default(20).describe('console sign-in failures per account within the window'),
+  SIGNIN_FAILURES_PER_ADDRESS: int(1).default(50).describe('console sign-in failures per address within the window'),
+  SIGNIN_WINDOW_SECONDS: int(1).default(900).describe('window of the sign-in failure counts'),
+  SIGNIN_BLOCK_BASE_SECONDS: int(1).default(30).describe('first sign-in back-off, doubling'),
+  SIGNIN_MAX_BLOCK_SECONDS: int(1).default(900).describe('longest sign-in back-off'),
+  HCC_MODEL: oneOf(['V28', 'V24']).default('V28').describe('CMS-HCC model for diagnosis categories'),
+  JWKS_COOLDOWN_MS: int(0).default(30_000).describe('minimum time between partner JWKS refetches'),
+  CODESETS_DIR: text().optional().describe('official code-set files to use instead of the built-in subset'),
+  NODE_ENV: text().optional().describe('development turns on Next development mode; production turns off FHIR_VALIDATE by default'),
+  FHIR_VALIDATE: bool().optional().describe('validate every FHIR export against FHIR R4 (default: true unless NODE_ENV=production)'),
+  AUTH_SECRET: text().optional().describe('signs console session cookies; generated into DATA_DIR/keys when unset'),
+  AUTH_SESSION_MAX_AGE: int(1).default(8 * 3600).describe('console sign-in lifetime in seconds'),
+  AUTH_OIDC_ISSUER: httpUrl().optional().describe('OIDC issuer for console sign-in, with the client id and secret'),
+  AUTH_OIDC_CLIENT_ID: text().optional().describe('OIDC client id'),
+  AUTH_OIDC_CLIENT_SECRET: text().optional().describe('OIDC client secret'),
+  AUTH_OIDC_NAME: text().default('Single sign-on').describe('label of the OIDC sign-in button'),
+  AUTH_URL: httpUrl().optional().describe("console sign-in's public URL (read by next-auth itself), so the OIDC redirect URI is the registered one"),
+});
+
+export type Env = z.output<typeof ENV_SCHEMA>;
 
 /**
  * Speech engine settings as written in the environment (SPEECH_*). They are checked when the engine is built
@@ -98,208 +199,108 @@ export function blobSettingsFromEnv(dataDir: string, env: NodeJS.ProcessEnv | Re
   };
 }
 
-function nonNegativeInt(value: string | undefined, fallback: number): number {
-  const n = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
+
+
+
+/** The environment without its empty values, which count as unset. */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
 }
 
-/** A positive duration such as `30m`, `90s`, `1h` or `500ms`; a bare number is seconds. */
-function duration(value: string | undefined, fallbackMs: number): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value ?? '');
-  const ms = m ? Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
-  return ms > 0 ? ms : fallbackMs;
+/** Checks the environment against ENV_SCHEMA; throws a ConfigError naming each bad variable and its form. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const given = withoutEmpty(env);
+  const parsed = ENV_SCHEMA.safeParse(given);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, given));
+  return parsed.data;
 }
 
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  /** Connections in the PostgreSQL pool of each process (PG_POOL_MAX). */
-  pgPoolMax: number;
-  /**
-   * SECRET_KEY: seals partner secrets and keys recording URLs. Every process of a scaled-out deployment
-   * needs the same one; without it, each data directory generates its own.
-   */
-  secretKey?: string;
-  /** SERVICE_SIGNING_JWK: the private JWK that signs service tokens, shared by every web process. */
-  serviceSigningJwk?: string;
-  /** Where `next build` writes (NEXT_DIST_DIR, relative to the project). */
-  nextDistDir: string;
-  /** ADMIN_URL: where the admin CLI reaches a running server that holds the data directory. */
-  adminUrl?: string;
-  publicBaseUrl: string;
-  adminApiKey?: string;
-  webhookAllowPrivate: boolean;
-  webhookReceiverSecret?: string;
-  webhookTimeoutMs: number;
-  /** Delays in seconds between attempts; the outbox gives up after the last. */
-  webhookRetrySchedule: number[];
-  speech: SpeechSettings;
-  notes: NotesSettings;
-  blob: BlobSettings;
-  finalise: FinaliseSettings;
-  /**
-   * Abandoned visits (docs/streaming.md): a session with stored audio, no open stream and no EOF for afterMs
-   * (ABANDONED_AFTER) is finalised from what was stored; processes with job workers look every sweepMs
-   * (ABANDONED_SWEEP_INTERVAL).
-   */
-  abandoned: { afterMs: number; sweepMs: number };
-  workers: number;
-  bodyLimitBytes: number;
-  /** Node HTTP server limits (README, Security): see server/http/server-options.ts. */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
-  /** When set, /metrics requires it as a bearer token; when not, /metrics is served only on a loopback HOST. */
-  metricsToken?: string;
-  serviceTokenTtlSeconds: number;
-  logLevel: string;
-  ws: {
-    maxFrameBytes: number;
-    idleTimeoutMs: number;
-    maxSessionSeconds: number;
-    /** How far ahead of real time a client may send audio before it is refused. */
-    maxAheadMs: number;
-    /**
-     * How long the end of a stream waits for the live recogniser to finish what it was fed. A reconnect
-     * waits for this too, so it stays short; what the live pass has not reached then is decoded by the final pass.
-     */
-    liveEndWaitMs: number;
-    /** Concurrent /ws/ambient + /ws/transcribe streams per provider and per partner (0: no cap). */
-    streamsPerProvider: number;
-    streamsPerPartner: number;
-  };
-  /**
-   * Server-Sent Events status streams (README, Security): concurrent streams per provider, per partner and in
-   * the whole process (0: no cap), how long one lasts before the server ends it and the client reconnects,
-   * and how often a web process on PostgreSQL looks for streams of providers disabled in another process.
-   */
-  sse: { streamsPerProvider: number; streamsPerPartner: number; streamsMax: number; maxLifetimeMs: number; disabledSweepMs: number };
-  /**
-   * The status bus and cache (README, Security): on PostgreSQL the LISTEN connection has TCP keepalive from
-   * keepAliveMs of quiet and sends itself a NOTIFY every heartbeatMs; one not heard back within two more beats
-   * marks the bus not live (polls read the database) and reconnects. A cached status that can still change is
-   * answered for at most cacheTtlMs.
-   */
-  statusBus: { keepAliveMs: number; heartbeatMs: number; cacheTtlMs: number };
-  minSpeechMs: number;
-  /**
-   * Note history (README, Security): a section edit by the provider whose version of that section is the newest
-   * and at most burstMinutes old updates that version (one row per editing burst); each section keeps its
-   * newest versionsPerSection versions, plus every version a signature covered.
-   */
-  noteHistory: { burstMinutes: number; versionsPerSection: number };
-  rateLimitAuthPerMinute: number;
-  /** TRUSTED_PROXIES (README, Security): the proxies whose X-Forwarded-For names the client (none by default). */
-  trustedProxies: TrustedRange[];
-  /**
-   * Console password sign-in limits (failures, kept in the database): per account and address before an
-   * exponential back-off from blockBaseSeconds capped at maxBlockSeconds; per account (all addresses, except
-   * those the account signed in from before) and per address (all accounts) within windowSeconds.
-   */
-  signIn: { perAccountAddress: number; perAccount: number; perAddress: number; windowSeconds: number; blockBaseSeconds: number; maxBlockSeconds: number };
-  hccModel: 'V28' | 'V24';
-  /** Minimum time between JWKS refetches when a token names an unknown kid. */
-  jwksCooldownMs: number;
-  /** Official code-set files (CODESETS_DIR, relative to the project); used when none were imported into the database. */
-  codesetsDir?: string;
-  dev: boolean;
-  /** Validate every FHIR export against FHIR R4 before answering (a development assertion; costs ~1 s and tens of MB once). */
-  fhirValidate: boolean;
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env.PORT, 3000);
-  const host = env.HOST || '127.0.0.1';
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+  const e = parseEnv(env);
+  const given = withoutEmpty(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const { AUTH_OIDC_ISSUER: issuer, AUTH_OIDC_CLIENT_ID: clientId, AUTH_OIDC_CLIENT_SECRET: clientSecret } = e;
   return {
-    port,
-    host,
+    port: e.PORT,
+    host: e.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    pgPoolMax: Math.max(1, int(env.PG_POOL_MAX, 10)),
-    secretKey: env.SECRET_KEY || undefined,
-    serviceSigningJwk: env.SERVICE_SIGNING_JWK || undefined,
-    nextDistDir: env.NEXT_DIST_DIR || '.next',
-    adminUrl: env.ADMIN_URL || undefined,
-    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
-    adminApiKey: env.ADMIN_API_KEY || undefined,
-    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
-    webhookReceiverSecret: env.WEBHOOK_RECEIVER_SECRET || undefined,
-    webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
-    webhookRetrySchedule: (env.WEBHOOK_RETRY_SCHEDULE || '10,30,60,300,900,1800,3600,7200,14400,28800,43200')
-      .split(',')
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isFinite(n) && n >= 0),
-    speech: speechSettingsFromEnv(env),
+    databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX,
+    secretKey: e.SECRET_KEY,
+    serviceSigningJwk: e.SERVICE_SIGNING_JWK,
+    nextDistDir: e.NEXT_DIST_DIR,
+    adminUrl: e.ADMIN_URL,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    adminApiKey: e.ADMIN_API_KEY,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookReceiverSecret: e.WEBHOOK_RECEIVER_SECRET,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
+    speech: speechSettingsFromEnv(given),
     notes: {
-      engine: env.NOTES_ENGINE ?? 'embedded',
-      baseUrl: env.NOTES_BASE_URL,
-      apiKey: env.NOTES_API_KEY,
-      model: env.NOTES_MODEL,
-      timeoutMs: env.NOTES_TIMEOUT_MS,
-      maxRetries: env.NOTES_MAX_RETRIES,
-      concurrency: env.NOTES_CONCURRENCY,
-      fallback: env.NOTES_FALLBACK,
+      engine: e.NOTES_ENGINE,
+      baseUrl: e.NOTES_BASE_URL,
+      apiKey: e.NOTES_API_KEY,
+      model: e.NOTES_MODEL,
+      // Checked above; the engine parses them again where it is built (server/engines/notes).
+      timeoutMs: given.NOTES_TIMEOUT_MS,
+      maxRetries: given.NOTES_MAX_RETRIES,
+      concurrency: given.NOTES_CONCURRENCY,
+      fallback: given.NOTES_FALLBACK,
     },
-    blob: blobSettingsFromEnv(dataDir, env),
+    blob: blobSettingsFromEnv(dataDir, given),
     finalise: {
-      retryLimit: nonNegativeInt(env.FINALISE_RETRY_LIMIT, 3),
-      retryDelaySeconds: nonNegativeInt(env.FINALISE_RETRY_DELAY_SECONDS, 15),
-      timeoutSeconds: nonNegativeInt(env.FINALISE_TIMEOUT_SECONDS, 30 * 60),
-      leaseSeconds: Number(env.FINALISE_LEASE_SECONDS) > 0 ? Number(env.FINALISE_LEASE_SECONDS) : 60,
+      retryLimit: e.FINALISE_RETRY_LIMIT,
+      retryDelaySeconds: e.FINALISE_RETRY_DELAY_SECONDS,
+      timeoutSeconds: e.FINALISE_TIMEOUT_SECONDS,
+      leaseSeconds: e.FINALISE_LEASE_SECONDS,
     },
-    abandoned: { afterMs: duration(env.ABANDONED_AFTER, 30 * 60_000), sweepMs: duration(env.ABANDONED_SWEEP_INTERVAL, 60_000) },
-    workers: int(env.WORKERS, 1),
-    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
-    http: {
-      headersTimeoutMs: int(env.HTTP_HEADERS_TIMEOUT_MS, 30_000),
-      requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 120_000),
-      keepAliveTimeoutMs: int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 65_000),
-    },
-    metricsToken: env.METRICS_TOKEN || undefined,
+    abandoned: { afterMs: e.ABANDONED_AFTER, sweepMs: e.ABANDONED_SWEEP_INTERVAL },
+    workers: e.WORKERS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
     serviceTokenTtlSeconds: 3600,
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: e.LOG_LEVEL,
     ws: {
-      maxFrameBytes: int(env.WS_MAX_FRAME_BYTES, 256 * 1024),
-      idleTimeoutMs: int(env.WS_IDLE_TIMEOUT_MS, 30_000),
-      maxSessionSeconds: int(env.WS_MAX_SESSION_SECONDS, 3 * 3600),
-      maxAheadMs: int(env.WS_MAX_AHEAD_MS, 30_000),
-      liveEndWaitMs: int(env.WS_LIVE_END_WAIT_MS, 30_000),
-      streamsPerProvider: Math.max(0, int(env.STREAMS_PER_PROVIDER, 4)),
-      streamsPerPartner: Math.max(0, int(env.STREAMS_PER_PARTNER, 200)),
+      maxFrameBytes: e.WS_MAX_FRAME_BYTES,
+      idleTimeoutMs: e.WS_IDLE_TIMEOUT_MS,
+      maxSessionSeconds: e.WS_MAX_SESSION_SECONDS,
+      maxAheadMs: e.WS_MAX_AHEAD_MS,
+      liveEndWaitMs: e.WS_LIVE_END_WAIT_MS,
+      streamsPerProvider: e.STREAMS_PER_PROVIDER,
+      streamsPerPartner: e.STREAMS_PER_PARTNER,
     },
     sse: {
-      streamsPerProvider: Math.max(0, int(env.SSE_STREAMS_PER_PROVIDER, 10)),
-      streamsPerPartner: Math.max(0, int(env.SSE_STREAMS_PER_PARTNER, 500)),
-      streamsMax: Math.max(0, int(env.SSE_STREAMS_MAX, 1000)),
-      maxLifetimeMs: Math.max(0, int(env.SSE_MAX_LIFETIME_MS, 5 * 60_000)),
-      disabledSweepMs: Math.max(0, int(env.DISABLED_STREAMS_SWEEP_MS, 10_000)),
+      streamsPerProvider: e.SSE_STREAMS_PER_PROVIDER,
+      streamsPerPartner: e.SSE_STREAMS_PER_PARTNER,
+      streamsMax: e.SSE_STREAMS_MAX,
+      maxLifetimeMs: e.SSE_MAX_LIFETIME_MS,
+      disabledSweepMs: e.DISABLED_STREAMS_SWEEP_MS,
     },
-    statusBus: {
-      keepAliveMs: Math.max(1000, int(env.STATUS_LISTEN_KEEPALIVE_MS, 10_000)),
-      heartbeatMs: Math.max(100, int(env.STATUS_HEARTBEAT_MS, 5_000)),
-      cacheTtlMs: Math.max(0, int(env.STATUS_CACHE_TTL_MS, 30_000)),
-    },
-    minSpeechMs: int(env.MIN_SPEECH_MS, 1500),
-    noteHistory: {
-      burstMinutes: Math.max(0, int(env.NOTE_HISTORY_BURST_MINUTES, 5)),
-      versionsPerSection: Math.max(1, int(env.NOTE_HISTORY_VERSIONS_PER_SECTION, 50)),
-    },
-    rateLimitAuthPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 120),
-    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    statusBus: { keepAliveMs: e.STATUS_LISTEN_KEEPALIVE_MS, heartbeatMs: e.STATUS_HEARTBEAT_MS, cacheTtlMs: e.STATUS_CACHE_TTL_MS },
+    minSpeechMs: e.MIN_SPEECH_MS,
+    noteHistory: { burstMinutes: e.NOTE_HISTORY_BURST_MINUTES, versionsPerSection: e.NOTE_HISTORY_VERSIONS_PER_SECTION },
+    rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    trustedProxies: e.TRUSTED_PROXIES,
     signIn: {
-      perAccountAddress: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS, 5)),
-      perAccount: Math.max(1, int(env.SIGNIN_FAILURES_PER_ACCOUNT, 20)),
-      perAddress: Math.max(1, int(env.SIGNIN_FAILURES_PER_ADDRESS, 50)),
-      windowSeconds: Math.max(1, int(env.SIGNIN_WINDOW_SECONDS, 900)),
-      blockBaseSeconds: Math.max(1, int(env.SIGNIN_BLOCK_BASE_SECONDS, 30)),
-      maxBlockSeconds: Math.max(1, int(env.SIGNIN_MAX_BLOCK_SECONDS, 900)),
+      perAccountAddress: e.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS,
+      perAccount: e.SIGNIN_FAILURES_PER_ACCOUNT,
+      perAddress: e.SIGNIN_FAILURES_PER_ADDRESS,
+      windowSeconds: e.SIGNIN_WINDOW_SECONDS,
+      blockBaseSeconds: e.SIGNIN_BLOCK_BASE_SECONDS,
+      maxBlockSeconds: e.SIGNIN_MAX_BLOCK_SECONDS,
     },
-    hccModel: env.HCC_MODEL === 'V24' ? 'V24' : 'V28',
-    jwksCooldownMs: int(env.JWKS_COOLDOWN_MS, 30_000),
-    codesetsDir: env.CODESETS_DIR || undefined,
-    dev: env.NODE_ENV === 'development',
-    fhirValidate: bool(env.FHIR_VALIDATE, env.NODE_ENV !== 'production'),
+    hccModel: e.HCC_MODEL,
+    jwksCooldownMs: e.JWKS_COOLDOWN_MS,
+    codesetsDir: e.CODESETS_DIR,
+    dev: e.NODE_ENV === 'development',
+    fhirValidate: e.FHIR_VALIDATE ?? e.NODE_ENV !== 'production',
+    auth: {
+      secret: e.AUTH_SECRET,
+      sessionMaxAgeSeconds: e.AUTH_SESSION_MAX_AGE,
+      oidc: issuer && clientId && clientSecret ? { issuer, clientId, clientSecret, name: e.AUTH_OIDC_NAME } : undefined,
+    },
   };
 }
 

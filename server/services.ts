@@ -88,28 +88,26 @@ export interface Services {
 export const CLI_TOKEN_FILE = 'admin-cli.token';
 
 /**
- * next-auth signs its session cookies with AUTH_SECRET, which it reads from the environment itself; generate
- * one per data directory on first start and put it there. Returned for the console resolver, which checks the
- * same cookies.
+ * next-auth signs its session cookies with this secret (auth.ts passes it in its config): AUTH_SECRET, else one
+ * generated per data directory on first start. The console resolver checks the same cookies.
  */
-export function ensureAuthSecret(dataDir: string): string {
-  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
-  const file = path.join(dataDir, 'keys', 'auth-secret');
+export function ensureAuthSecret(config: Pick<Config, 'dataDir' | 'auth'>): string {
+  if (config.auth.secret) return config.auth.secret;
+  const file = path.join(config.dataDir, 'keys', 'auth-secret');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
-  process.env.AUTH_SECRET = fs.readFileSync(file, 'utf8').trim();
-  process.env.AUTH_TRUST_HOST ??= 'true';
-  return process.env.AUTH_SECRET;
+  return fs.readFileSync(file, 'utf8').trim();
 }
 
 /**
  * The composition root: builds every service from the configuration, in dependency order, and publishes the
  * context (see context.ts). Workers and the HTTP server are started by main.ts and worker.ts, not here.
  */
-export async function createServices(config: Config, opts: { log?: Logger; cliToken?: boolean; lazyEngines?: boolean } = {}): Promise<AppContext> {
-  const log = opts.log ?? createLogger(config.logLevel);
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const authSecret = ensureAuthSecret(config.dataDir);
+export async function createServices(given: Config, opts: { log?: Logger; cliToken?: boolean; lazyEngines?: boolean } = {}): Promise<AppContext> {
+  const log = opts.log ?? createLogger(given.logLevel);
+  fs.mkdirSync(given.dataDir, { recursive: true });
+  const authSecret = ensureAuthSecret(given);
+  const config: Config = { ...given, auth: { ...given.auth, secret: authSecret } };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPoolMax });
   let boss: PgBoss | undefined;
   try {

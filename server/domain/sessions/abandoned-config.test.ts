@@ -16,7 +16,10 @@ describe('ABANDONED_AFTER and ABANDONED_SWEEP_INTERVAL', () => {
     expect(loadConfig({ ABANDONED_SWEEP_INTERVAL: '250ms' }).abandoned.sweepMs).toBe(250);
   });
 
-  it('keep the default for a value that is not a positive duration', () => {
-    for (const v of ['', '0', '-5m', '30 minutes', 'soon', '5d']) expect(after(v), v).toBe(30 * 60_000);
+  it('keep the default when empty, and stop start-up on a value that is not a positive duration', () => {
+    expect(after('')).toBe(30 * 60_000);
+    for (const v of ['0', '-5m', '30 minutes', 'soon', '5d']) {
+      expect(() => after(v), v).toThrow(`ABANDONED_AFTER must be a positive duration such as 90s, 30m, 2h or 500ms (a bare number is seconds) (got "${v}")`);
+    }
   });
 });
