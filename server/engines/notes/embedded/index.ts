@@ -6,7 +6,7 @@ import { complaintFromProblems, statedComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
-import { addSigs, allergyPieces, medicationOrders } from './medications';
+import { addSigs, allergyPieces, medicationOrders, sayChanges } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { fillForm, findTemplate } from './forms';
 import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
@@ -107,6 +107,8 @@ export class EmbeddedNotesEngine implements NotesEngine {
     if (cc) complaintInReview(history.ros, cc, ccSrc);
     const meds = medicationOrders(ctx, problems);
     for (const p of problems) addSigs(p.treatment, meds.values);
+    for (const p of problems) sayChanges([...p.treatment, ...p.reasoning], meds.values, meds.taken);
+    sayChanges(orphan, meds.values, meds.taken);
 
     const wanted: NoteSectionRequest[] = req.sections?.length ? req.sections : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));
     const summary: NoteSection[] = [];

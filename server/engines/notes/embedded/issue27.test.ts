@@ -9,6 +9,8 @@ import { checkNoteFaithfulness } from '../faithfulness/index';
 import type { NoteRequest, NoteResult, TranscriptLine } from '../types';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine, noteToText } from './index';
+import { builtinCodeIndex } from '@/server/codesets/index';
+import { findDrugs, parseOrder } from './meds';
 
 const engine = new EmbeddedNotesEngine();
 function generate(transcript: TranscriptLine[], extra: Partial<NoteRequest> = {}): NoteResult {
@@ -38,5 +40,38 @@ describe('issue 27: template text', () => {
     expect(marked).toContain('The patient will follow up with me in 4 weeks.');
     expect(marked.some((t) => /presents to the clinic today/.test(t))).toBe(true);
     expect(sentences.filter((s) => !s.template).every((s) => s.source_transcripts.length > 0)).toBe(true);
+  });
+});
+
+describe('issue 27: the 10-vs-20 contradiction', () => {
+  const order = (text: string, drug: string) => {
+    const d = findDrugs(text).find((x) => x.ingredient === drug)!;
+    return parseOrder(text, d, builtinCodeIndex());
+  };
+
+  it('codes the new dose of "from 10 mg to 20 mg", not the first dose said', () => {
+    expect(order('I am going to increase the lisinopril from 10 mg to 20 mg daily.', 'lisinopril')).toMatchObject({ status: 'CHANGED', dosage: { quantity: 20, unit: 'MG' }, frequency: { structured_value: 'ONE_A_DAY' } });
+    expect(order('we will increase your lisinopril from ten to twenty milligrams once a day', 'lisinopril')).toMatchObject({ dosage: { quantity: 20, unit: 'MG' } });
+  });
+
+  it('reads "zero point four milligrams" as 0.4 mg, not 4 mg', () => {
+    expect(order('start tamsulosin zero point four milligrams daily', 'tamsulosin').dosage).toMatchObject({ quantity: 0.4, unit: 'MG' });
+  });
+
+  it('gives each drug of one sentence the verb and dose of its own clause', () => {
+    const text = 'I will increase the lisinopril to twenty milligrams daily, continue metformin, and check a basic metabolic panel.';
+    expect(order(text, 'metformin')).toMatchObject({ status: 'CONTINUED', dosage: { quantity: null } });
+    expect(order(text, 'lisinopril')).toMatchObject({ status: 'CHANGED', dosage: { quantity: 20 } });
+  });
+
+  it('writes the medication list and the plan as the change the coded order records', () => {
+    const r = generate(dialogueToTranscript(ISSUE27_VISIT));
+    const lis = r.structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'lisinopril');
+    expect(lis).toMatchObject({ status: 'CHANGED', dosage: { quantity: 20 } });
+    expect(section(r, '10160-0')).toContain('Lisinopril, increased from 10 mg to 20 mg once daily.');
+    expect(section(r, '10160-0')).not.toMatch(/Lisinopril 10 mg/);
+    expect(section(r, '51847-2')).toMatch(/increase the lisinopril from 10 mg to 20 mg daily/);
+    const report = checkNoteFaithfulness(r, dialogueToTranscript(ISSUE27_VISIT));
+    expect(report.unsupported.filter((u) => u.result.reason === 'contradicts-coded-order')).toEqual([]);
   });
 });

@@ -33,12 +33,14 @@ const ORDER_VERB = /\b(prescribe|prescribing|start|starting|initiate|put (?:you|
 export function medicationOrders(
   ctx: NoteContext,
   problems: Problem[],
-): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[]; currentIngredients: Set<string>; sources: Map<string, string[]> } {
+): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[]; currentIngredients: Set<string>; sources: Map<string, string[]>; taken: Map<string, MedicationOrder> } {
   const { a } = ctx;
   const orders = new Map<string, MedicationOrder>();
   const sources = new Map<string, string[]>();
   const current = new Map<string, Piece>();
   const active = new Map<string, MedicationOrder>();
+  // What the patient was taking before this visit's orders, as said: the "from" of a changed dose.
+  const taken = new Map<string, MedicationOrder>();
   for (const s of a.sentences) {
     const drugs = findDrugs(s.text);
     if (!drugs.length) continue;
@@ -69,6 +71,7 @@ export function medicationOrders(
         const o = parseOrder(s.text, d, ctx.codes);
         const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value].filter(Boolean).join(' ');
         current.set(d.ingredient, { text: finishSentence(`${capitalize(d.spoken)}${sig ? ' ' + sig : ''}`), src: [s.tid] });
+        taken.set(d.ingredient, o);
       }
     }
   }
@@ -89,7 +92,36 @@ export function medicationOrders(
     }
     (isCompleteOrder(o) ? values : partial).push(o);
   }
-  return { values, partial, current: [...current.values()], currentIngredients: new Set(current.keys()), sources };
+  // The list states what the coded order states: a drug whose dose this visit changes reads as the change.
+  for (const [ing, piece] of current) {
+    const o = values.find((x) => x.drug_name === ing && (x.status === STATUS.CHANGED || x.status === STATUS.NEW) && x.dosage.quantity !== null);
+    if (!o) continue;
+    const before = taken.get(ing);
+    const spoken = findDrugs(piece.text)[0]?.spoken ?? ing;
+    const from = before?.dosage.quantity !== null && before?.dosage.quantity !== o.dosage.quantity && before?.dosage.unit === o.dosage.unit ? `${before!.dosage.quantity} ${o.dosage.unit!.toLowerCase()}` : '';
+    piece.text = from
+      ? finishSentence(`${capitalize(spoken)}, ${o.dosage.quantity! > before!.dosage.quantity! ? 'increased' : 'decreased'} from ${from} to ${sigText(o)}`)
+      : finishSentence(`${capitalize(spoken)} ${sigText(o)}`);
+    piece.src = [...new Set([...piece.src, ...(sources.get(ing) ?? [])])];
+  }
+  return { values, partial, current: [...current.values()], currentIngredients: new Set(current.keys()), sources, taken };
+}
+
+/**
+ * "We will increase the lisinopril to 20 mg daily." with 10 mg said before reads "We will increase the
+ * lisinopril from 10 mg to 20 mg daily.": a changed medication reads as a change (issue 27).
+ */
+export function sayChanges(pieces: Piece[], orders: MedicationOrder[], taken: Map<string, MedicationOrder>): void {
+  for (const p of pieces) {
+    for (const d of findDrugs(p.text)) {
+      const o = orders.find((x) => x.drug_name === d.ingredient && x.status === STATUS.CHANGED && x.dosage.quantity !== null && x.dosage.unit);
+      const before = taken.get(d.ingredient);
+      if (!o || !before || before.dosage.quantity === null || before.dosage.quantity === o.dosage.quantity || before.dosage.unit !== o.dosage.unit) continue;
+      if (/\bfrom \d/.test(p.text)) continue;
+      const unit = o.dosage.unit!.toLowerCase();
+      p.text = p.text.replace(new RegExp(`\\bto (${o.dosage.quantity} (?:${unit}|milligrams?))`, 'i'), `from ${before.dosage.quantity} ${unit} to $1`);
+    }
+  }
 }
 
 export function allergyPieces(ctx: NoteContext): Piece[] {

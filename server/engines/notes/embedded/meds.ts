@@ -51,7 +51,11 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
   const end = nextDrug ? at + drug.spoken.length + Math.max(1, text.slice(at + drug.spoken.length).toLowerCase().search(new RegExp(`\\b${nextDrug.spoken.split(' ')[0]}`))) : at + 140;
   const after = text.slice(at, Math.min(end, at + 140));
   const before = text.slice(Math.max(0, at - 30), at);
-  const dose = UNIT_RE.exec(after) ?? UNIT_RE.exec(before);
+  // A changed dose is said as "from 10 mg to 20 mg" or "10 to 20 mg": the order is the new dose.
+  const change = doseChange(after);
+  // A dose said before the drug is its own only when it runs into the name: "500 mg of metformin", "500 mg metformin".
+  const doseBefore = BEFORE_RE.exec(before);
+  const dose = change ? ([`${change.to} ${change.unit}`, String(change.to), change.unit] as const) : UNIT_RE.exec(after) ?? (doseBefore ? ([doseBefore[0].trim(), doseBefore[1], doseBefore[2]] as const) : null);
   const freq = parseFrequency(after);
   const timing = parseTiming(after);
   let route: string | null = null;
@@ -63,9 +67,7 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
     duration = n * (/week/i.test(dur[2]) ? 7 : /month/i.test(dur[2]) ? 30 : 1);
   }
   const refills = /(\d+)\s+refills?\b/i.exec(text);
-  let status: string = STATUS.NEW;
-  const clause = text.slice(Math.max(0, at - 80), at + 40);
-  for (const [re, s] of VERB_STATUS) if (re.test(clause)) { status = s; break; }
+  const status = orderStatus(text, at, drug);
   const concept = codes.rxByName(drug.ingredient);
   const unitWord = dose?.[2].toLowerCase();
   const said = /\b(with (?:food|meals|water)|on an empty stomach|avoid [a-z ]+|do not [a-z ]+|apply [a-z ]+|as needed for [a-z ]+)\b/i.exec(after)?.[0] ?? null;
@@ -89,6 +91,47 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
     metadata: { origin: ORIGIN.AMBIENT, encounter_relation: RELATION.CURRENT },
     linked_diagnosis_codes: [],
   };
+}
+
+const UNIT_WORDS = Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).join('|');
+const BEFORE_RE = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s*(${UNIT_WORDS})\\s+(?:of\\s+)?(?:(?:the|your|her|his|their)\\s+)?$`, 'i');
+const CHANGE_RE = new RegExp(`\\b(?:from\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:(${UNIT_WORDS})\\s+)?(?:up\\s+|down\\s+)?to\\s+(\\d+(?:\\.\\d+)?)\\s*(${UNIT_WORDS})\\b`, 'i');
+
+/**
+ * "increase the lisinopril from 10 mg to 20 mg daily" → from 10 to 20 MG-words. The order carries the new
+ * dose; the note reads the change from both.
+ */
+export function doseChange(text: string): { from: number; to: number; unit: string } | undefined {
+  const m = CHANGE_RE.exec(wordsToDigits(text));
+  if (!m || (m[2] && m[2].toLowerCase() !== m[4].toLowerCase() && UNIT_CODES[m[2].toLowerCase()] !== UNIT_CODES[m[4].toLowerCase()])) return undefined;
+  return { from: Number(m[1]), to: Number(m[3]), unit: m[4] };
+}
+
+// Where one order's clause ends: a sentence or clause break, or "and" before a new verb.
+const CLAUSE_BREAK = /[.;,]\s|\s(?:and|then|but|also)\s/gi;
+
+/**
+ * The order's status from its own clause: "increase the lisinopril to 20 mg, continue metformin" is a change
+ * for lisinopril and a continuation for metformin. The verb nearest before the drug wins; else one just after.
+ */
+function orderStatus(text: string, at: number, drug: DrugMention): MedicationOrder['status'] {
+  const pre = text.slice(Math.max(0, at - 80), at);
+  const breaks = [...pre.matchAll(CLAUSE_BREAK)];
+  const lastBreak = breaks.length ? breaks.at(-1)!.index! + breaks.at(-1)![0].length : 0;
+  const own = pre.slice(lastBreak);
+  let best: { at: number; status: MedicationOrder['status'] } | undefined;
+  for (const [re, st] of VERB_STATUS) {
+    const all = [...own.matchAll(new RegExp(re.source, 'gi'))];
+    const last = all.at(-1);
+    if (last && (!best || last.index! > best.at)) best = { at: last.index!, status: st };
+  }
+  if (best) return best.status;
+  const post = text.slice(at + drug.spoken.length, at + drug.spoken.length + 40).split(CLAUSE_BREAK)[0];
+  for (const [re, st] of VERB_STATUS) if (re.test(post)) return st;
+  // No verb in its own clause: the sentence's verb, as before ("we'll go ahead and start you on … metformin").
+  const wide = text.slice(Math.max(0, at - 80), at + 40);
+  for (const [re, st] of VERB_STATUS) if (re.test(wide)) return st;
+  return STATUS.NEW;
 }
 
 /** An order is complete when a clinician could sign it: drug, dose and frequency are all stated. */

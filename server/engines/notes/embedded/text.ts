@@ -7,8 +7,22 @@ const SMALL: Record<string, number> = {
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 
 /** "twenty five" → "25", "a hundred and twenty" → "120"; scribes write quantities as digits. */
+const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\\d)';
+const DIGIT_OF: Record<string, string> = { zero: '0', oh: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const SPOKEN_DECIMAL = new RegExp(`\\b(?:(${DIGIT_WORD}|\\d+)\\s+)?point\\s+(${DIGIT_WORD}(?:\\s+${DIGIT_WORD})*)\\b`, 'gi');
+const digitOf = (w: string) => DIGIT_OF[w.toLowerCase()] ?? w;
+
+/** "zero point four" → "0.4", "one point five" → "1.5", "point two five" → "0.25": a dose's decimal point is said as "point". */
+function spokenDecimals(text: string): string {
+  return text.replace(SPOKEN_DECIMAL, (m, whole: string | undefined, frac: string) => {
+    // "point" as a word ("at one point", "the point is") has no digits after it.
+    if (!whole && !/^\s*point/i.test(m)) return m;
+    return `${whole ? digitOf(whole) : '0'}.${frac.split(/\s+/).map(digitOf).join('')}`;
+  });
+}
+
 export function wordsToDigits(text: string): string {
-  const words = text.split(/(\s+)/);
+  const words = spokenDecimals(text).split(/(\s+)/);
   const out: string[] = [];
   let i = 0;
   while (i < words.length) {
