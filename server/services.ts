@@ -141,7 +141,8 @@ export async function createServices(given: Config, opts: { log?: Logger; cliTok
         () => createSpeechEngine(parseSpeechSettings(config.speech)),
         (engine) => engine.close(),
       ),
-      notes: lazyService(() => createNotesEngine({ ...config.notes, codes })),
+      // Built on first use, when the metrics registry exists: the guard in front of the engine counts into it.
+      notes: lazyService(() => createNotesEngine({ ...config.notes, codes, metrics: ctx.services.metrics.registry, log })),
       blob: lazyService(
         () => openBlobStore(config.blob),
         (store) => store.close(),
