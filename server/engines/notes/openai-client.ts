@@ -52,11 +52,11 @@ function endpoint(base: string): string {
   return /\/v\d+$/.test(b) ? `${b}/chat/completions` : `${b}/v1/chat/completions`;
 }
 
-/** A network error as the operator would name it (ECONNREFUSED, ENOTFOUND, timed out), never a body. */
-function describeNetworkError(err: Error): string {
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timed out';
+/** A network error as the operator would name it (ECONNREFUSED, ENOTFOUND, a timeout), never a body. */
+function describeNetworkError(err: Error, timeoutMs: number): string {
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') return `did not answer within ${timeoutMs} ms (NOTES_TIMEOUT_MS)`;
   const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? err.message;
+  return `could not be reached (${cause?.code ?? cause?.message ?? err.message})`;
 }
 
 export class ChatClient {
@@ -81,16 +81,17 @@ export class ChatClient {
       let retryAfterMs = 0;
       const outcome = await this.limit(async (): Promise<{ value: T } | { retry: string } | { fatal: string }> => {
         let res: Response;
+        const timeoutMs = this.opts.timeoutMs ?? 120_000;
         try {
           res = await fetch(this.url, {
             method: 'POST',
             headers: { 'content-type': 'application/json', ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}) },
             body: JSON.stringify({ model: this.opts.model, ...body }),
-            signal: AbortSignal.timeout(this.opts.timeoutMs ?? 120_000),
+            signal: AbortSignal.timeout(timeoutMs),
             redirect: 'error',
           });
         } catch (err) {
-          return { retry: `unreachable (${describeNetworkError(err as Error)})` };
+          return { retry: describeNetworkError(err as Error, timeoutMs) };
         }
         if (!res.ok) {
           await res.body?.cancel().catch(() => undefined);
@@ -103,7 +104,8 @@ export class ChatClient {
           const parsed = ChatCompletion.parse(await res.json());
           answer = { content: parsed.choices[0].message.content ?? '', finishReason: parsed.choices[0].finish_reason ?? null };
         } catch (err) {
-          return { retry: `answered something that is not a chat completion${(err as Error).name === 'TimeoutError' ? ' (timed out)' : ''}` };
+          const e = err as Error;
+          return { retry: e.name === 'TimeoutError' || e.name === 'AbortError' ? describeNetworkError(e, timeoutMs) : 'answered something that is not a chat completion' };
         }
         try {
           return { value: use(answer) };
