@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { NoteStatus } from './note-status';
 import { SummarySection } from './sessions';
+import { NoteReviewOutcome } from './note-review';
 
 export const AmendNoteRequest = z
   .object({
@@ -48,6 +49,8 @@ export const NoteSignEvent = z.object({
   by: NoteActor,
   /** The note exactly as it was signed. */
   summary: z.array(SummarySection),
+  /** Additive (issue 27): the review the signer went through (items, decisions, attestation); absent for a signature sent without one. */
+  review: NoteReviewOutcome.optional(),
 });
 export const NoteAmendEvent = z.object({ type: z.literal('amend'), at: z.string(), by: NoteActor, reason: z.string() });
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PartnerId } from './partners';
+import { ReviewDecision, ReviewItemKind } from './note-review';
 
 export const WebhookLink = z.object({ method: z.literal('GET'), href: z.string(), name: z.string() }).meta({ id: 'WebhookLink' });
 export type WebhookLink = z.infer<typeof WebhookLink>;
@@ -71,6 +72,13 @@ export const NoteSignedPayload = z
     signed_at: z.string(),
     /** 1 for the first signature, 2 after one amendment, and so on. */
     version: z.number().int().min(1),
+    /** Additive (issue 27): the review the signer went through, when the signature carried one; the items' text is in the note history. */
+    review: z
+      .object({
+        attested: z.literal(true),
+        items: z.array(z.object({ id: z.string(), kind: ReviewItemKind, loinc_code: z.string().nullable(), decision: ReviewDecision })),
+      })
+      .optional(),
     _links: z.object({
       contents: z.array(WebhookLink),
       note_history: z.array(WebhookLink),

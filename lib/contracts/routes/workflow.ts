@@ -14,6 +14,7 @@ import {
   NoteSignoffState,
 } from '@/lib/contracts/note-signoff';
 import { SessionIdParams } from '@/lib/contracts/sessions';
+import { NoteReviewResponse, SignNoteRequest } from '@/lib/contracts/note-review';
 import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
 import { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
 
@@ -61,12 +62,29 @@ export const signNote = defineContract({
   path: `${S}/note/sign`,
   summary: 'Sign the note: records the signer and time and locks the sections',
   description:
-    'A first signature sets note_status signed; a signature after an amendment keeps amended. Partners that opted in (notify_note_signed) receive a NOTE_SIGNED webhook. 409 when already signed or the visit is not completed.',
+    'A first signature sets note_status signed; a signature after an amendment keeps amended. Partners that opted in (notify_note_signed) receive a NOTE_SIGNED webhook. 409 when already signed or the visit is not completed. ' +
+    'The body is optional. With review (the outcome of GET note/review: every listed item with RESOLVED or ACKNOWLEDGED, and attested: true) the review is checked against the note as it stands (400 naming the field when an item has no decision) and kept in the note history and the NOTE_SIGNED payload.',
   tags: ['Sessions'],
   auth: 'service',
   write: true,
   params: SessionIdParams,
+  body: SignNoteRequest,
+  optionalBody: true,
   responses: { 200: { description: 'the sign-off state', schema: NoteSignoffState } },
+  errors: ['not_found', 'conflict'],
+});
+
+export const getNoteReview = defineContract({
+  method: 'GET',
+  path: `${S}/note/review`,
+  summary: 'What needs a decision before signing, and the attestation to confirm',
+  description:
+    'Lists low-confidence spans left out of the note, facts removed as not found in the visit, note text that contradicts a coded order, sentences and coded items no transcript line supports, and sections edited since generation. ' +
+    'Send each item back with a decision in the sign body. 409 until the visit is completed.',
+  tags: ['Sessions'],
+  auth: 'service',
+  params: SessionIdParams,
+  responses: { 200: { description: 'the review', schema: NoteReviewResponse } },
   errors: ['not_found', 'conflict'],
 });
 

@@ -9,6 +9,7 @@ import {
   type NoteHistoryResponse,
 } from '@/lib/contracts/note-signoff';
 import type { SummarySection } from '@/lib/contracts/sessions';
+import type { NoteReviewOutcome } from '@/lib/contracts/note-review';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
 import { noteSectionVersions, noteSignoffs, providers, sessionContent } from '../../db/schema';
@@ -50,7 +51,7 @@ export async function getNoteHistory(app: AppContext, auth: ServicePrincipal, se
       .orderBy(dir(v.at), dir(v.id))
       .limit(limit + 1),
     app.db
-      .select({ id: s.id, at: s.at, chars: sql<number>`coalesce(length(${s.summary}::text), 0) + coalesce(length(${s.reason}), 0)` })
+      .select({ id: s.id, at: s.at, chars: sql<number>`coalesce(length(${s.summary}::text), 0) + coalesce(length(${s.reason}), 0) + coalesce(length(${s.review}::text), 0)` })
       .from(s)
       .where(and(eq(s.sessionId, session.id), beyond(from, order, SIGNOFF, s.at, s.id)))
       .orderBy(dir(s.at), dir(s.id))
@@ -136,7 +137,13 @@ async function loadEvents(app: AppContext, sessionId: string, page: Key[]): Prom
     byKey.set(
       `${SIGNOFF}:${s.id}`,
       s.action === 'sign'
-        ? { type: 'sign', at, by, summary: ((s.summary as SummarySection[] | null) ?? []).map(({ sentences: _s, ...rest }) => rest) }
+        ? {
+            type: 'sign',
+            at,
+            by,
+            summary: ((s.summary as SummarySection[] | null) ?? []).map(({ sentences: _s, ...rest }) => rest),
+            ...(s.review ? { review: s.review as NoteReviewOutcome } : {}),
+          }
         : { type: 'amend', at, by, reason: s.reason ?? '' },
     );
   }

@@ -13,7 +13,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export async function lockOwnedNote(tx: Tx, auth: ServicePrincipal, sessionId: string) {
   const [session] = await tx
-    .select({ id: ambientSessions.id, status: ambientSessions.status, encounterId: ambientSessions.encounterId, partnerId: ambientSessions.partnerId })
+    .select({ id: ambientSessions.id, status: ambientSessions.status, encounterId: ambientSessions.encounterId, partnerId: ambientSessions.partnerId, context: ambientSessions.context })
     .from(ambientSessions)
     .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
     .limit(1);

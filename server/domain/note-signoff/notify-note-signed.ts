@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { NoteSignedPayload } from '@/lib/contracts/webhooks';
 import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
+import type { NoteReviewOutcome } from '@/lib/contracts/note-review';
 import type { AppContext } from '../../context';
 import { noteSignoffs, partners } from '../../db/schema';
 import { enqueueWebhook } from '../../webhooks/enqueue-webhook';
@@ -11,7 +12,7 @@ import { enqueueWebhook } from '../../webhooks/enqueue-webhook';
  */
 export async function notifyNoteSigned(
   app: AppContext,
-  input: { sessionId: string; encounterId: string; partnerId: string; signoffId: number; state: NoteSignoffState },
+  input: { sessionId: string; encounterId: string; partnerId: string; signoffId: number; state: NoteSignoffState; review?: NoteReviewOutcome | null },
 ): Promise<void> {
   const [partner] = await app.db.select({ optedIn: partners.notifyNoteSigned }).from(partners).where(eq(partners.partnerId, input.partnerId)).limit(1);
   if (!partner?.optedIn || !input.state.signed_at || input.state.note_status === 'draft') return;
@@ -28,6 +29,10 @@ export async function notifyNoteSigned(
     note_status: input.state.note_status,
     signed_at: input.state.signed_at,
     version: Math.max(1, signs?.n ?? 1),
+    // The decisions without the note's words: the text of each item is PHI and stays in the note history.
+    ...(input.review
+      ? { review: { attested: true as const, items: input.review.items.map(({ id, kind, loinc_code, decision }) => ({ id, kind, loinc_code, decision })) } }
+      : {}),
     _links: {
       contents: [{ method: 'GET', href: `${s}/content`, name: 'session_content' }],
       note_history: [{ method: 'GET', href: `${s}/note/history`, name: 'note_history' }],

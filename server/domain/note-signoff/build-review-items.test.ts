@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { NOTE_ATTESTATION } from '@/lib/contracts/note-review';
+import { emptyStructuredData, type MedicationOrder } from '@/lib/contracts/sessions';
+import type { TranscriptLine } from '../../engines/notes/types';
+import { buildReviewItems, type ReviewInputs } from './build-review-items';
+import { checkReviewOutcome } from './check-review-outcome';
+import { reviewItemId } from './review-item-id';
+
+const transcript: TranscriptLine[] = [
+  { transcriptId: 't1', speaker: 'CLINICIAN', text: 'How is your blood pressure at home?', startMs: 0, endMs: 2_000 },
+  { transcriptId: 't2', speaker: 'PATIENT', text: 'It has been running about 150 over 95.', startMs: 2_100, endMs: 5_000 },
+  { transcriptId: 't3', speaker: 'CLINICIAN', text: "Let's increase your lisinopril from 10 mg to 20 mg daily.", startMs: 5_100, endMs: 9_000 },
+  { transcriptId: 't4', speaker: 'PATIENT', text: 'Okay, that sounds good.', startMs: 9_100, endMs: 10_000 },
+];
+
+const lisinopril: MedicationOrder = {
+  drug_name: 'lisinopril',
+  medication_code: { code: '29046', type: 'RXCUI' },
+  status: 'CHANGED',
+  dosage: { quantity: 20, unit: 'MG', raw_value: '20 mg' },
+  frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' },
+  medication_timing: null,
+  route: null,
+  duration_in_days: null,
+  number_of_refills: null,
+  instructions: null,
+  metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' },
+  linked_diagnosis_codes: [],
+};
+
+function inputs(edited: string[] = []): ReviewInputs {
+  const structuredData = emptyStructuredData();
+  structuredData.orders.medication_orders.values = [lisinopril];
+  return {
+    summary: [
+      {
+        title: 'History of present illness',
+        loinc_code: '10164-2',
+        content: 'Home blood pressure readings are about 150/95. The patient reports chest pain on exertion.',
+        source_transcripts: ['t2'],
+        sentences: [
+          { text: 'Home blood pressure readings are about 150/95.', source_transcripts: ['t2'] },
+          { text: 'The patient reports chest pain on exertion.', source_transcripts: [] },
+        ],
+      },
+      { title: 'Medications', loinc_code: '10160-0', content: 'Lisinopril 10 mg daily.', source_transcripts: ['t3'], sentences: [{ text: 'Lisinopril 10 mg daily.', source_transcripts: ['t3'] }] },
+      { title: 'Plan', loinc_code: '18776-5', content: 'Increase lisinopril from 10 mg to 20 mg daily.', source_transcripts: ['t3'] },
+    ],
+    structuredData,
+    leftOut: [
+      { reason: 'LOW_CONFIDENCE', kind: 'span', text: 'and the metformin', loinc_code: '10160-0', source_transcripts: ['t3'] },
+      { reason: 'UNSUPPORTED', kind: 'sentence', text: 'The patient understands and agrees with the plan.', loinc_code: '18776-5', source_transcripts: [] },
+    ],
+    edited: new Set(edited),
+    transcript,
+    context: {},
+  };
+}
+
+describe('buildReviewItems', () => {
+  it('lists spans left out, facts removed, a dose that contradicts the coded order and a sentence nothing supports', () => {
+    const items = buildReviewItems(inputs());
+    expect(items.map((i) => [i.kind, i.text, i.section_title])).toEqual([
+      ['LOW_CONFIDENCE', 'and the metformin', 'Medications'],
+      ['UNSUPPORTED', 'The patient understands and agrees with the plan.', 'Plan'],
+      ['NO_EVIDENCE', 'The patient reports chest pain on exertion.', 'History of present illness'],
+      ['CONTRADICTION', 'Lisinopril 10 mg daily.', 'Medications'],
+    ]);
+    const clash = items.find((i) => i.kind === 'CONTRADICTION')!;
+    expect(clash.detail).toBe('The note gives lisinopril 10 mg, but the coded order is 20 mg (CHANGED).');
+    expect(items[0]!.source_transcripts).toEqual(['t3']);
+    expect(items.every((i) => i.id === reviewItemId(i.kind, i.loinc_code, i.text))).toBe(true);
+  });
+
+  it('lists an edited section once and no longer asks for evidence of its sentences, but still for contradictions', () => {
+    const kinds = buildReviewItems(inputs(['10164-2', '10160-0'])).map((i) => `${i.kind}:${i.text}`);
+    expect(kinds).toContain('EDITED_SECTION:History of present illness');
+    expect(kinds).toContain('EDITED_SECTION:Medications');
+    expect(kinds).toContain('CONTRADICTION:Lisinopril 10 mg daily.');
+    expect(kinds).not.toContain('NO_EVIDENCE:The patient reports chest pain on exertion.');
+  });
+});
+
+describe('checkReviewOutcome', () => {
+  const items = buildReviewItems(inputs());
+  const decide = (list = items) => list.map((i) => ({ id: i.id, kind: i.kind, text: i.text, loinc_code: i.loinc_code, decision: 'ACKNOWLEDGED' as const }));
+
+  it('keeps every decision with the attestation', () => {
+    const out = checkReviewOutcome({ attested: true, items: decide() }, items);
+    expect(out.attestation).toBe(NOTE_ATTESTATION);
+    expect(out.items).toHaveLength(items.length);
+    expect(out.items[0]).toEqual({ id: items[0]!.id, kind: 'LOW_CONFIDENCE', text: 'and the metformin', loinc_code: '10160-0', decision: 'ACKNOWLEDGED' });
+  });
+
+  it('refuses, naming review.items, while a listed item has no decision', () => {
+    expect(() => checkReviewOutcome({ attested: true, items: decide(items.slice(1)) }, items)).toThrow(/^review\.items: 1 item of the review has no decision \(LOW_CONFIDENCE "and the metformin"\)/);
+  });
+
+  it('refuses a decision whose id does not match its kind, section and text', () => {
+    const forged = decide();
+    forged[0] = { ...forged[0]!, text: 'something else' };
+    expect(() => checkReviewOutcome({ attested: true, items: forged }, items)).toThrow(/^review\.items\[0\]\.id: does not match/);
+  });
+
+  it('keeps a decision for an item an edit resolved, which the review no longer lists', () => {
+    const out = checkReviewOutcome({ attested: true, items: [{ ...decide()[3]!, decision: 'RESOLVED' }, ...decide(items.slice(0, 3))] }, items.slice(0, 3));
+    expect(out.items[0]).toMatchObject({ kind: 'CONTRADICTION', decision: 'RESOLVED' });
+  });
+});

@@ -1,0 +1,76 @@
+import type { NoteReviewItem, ReviewItemKind } from '@/lib/contracts/note-review';
+import type { StructuredData, SummarySection } from '@/lib/contracts/sessions';
+import { checkNoteFaithfulness, type FaithfulnessContext, type SentenceResult } from '../../engines/notes/faithfulness';
+import type { LeftOutItem, MedicationOrder, TranscriptLine } from '../../engines/notes/types';
+import { reviewItemId } from './review-item-id';
+
+export interface ReviewInputs {
+  summary: SummarySection[];
+  structuredData: StructuredData;
+  /** What the engine or its guard kept out of the note, as stored with it. */
+  leftOut: LeftOutItem[];
+  /** LOINC codes of the sections changed since the note was generated. */
+  edited: ReadonlySet<string>;
+  transcript: TranscriptLine[];
+  context: FaithfulnessContext;
+}
+
+const LEFT_OUT_DETAIL: Record<LeftOutItem['reason'], string> = {
+  LOW_CONFIDENCE: 'The recogniser was unsure of these words, so they were left out of the note. They are still in the transcript; listen and add them if they matter.',
+  UNSUPPORTED: 'Removed: not found in the visit. Nothing in the transcript or the visit context says it.',
+};
+
+function contradiction(s: SentenceResult, orders: MedicationOrder[]): string | null {
+  const r = s.facts.find((f) => f.reason === 'contradicts-coded-order');
+  if (!r) return null;
+  const order = orders.find((o) => o.drug_name === r.fact.drug && (o.status === 'NEW' || o.status === 'CHANGED'));
+  const said = `${r.fact.value ?? r.fact.text}${r.fact.unit ? ` ${r.fact.unit}` : ''}`;
+  const coded = order ? `${order.dosage.quantity ?? ''} ${(order.dosage.unit ?? '').toLowerCase()}`.trim() : 'another dose';
+  return `The note gives ${r.fact.drug} ${said}, but the coded order is ${coded}${order ? ` (${order.status})` : ''}.`;
+}
+
+/** A fact nothing in the visit states, or a sentence of the visit's own (not template wording) with no supporting line. */
+function noEvidence(s: SentenceResult, template: boolean): string | null {
+  const unsupported = s.facts.filter((f) => !f.supported && f.reason !== 'contradicts-coded-order');
+  if (unsupported.length > 0) return `Not found in the transcript: ${[...new Set(unsupported.map((f) => f.fact.text))].join(', ')}.`;
+  if (s.noEvidence && !s.template && !template) return 'No transcript line supports this sentence.';
+  return null;
+}
+
+/**
+ * What the signer must decide on before signing: spans and facts the engine kept out, note text that
+ * contradicts a coded order, sentences and coded items no transcript line supports, and sections edited
+ * since generation. Sentences of an edited section are the clinician's own words, so only contradictions
+ * are listed for them; the edit itself is an item.
+ */
+export function buildReviewItems(input: ReviewInputs): NoteReviewItem[] {
+  const titles = new Map(input.summary.map((s) => [s.loinc_code, s.title]));
+  const templates = new Set(input.summary.flatMap((s) => (s.sentences ?? []).filter((x) => x.template).map((x) => `${s.loinc_code}\n${x.text}`)));
+  const items = new Map<string, NoteReviewItem>();
+  const add = (kind: ReviewItemKind, text: string, detail: string, loinc: string | null, sources: string[] = []) => {
+    const id = reviewItemId(kind, loinc, text);
+    if (!items.has(id)) items.set(id, { id, kind, text, detail, loinc_code: loinc, section_title: loinc ? (titles.get(loinc) ?? null) : null, source_transcripts: sources });
+  };
+
+  for (const l of input.leftOut) add(l.reason, l.text, LEFT_OUT_DETAIL[l.reason], l.loinc_code ?? null, l.source_transcripts);
+
+  const report = checkNoteFaithfulness({ summary: input.summary, structured_data: input.structuredData }, input.transcript, input.context);
+  const orders = [...input.structuredData.orders.medication_orders.values, ...input.structuredData.orders.medication_orders.partial_values];
+  for (const s of report.sentences) {
+    const loinc = s.loinc ?? null;
+    const clash = contradiction(s, orders);
+    if (clash) add('CONTRADICTION', s.text, clash, loinc, s.evidence.filter((id) => !id.startsWith('context:')));
+    else if (!(loinc && input.edited.has(loinc))) {
+      const missing = noEvidence(s, templates.has(`${loinc}\n${s.text}`));
+      if (missing) add('NO_EVIDENCE', s.text, missing, loinc);
+    }
+  }
+  for (const c of report.coded) {
+    const missing = noEvidence(c, false);
+    if (missing) add('NO_EVIDENCE', c.text, `Coded item: ${missing}`, null);
+  }
+  for (const s of input.summary) {
+    if (input.edited.has(s.loinc_code)) add('EDITED_SECTION', s.title, 'Changed since the note was generated. Check the edits in the note history.', s.loinc_code);
+  }
+  return [...items.values()];
+}
