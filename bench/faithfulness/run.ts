@@ -1,5 +1,5 @@
 /**
- * npm run bench:faithfulness [-- --verbose] [--audio]
+ * npm run bench:faithfulness [-- --verbose] [--audio] [--engine openai --base-url <url> --model <name>]
  * Faithfulness of the notes engine (issue 27 item 1): the embedded engine writes a note from the gold
  * dialogue of each ACI-BENCH encounter (valid, and train's held-out fold, never tuned on; bench/notes/folds.ts),
  * then the issue's own visit written out as text, and the checker in server/engines/notes/faithfulness reads
@@ -40,6 +40,11 @@ const sets: Array<[string, Row[]]> = [
   // Not a benchmark set: the issue's own visit, so its failures can be watched one by one.
   ['issue 27 visit (as text)', [{ encounter_id: 'issue27', dialogue: ISSUE27_VISIT, note: '', dataset: 'issue' }]],
 ];
+// --engine openai --base-url <url>: the same sets through a language model and the guard (issue 32).
+if (process.argv.includes('--engine') && process.argv[process.argv.indexOf('--engine') + 1] === 'openai') {
+  const { runOpenAIFaithfulness } = await import('../openai-notes/faithfulness');
+  process.exit(await runOpenAIFaithfulness(sets, { verbose }));
+}
 const engine = new EmbeddedNotesEngine();
 for (const [name, rows] of sets) {
   let checkMs = 0;
