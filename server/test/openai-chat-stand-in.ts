@@ -68,7 +68,9 @@ export async function startChatStandIn(script: StandInScript, port = 0): Promise
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', async () => {
+    const answer = async () => {
+      // GET /v1/models is how clients (the bench) see that a server is there.
+      if (req.method === 'GET' && /\/v1\/models$/.test(req.url ?? '')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"id":"stand-in-model","object":"model"}]}');
       if (req.method !== 'POST' || !/\/v1\/chat\/completions$/.test(req.url ?? '')) return void res.writeHead(404).end();
       state.inFlight++;
       state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
@@ -86,7 +88,8 @@ export async function startChatStandIn(script: StandInScript, port = 0): Promise
       const status = reply.status ?? 200;
       const payload = reply.raw ?? (status === 200 ? chatCompletion(reply.content ?? '', body.model, reply.finishReason) : '{"error":{"message":"stand-in error"}}');
       res.writeHead(status, { 'content-type': 'application/json', ...reply.headers }).end(payload);
-    });
+    };
+    req.on('end', () => void answer());
   });
   server.on('connection', (s) => {
     sockets.add(s);
