@@ -13,6 +13,8 @@ export interface Sentence {
   text: string;
   tokens: string[];
   question: boolean;
+  /** A drug allergy statement (or its reaction): filed under Allergies only, never read as a finding (issue 27). */
+  allergy?: boolean;
 }
 
 export interface Turn { index: number; tid: string; role: Role; text: string; sentences: Sentence[] }
@@ -86,6 +88,21 @@ export function splitUnpunctuated(text: string): string[] {
     .filter(Boolean);
 }
 
+const GREETING = /^(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:,?\s+(?!i\b|we\b)[a-z]+)?[,.!]\s+|^(?:hi|hello|hey|good (?:morning|afternoon|evening))\s+(?=(?:i am|i'm|my name is)\b)/i;
+const INTRODUCTION = /^(?:i am|i'm|my name is|this is) (?:doctor |dr\.? )(?:[a-z]+|UNCLEARSPAN)[,.!]?\s+/i;
+const INTRODUCTION_AFTER_GREETING = /^(?:i am|i'm|my name is) (?:[a-z]+|UNCLEARSPAN)[,.!]?\s+(?=(?:we|i|so|let's|you)\b)/i;
+
+/**
+ * "Hi, I am doctor Patel, we are following up on your blood pressure" → "we are following up on your blood
+ * pressure": greetings and introductions go nowhere in the note (issue 27); what follows them may.
+ */
+export function stripGreeting(text: string): string {
+  const greeted = text.replace(GREETING, '');
+  let t = greeted.replace(INTRODUCTION, '');
+  if (greeted !== text && t === greeted) t = greeted.replace(INTRODUCTION_AFTER_GREETING, '');
+  return t !== text && t.split(/\s+/).length >= 3 ? t : text;
+}
+
 export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   const { roles, swapped } = inferRoles(lines);
   const turns: Turn[] = [];
@@ -96,7 +113,7 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
     const turn: Turn = { index, tid: l.transcriptId, role, text, sentences: [] };
     for (const raw of splitSentences(text))
       for (const piece of splitRunOn(raw).flatMap(splitUnpunctuated)) {
-        const t = wordsToDigits(piece.replace(/(\d),(\d{3})\b/g, '$1$2')).replace(/\b(\d+)\s+over\s+(\d+)\b/gi, '$1/$2');
+        const t = stripGreeting(wordsToDigits(piece.replace(/(\d),(\d{3})\b/g, '$1$2')).replace(/\b(\d+)\s+over\s+(\d+)\b/gi, '$1/$2'));
         if (!t.trim()) continue;
         const s: Sentence = { i: sentences.length, turn: index, tid: l.transcriptId, role, text: t, tokens: tokenize(t), question: isQuestion(t, role) };
         sentences.push(s);
@@ -104,6 +121,8 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
       }
     turns.push(turn);
   });
+
+  markAllergies(turns);
 
   // Sex: stated demographics, then how the clinician refers to the patient, then honorifics.
   let sex: Sex = /^f/i.test(hintSex ?? '') ? 'female' : /^m/i.test(hintSex ?? '') ? 'male' : undefined;
@@ -151,6 +170,27 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   return { turns, sentences, sex, age, name, examStart, planStart, swapped };
 }
 
+const ALLERGY_STATED = /\b(?:allergic to|allerg(?:y|ies) to|allergic reaction to)\b/i;
+const ALLERGY_ASKED = /\ballerg(?:y|ies|ic)\b/i;
+const REACTION_CONT = /^(?:(?:and|but|so)\s+)?(?:it|they|that|which|this)\s+(?:gives?|gave|causes?|caused|makes?|made|breaks?|broke)\b|^(?:(?:and|but|so)\s+)?i (?:get|got|break|broke) (?:out|a rash|hives)\b/i;
+
+/**
+ * Sentences that state a drug allergy ("I am allergic to penicillin, it gives me a rash"), the answer to
+ * an allergy question, and the reaction said after it in the same turn: their symptoms are the allergy's
+ * reaction, not findings of this visit.
+ */
+function markAllergies(turns: Turn[]): void {
+  turns.forEach((turn, k) => {
+    const asked = turns[k - 1]?.role === 'CLINICIAN' && turns[k - 1].sentences.at(-1)?.question && ALLERGY_ASKED.test(turns[k - 1].sentences.at(-1)!.text);
+    let inAllergy = false;
+    turn.sentences.forEach((s, j) => {
+      if (ALLERGY_STATED.test(s.text) || (asked && j === 0 && turn.role === 'PATIENT')) inAllergy = true;
+      else if (!(inAllergy && REACTION_CONT.test(s.text))) inAllergy = false;
+      if (inAllergy) s.allergy = true;
+    });
+  });
+}
+
 const NEG_BEFORE = /\b(no|not|denies|deny|denied|without|negative|never|nor|free|rule|ruled|r\/o|none|neither|don't|doesn't|didn't|haven't|hasn't|wasn't|isn't|aren't)\b/;
 const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|family|son|daughter|parents|sibling|husband|wife)\b/;
 
@@ -179,6 +219,7 @@ export function canonicalTokens(tokens: string[]): string[] {
 
 export function conditionMentions(s: Sentence): ConditionMention[] {
   const out: ConditionMention[] = [];
+  if (s.allergy) return out;
   const tokens = canonicalTokens(s.tokens);
   if (tokens.length !== s.tokens.length) s = { ...s, tokens };
   for (const m of conditionMatcher.match(s.tokens)) {

@@ -15,7 +15,8 @@ export function statedComplaint(ctx: NoteContext): Complaint | undefined {
     if (s.role !== 'CLINICIAN') continue;
     const m =
       /\bchief complaint (?:is|of) (?:(?:her|his|their|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text) ??
-      /\b(?:presents?|presenting|here|here to establish care|coming in|came in|in today) (?:today,? )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,60}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
+      /\b(?:presents?|presenting|here|here to establish care|coming in|came in|in today) (?:today,? )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,60}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text) ??
+      /\b(?:we are|we're|i am|i'm) (?:here )?follow(?:ing)?(?: |-)up (?:on|for|of) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,60}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
     if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) return { text: m[1], src: [s.tid] };
   }
   const part = bodyPartComplaint(a);

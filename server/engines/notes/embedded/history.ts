@@ -63,6 +63,8 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
       continue;
     }
     if (CHITCHAT.test(s.text) && !CLINICAL.test(s.text.replace(CHITCHAT, ''))) continue;
+    // An allergy is filed under Allergies; its reaction is not a symptom of this visit (issue 27).
+    if (s.allergy) continue;
     // Greetings and getting started are not history, even when they name the doctor ("hi, doctor taylor").
     if (/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(s.text) && s.text.split(' ').length <= 6) continue;
     const q = priorQuestion(ctx, s);

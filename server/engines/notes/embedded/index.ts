@@ -161,7 +161,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;
         case '48765-2':
-          blocks = allergyPieces(ctx).slice(0, 1).map((p) => ({ pieces: [p] }));
+          blocks = allergyPieces(ctx).map((p) => ({ pieces: [p] }));
           break;
       }
       // Precharted text is the clinician's own; it leads the section and is never rewritten.

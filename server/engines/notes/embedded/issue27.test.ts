@@ -75,3 +75,29 @@ describe('issue 27: the 10-vs-20 contradiction', () => {
     expect(report.unsupported.filter((u) => u.result.reason === 'contradicts-coded-order')).toEqual([]);
   });
 });
+
+describe('issue 27: the penicillin allergy', () => {
+  it('is filed under Allergies with its reaction, never as a finding, complaint or history of this visit', () => {
+    const r = generate(dialogueToTranscript(ISSUE27_VISIT));
+    expect(section(r, '48765-2')).toBe('Penicillin causes rash.');
+    expect(r.summary.find((s) => s.loinc_code === '48765-2')!.sentences![0].source_transcripts).toEqual(['t6']);
+    for (const loinc of ['10154-3', '10164-2', '10187-3', '29545-1', '51847-2']) expect(section(r, loinc)).not.toMatch(/rash|penicillin/i);
+    expect(section(r, '10187-3')).not.toMatch(/Endorses rash/);
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).not.toContain('L30.9');
+  });
+
+  it('goes nowhere in the text when the request has no Allergies section', () => {
+    const sections = ['10154-3', '10164-2', '10187-3', '29545-1', '51847-2', '10160-0'].map((loinc) => ({ loinc }));
+    const r = generate(dialogueToTranscript(ISSUE27_VISIT), { sections });
+    expect(noteToText(r)).not.toMatch(/rash|penicillin/i);
+  });
+
+  it('reads an allergy said as the answer to the allergy question, and its reaction said next', () => {
+    const r = generate(dialogueToTranscript(`[doctor] any allergies to medications ?
+[patient] sulfa . it gives me hives .
+[doctor] okay . and how is your knee ?
+[patient] my left knee hurts when i climb stairs .`));
+    expect(section(r, '48765-2')).toBe('Sulfa causes hives.');
+    expect(section(r, '10187-3')).not.toMatch(/hives/);
+  });
+});

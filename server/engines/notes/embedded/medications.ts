@@ -124,20 +124,34 @@ export function sayChanges(pieces: Piece[], orders: MedicationOrder[], taken: Ma
   }
 }
 
+const REACTION = /\b(rash|hives|itching|itchy|swelling|swell(?:s|ed)? up|throat (?:closes|closing|swelling)|anaphylaxis|trouble breathing|shortness of breath|nausea|vomiting|diarrhea|upset stomach|stomach upset|palpitations|headaches?|dizziness|blisters)\b/i;
+
+/**
+ * The Allergies section, as scribes write it: "Penicillin causes rash." The allergen is the drug named
+ * (its spoken name), else the words after "allergic to"; the reaction is one said in the allergy statement.
+ */
 export function allergyPieces(ctx: NoteContext): Piece[] {
   const out: Piece[] = [];
-  for (const s of ctx.a.sentences) {
+  const sents = ctx.a.sentences;
+  for (const s of sents) {
     const q = s.role === 'PATIENT' ? priorQuestion(ctx, s) : undefined;
     if (q && /\ballerg/i.test(q.text) && s === ctx.a.turns[s.turn].sentences[0] && NO.test(s.text.trim())) {
       out.push({ text: 'No known drug allergies.', src: [q.tid, s.tid] });
       continue;
     }
-    if (!/\ballerg/i.test(s.text)) continue;
-    else if (/\b(no|not|don't have any|nkda)\b.{0,20}\ballerg/i.test(s.text) && s.role === 'PATIENT') out.push({ text: 'No known drug allergies.', src: [s.tid] });
-    else {
-      const m = /\ballergic to ([a-z0-9 ,/-]+)/i.exec(s.text);
-      if (m && !/\b(any|anything)\b/i.test(m[1].split(' ')[0])) out.push({ text: finishSentence(`Allergic to ${m[1].replace(/\s*(and|but)\s*$/, '')}`), src: [s.tid] });
-    }
+    if (s.question || (!s.allergy && !/\ballerg/i.test(s.text))) continue;
+    if (/\b(no|not|don't have any|nkda)\b.{0,20}\ballerg/i.test(s.text) && s.role === 'PATIENT') { out.push({ text: 'No known drug allergies.', src: [s.tid] }); continue; }
+    const m = /\ballerg(?:ic|y|ies) to ([a-z0-9 ,/-]+)/i.exec(s.text);
+    const named = m ? m[1] : s.allergy && q ? s.text : '';
+    if (!named || /^(?:any|anything|medications?|medicines?|drugs?)\b/i.test(named.trim())) continue;
+    const drugs = findDrugs(named);
+    const allergens = drugs.length ? drugs.map((d) => d.spoken) : [named.split(/\s*(?:[,.;!?]|\band\b|\bbut\b|\bit\b|\bthey\b|\bwhich\b)\s*/i)[0].trim()].filter((x) => x && x.split(' ').length <= 4);
+    // The reaction may be said in this sentence or the next of the same turn ("it gives me a rash").
+    const next = sents[s.i + 1];
+    const reactionSrc = REACTION.test(s.text) ? s : next?.allergy && next.turn === s.turn && REACTION.test(next.text) ? next : undefined;
+    const reaction = reactionSrc ? REACTION.exec(reactionSrc.text)![1].toLowerCase().replace(/^itchy$/, 'itching') : '';
+    const src = [...new Set([...(q && s.allergy && !m ? [q.tid] : []), s.tid, ...(reactionSrc ? [reactionSrc.tid] : [])])];
+    for (const a of allergens) out.push({ text: finishSentence(`${capitalize(a)}${reaction ? ` causes ${reaction}` : ''}`), src });
   }
   const seen = new Set<string>();
   return out.filter((p) => !seen.has(p.text) && !!seen.add(p.text));

@@ -46,6 +46,14 @@ describe('checkNoteFaithfulness: the failures of issue 27', () => {
     expect(r.sentences[0].evidence).toEqual(['t6']);
   });
 
+  it('reads a line of the Allergies section as an allergy, in the scribes\' short form', () => {
+    const r = check([section('ALLERGIES', '48765-2', [['Penicillin causes rash.', ['t6']]])]);
+    expect(r.unsupported).toEqual([]);
+    expect(r.sentences[0].facts.map((f) => f.fact.kind)).toContain('allergy');
+    // The same words elsewhere are still a finding the visit did not report.
+    expect(unsupported(check([section('REVIEW OF SYSTEMS', '10187-3', [['Penicillin causes rash.', ['t6']]])]))).toContain('problem:L30:allergy-reaction-as-finding');
+  });
+
   it('flags the agreement line nobody said, and marks it as template text', () => {
     const r = check([section('ASSESSMENT AND PLAN', '51847-2', [['The patient understands and agrees with the recommended medical treatment plan.', ['t11']]])]);
     expect(unsupported(r)).toEqual(['agreement:agreement:agreement-not-said']);

@@ -12,6 +12,7 @@ import { templateKind } from './template-kind';
 import type { Fact, FaithfulnessContext, FaithfulnessReport, NoteInput, SentenceResult } from './types';
 
 // A scribe label before the sentence ("Patient Agreements: …", "Integumentary: …").
+const ALLERGIES = '48765-2';
 const LABEL = /^[A-Z][A-Za-z ,/&-]{2,40}:\s+/;
 
 /**
@@ -29,7 +30,10 @@ export function checkNoteFaithfulness(note: NoteInput, transcript: TranscriptLin
   const orders = data ? [...data.orders.medication_orders.values, ...data.orders.medication_orders.partial_values] : [];
   const check = (s: { section: string; loinc?: string; text: string; claimed: string[]; facts?: Fact[] }): SentenceResult => {
     const claimed = new Set(s.claimed.filter((id) => known.has(id)));
-    const facts = s.facts ?? extractFacts(s.text);
+    // A line of the Allergies section ("Penicillin causes rash.") is an allergy statement: its drug is the
+    // allergen and its symptom the reaction, as if it began "allergic to".
+    const inAllergies = (s.loinc ? s.loinc === ALLERGIES : /\ballerg/i.test(s.section)) && !/\ballerg/i.test(s.text);
+    const facts = s.facts ?? extractFacts(inAllergies ? `allergic to ${s.text}` : s.text);
     const results = facts.map((f) => {
       const r = supportFact(f, entries, claimed);
       return contradictsOrder(f, facts, { loinc: s.loinc, title: s.section }, orders) ? { ...r, supported: false, reason: 'contradicts-coded-order' as const } : r;
