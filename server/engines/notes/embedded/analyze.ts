@@ -170,7 +170,7 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   return { turns, sentences, sex, age, name, examStart, planStart, swapped };
 }
 
-const ALLERGY_STATED = /\b(?:allergic to|allerg(?:y|ies) to|allergic reaction to)\b/i;
+const ALLERGY_STATED = /\b(?:allergic to|allerg(?:y|ies) to)\b/i;
 const ALLERGY_ASKED = /\ballerg(?:y|ies|ic)\b/i;
 const REACTION_CONT = /^(?:(?:and|but|so)\s+)?(?:it|they|that|which|this)\s+(?:gives?|gave|causes?|caused|makes?|made|breaks?|broke)\b|^(?:(?:and|but|so)\s+)?i (?:get|got|break|broke) (?:out|a rash|hives)\b/i;
 

@@ -69,7 +69,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(s.text) && s.text.split(' ').length <= 6) continue;
     const q = priorQuestion(ctx, s);
     if (q && /\bready to (?:get started|start|begin|go)\b/i.test(q.text)) continue;
-    const answer = stripFiller(s.text);
+    let answer = stripFiller(s.text);
     const topic = q ? questionTopic(q.text) : null;
     const words = s.text.replace(/[^a-z0-9' ]/gi, ' ').trim().split(/\s+/);
     const src = q ? [q.tid, s.tid] : [s.tid];
@@ -80,6 +80,8 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
         addRos(topic, false, s.tid);
         count++;
         if (words.length <= 4) continue;
+        // The denial is written; what follows the "no" ("no, just a headache") is read on its own.
+        answer = answer.replace(/^(?:no|nope|nah)\b[,.]?\s*/i, '');
       } else if (YES.test(s.text.trim()) && q && findDrugs(topic).length > 0 && (/\b(taking|take|on|using)\b/i.test(topic) || /\bi (?:take|am taking|'m taking|use)\b/i.test(s.text))) {
         // "Are you taking metformin 500 mg twice a day?" "Yes": the drug and its sig from the coded order, not the question's words.
         const taken = findDrugs(topic).map((d) => [d.spoken, sigText(parseOrder(q.text, d, ctx.codes))].filter(Boolean).join(' '));

@@ -101,3 +101,15 @@ describe('issue 27: the penicillin allergy', () => {
     expect(section(r, '10187-3')).not.toMatch(/hives/);
   });
 });
+
+describe('issue 27: a denial followed by a finding', () => {
+  it('writes the denial and the finding apart, never "reports no a headache"', () => {
+    const r = generate(dialogueToTranscript(`[doctor] have you had any body aches or chills ?
+[patient] no just really just kind of a a headache just generally do n't feel well`));
+    const hpi = section(r, '10164-2');
+    expect(hpi).not.toMatch(/reports no/);
+    expect(hpi).toMatch(/denies body aches or chills/i);
+    expect(checkNoteFaithfulness(r, dialogueToTranscript(`[doctor] have you had any body aches or chills ?
+[patient] no just really just kind of a a headache just generally do n't feel well`)).unsupported).toEqual([]);
+  });
+});

@@ -142,7 +142,7 @@ export function allergyPieces(ctx: NoteContext): Piece[] {
     if (s.question || (!s.allergy && !/\ballerg/i.test(s.text))) continue;
     if (/\b(no|not|don't have any|nkda)\b.{0,20}\ballerg/i.test(s.text) && s.role === 'PATIENT') { out.push({ text: 'No known drug allergies.', src: [s.tid] }); continue; }
     const m = /\ballerg(?:ic|y|ies) to ([a-z0-9 ,/-]+)/i.exec(s.text);
-    const named = m ? m[1] : s.allergy && q ? s.text : '';
+    const named = m ? m[1] : s.allergy && q && /\ballerg/i.test(q.text) ? s.text : '';
     if (!named || /^(?:any|anything|medications?|medicines?|drugs?)\b/i.test(named.trim())) continue;
     const drugs = findDrugs(named);
     const allergens = drugs.length ? drugs.map((d) => d.spoken) : [named.split(/\s*(?:[,.;!?]|\band\b|\bbut\b|\bit\b|\bthey\b|\bwhich\b)\s*/i)[0].trim()].filter((x) => x && x.split(' ').length <= 4);
