@@ -72,7 +72,6 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
 }
 
 export const test = base.extend<{ state: E2EState; cspViolations: string[] }>({
-  // eslint-disable-next-line no-empty-pattern
   state: async ({}, use) => {
     await use(readE2EState());
   },

@@ -119,7 +119,7 @@ export function NewVisitForm() {
   if (info.isPending) return <p className="text-sm text-slate-700">Loading visit options…</p>;
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-4" aria-describedby={errors.form ? 'form-error' : undefined}>
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-4" aria-describedby={errors.form ? 'form-error' : undefined}>
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Visit</legend>
         <div data-field="chief_complaint" className="sm:col-span-2">

@@ -37,15 +37,15 @@ export function PatientIdentity({ sessionId, name, mrn }: { sessionId: string; n
     <form
       className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-white p-2"
       aria-label="Edit patient"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        try {
-          await update.mutateAsync({ name: form.name.trim() || null, mrn: form.mrn.trim() || null });
-          setEditing(false);
-          toast.success('Patient details saved.');
-        } catch (err) {
-          setError(errorMessage(err));
-        }
+        update.mutateAsync({ name: form.name.trim() || null, mrn: form.mrn.trim() || null }).then(
+          () => {
+            setEditing(false);
+            toast.success('Patient details saved.');
+          },
+          (err: unknown) => setError(errorMessage(err)),
+        );
       }}
     >
       <Input label="Patient name" value={form.name} maxLength={200} autoComplete="off" onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />

@@ -25,9 +25,10 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
       listInputDevices()
         .then((devices) => useRecorderStore.getState().patch({ devices }))
         .catch(() => undefined);
-    void refresh();
-    navigator.mediaDevices?.addEventListener?.('devicechange', refresh);
-    return () => navigator.mediaDevices?.removeEventListener?.('devicechange', refresh);
+    const onDeviceChange = () => void refresh();
+    onDeviceChange();
+    navigator.mediaDevices?.addEventListener?.('devicechange', onDeviceChange);
+    return () => navigator.mediaDevices?.removeEventListener?.('devicechange', onDeviceChange);
   }, []);
 
   // Read-only figures for the end-to-end tests (audio recorded, not yet confirmed, confirmed), on the document
@@ -47,7 +48,6 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
   useEffect(() => {
     if (phase === 'finished') onEnded();
     // onEnded is a new function each render of the parent; the phase change is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [phase]);
 
   const { start, end, togglePause } = recorder;

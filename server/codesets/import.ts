@@ -14,7 +14,6 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * parsers.ts). A table whose file is absent keeps its rows, so an operator can update one code set.
  */
 export async function importCodesets(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: PgDatabase<PgQueryResultHKT, any, any>,
   dir: string,
   data: CodesetData = readCodesetDir(dir),

@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { buildCodeIndex, builtinCodeIndex, officialCodeIndex, resolveCodesetsDir, type CodeIndex } from './index';
 import { codeHccLabel, codeHccMap, codeIcd10, codeRxnorm } from './schema';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = PgDatabase<PgQueryResultHKT, any, any>;
 
 /**

@@ -39,7 +39,8 @@ function reply(res: http.ServerResponse, status: number, body: unknown, headers:
 }
 
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
+  // The request handler is async; its rejection would otherwise be unhandled (no-misused-promises).
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return reply(res, 404, { error: { message: 'not found' } });
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -77,7 +78,8 @@ beforeAll(async () => {
       segments: [{ id: 0, seek: 0, start: 0, end: durationMs / 1000, text: ` ${text}`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0 }],
       words,
     });
-  });
+  };
+  server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
