@@ -26,7 +26,17 @@ export class GuardedNotesEngine implements NotesEngine {
   async generate(req: NoteRequest): Promise<NoteResult> {
     const raw = await this.inner.generate(req);
     const writer = raw.fallback?.engine ?? this.inner.name;
-    const { note, decision } = guardNote(raw, req, writer === 'embedded' ? 'record' : 'remove');
+    const mode = writer === 'embedded' ? 'record' : 'remove';
+    let guarded: ReturnType<typeof guardNote>;
+    try {
+      guarded = guardNote(raw, req, mode);
+    } catch (err) {
+      // A note that was only to be recorded stands without its record; a model's note is never served unchecked.
+      if (mode === 'remove') throw err;
+      this.opts.log?.warn({ sessionId: req.sessionId, engine: writer, err: (err as Error).message }, 'notes guard: check failed, note kept as written');
+      return raw;
+    }
+    const { note, decision } = guarded;
     this.opts.metrics?.record(writer, decision);
     const fields = { sessionId: req.sessionId, engine: writer, ...(raw.fallback ? { fallbackFrom: raw.fallback.from } : {}), ...decision };
     if (decision.remaining) this.opts.log?.warn(fields, 'notes guard: unsupported facts left in the note');
