@@ -8,6 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { synthesizeDialogue } from '../server/engines/speech/synth';
 import { TestSocket } from '../server/test/ws-client';
 import { expectAccessible, loginAs, test } from './fixtures';
+import { signThroughReview } from './sign-review';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -96,7 +97,7 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   // ---- Sign: the sections lock ----
   const firstText = page.getByTestId('note-section').first().locator('textarea');
   await expect(firstText).toBeVisible();
-  await page.getByRole('button', { name: 'Sign note' }).click();
+  await signThroughReview(page);
   await expect(page.getByTestId('note-status')).toHaveText('Signed');
   await expect(firstText).toHaveAttribute('readonly', '');
   await expect(page.getByTestId('note-history').locator('li[data-event="sign"]')).toHaveCount(1);
@@ -115,7 +116,7 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' Amended after review.');
   await expect(page.getByTestId('note-section').first().getByTestId('save-state')).toHaveText('Saved');
-  await page.getByRole('button', { name: 'Sign note' }).click();
+  await signThroughReview(page);
   await expect(page.getByTestId('note-status')).toHaveText('Amended and signed');
   const history = page.getByTestId('note-history');
   await expect(history.locator('li')).toHaveCount(4); // sign, amend, edit, sign (newest first)

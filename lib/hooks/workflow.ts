@@ -5,7 +5,8 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { NoteHistoryResponse, NoteSignoffState } from '@/lib/contracts/note-signoff';
 import type { ContextResponse } from '@/lib/contracts/session-context';
 import type { ContentResponse } from '@/lib/contracts/session-content';
-import { amendNote, getNoteHistory, getVisitSummary, listNeedsReview, searchSessions, signNote, updatePatientIdentity } from '@/lib/contracts/routes/workflow';
+import type { ReviewOutcomeInput } from '@/lib/contracts/note-review';
+import { amendNote, getNoteHistory, getNoteReview, getVisitSummary, listNeedsReview, searchSessions, signNote, updatePatientIdentity } from '@/lib/contracts/routes/workflow';
 import { getSessionContext } from '@/lib/contracts/routes/sessions';
 import { keys } from './sessions';
 import { v1 } from './v1';
@@ -14,6 +15,7 @@ export const workflowKeys = {
   search: (q: string) => ['v1', 'sessions', 'search', q] as const,
   needsReview: ['v1', 'sessions', 'needs-review'] as const,
   history: (id: string) => ['v1', 'session', id, 'note-history'] as const,
+  review: (id: string) => ['v1', 'session', id, 'note-review'] as const,
   summary: (id: string) => ['v1', 'session', id, 'visit-summary'] as const,
   context: (id: string) => ['v1', 'session', id, 'context'] as const,
 };
@@ -74,8 +76,9 @@ export function useSignoff(id: string) {
     void qc.invalidateQueries({ queryKey: workflowKeys.summary(id) });
     void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });
   };
+  // The app always signs with the review outcome (issue 27); the API still accepts a sign without one.
   const sign = useMutation({
-    mutationFn: () => v1(qc, signNote, { params: { ambient_session_id: id } }),
+    mutationFn: (review: ReviewOutcomeInput) => v1(qc, signNote, { params: { ambient_session_id: id }, body: { review } }),
     onSuccess: after,
   });
   const amend = useMutation({
@@ -83,6 +86,18 @@ export function useSignoff(id: string) {
     onSuccess: after,
   });
   return { sign, amend };
+}
+
+/** What needs a decision before signing; read fresh each time the review opens, since edits change it. */
+export function useNoteReview(id: string, enabled: boolean) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: workflowKeys.review(id),
+    queryFn: () => v1(qc, getNoteReview, { params: { ambient_session_id: id } }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 export function useVisitSummary(id: string) {

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import type { NoteHistoryEvent } from '@/lib/contracts/note-signoff';
 import { useNoteHistory } from '@/lib/hooks/workflow';
+import { KIND_LABEL } from './review-decisions';
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 const who = (e: NoteHistoryEvent) => e.by.name ?? 'a clinician';
@@ -14,6 +15,7 @@ function Event({ e }: { e: NoteHistoryEvent }) {
         <p>
           <strong>Signed</strong> by {who(e)}, <time dateTime={e.at}>{when(e.at)}</time>
         </p>
+        {e.review ? <SignedReview review={e.review} /> : null}
         <details className="mt-1">
           <summary className="cursor-pointer text-blue-800">The note as signed</summary>
           {e.summary.map((s) => (
@@ -49,6 +51,28 @@ function Event({ e }: { e: NoteHistoryEvent }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** The review the signer went through: each item with their decision, and the attestation they confirmed. */
+function SignedReview({ review }: { review: NonNullable<Extract<NoteHistoryEvent, { type: 'sign' }>['review']> }) {
+  const resolved = review.items.filter((i) => i.decision === 'RESOLVED').length;
+  return (
+    <details className="mt-1" data-testid="signed-review">
+      <summary className="cursor-pointer text-blue-800">
+        Review before signing: {review.items.length === 0 ? 'nothing needed a decision' : `${resolved} resolved, ${review.items.length - resolved} acknowledged`}
+      </summary>
+      {review.items.length > 0 ? (
+        <ul className="mt-1 flex flex-col gap-1">
+          {review.items.map((i) => (
+            <li key={i.id}>
+              <span className="font-medium">{i.decision === 'RESOLVED' ? 'Resolved' : 'Acknowledged'}</span> ({KIND_LABEL[i.kind].toLowerCase()}): “{i.text}”
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="mt-1 text-slate-700">Attested: {review.attestation}</p>
+    </details>
   );
 }
 

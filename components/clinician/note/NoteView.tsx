@@ -1,5 +1,5 @@
 'use client';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import type { ContentResponse } from '@/lib/contracts/sessions';
@@ -13,7 +13,8 @@ import { isAlt } from '../shortcuts';
 import { copyText } from './copy-text';
 import { SectionEditor } from './SectionEditor';
 import { StructuredDataPanel } from './StructuredDataPanel';
-import { TranscriptPanel } from './TranscriptPanel';
+import { TranscriptPanel, type PlayRequest } from './TranscriptPanel';
+import { evidenceSentences, type EvidenceSentence } from './evidence';
 import { SignoffBar } from './SignoffBar';
 import { NoteHistory } from './NoteHistory';
 import { useNoteHistory } from '@/lib/hooks/workflow';
@@ -25,6 +26,12 @@ export function NoteView({ id }: { id: string }) {
   const recordings = useRecordings(id, true);
   const history = useNoteHistory(id);
   const locked = history.data?.locked ?? false;
+  // The note sentence whose evidence is shown, and the latest request to play a stretch of audio.
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [play, setPlay] = useState<PlayRequest | null>(null);
+  const sentences = useMemo(() => evidenceSentences(content.data?.summary ?? []), [content.data?.summary]);
+  const selected = sentences.find((s) => s.key === selectedKey) ?? null;
+  const playEvidence = (s: EvidenceSentence) => s.evidence && setPlay((p) => ({ startMs: s.evidence!.start_ms, endMs: s.evidence!.end_ms, n: (p?.n ?? 0) + 1 }));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -72,7 +79,13 @@ export function NoteView({ id }: { id: string }) {
         <SignoffBar sessionId={id} state={history.data} />
         {content.data.summary.length === 0 ? <p className="text-sm text-slate-700">The note has no sections.</p> : null}
         {content.data.summary.map((s) => (
-          <SectionEditor key={s.loinc_code} sessionId={id} section={s} locked={locked} />
+          <SectionEditor
+            key={s.loinc_code}
+            sessionId={id}
+            section={s}
+            locked={locked}
+            evidence={{ sentences: sentences.filter((x) => x.loinc === s.loinc_code), selected: selectedKey, onSelect: setSelectedKey, onPlay: playEvidence }}
+          />
         ))}
       </section>
       <div className="flex flex-col gap-4">
@@ -83,7 +96,14 @@ export function NoteView({ id }: { id: string }) {
             The transcript could not be loaded: {errorMessage(transcript.error)}
           </p>
         ) : (
-          <TranscriptPanel entries={transcript.data?.final_transcript ?? []} recordings={recordings.data?.recordings ?? []} />
+          <TranscriptPanel
+            entries={transcript.data?.final_transcript ?? []}
+            recordings={recordings.data?.recordings ?? []}
+            sentences={sentences}
+            selected={selected}
+            onSelectSentence={setSelectedKey}
+            play={play}
+          />
         )}
       </div>
     </div>

@@ -6,11 +6,20 @@ import { isAlt } from '../shortcuts';
 import { copyText } from './copy-text';
 import { RewriteMenu } from './RewriteMenu';
 import { RewritePreviewDialog } from './RewritePreviewDialog';
+import { SentenceEvidence } from './SentenceEvidence';
+import type { EvidenceSentence } from './evidence';
 import { saveStatus, useAutosave } from './use-autosave';
 import { useRewriteUndo } from './use-rewrite-undo';
 
-/** One note section: its text (autosaved), rewrite of a selection with undo, and copy. */
-export function SectionEditor({ sessionId, section, locked = false }: { sessionId: string; section: SummarySection; locked?: boolean }) {
+export interface SectionEvidenceProps {
+  sentences: EvidenceSentence[];
+  selected: string | null;
+  onSelect: (key: string | null) => void;
+  onPlay: (s: EvidenceSentence) => void;
+}
+
+/** One note section: its text (autosaved), rewrite of a selection with undo, copy, and each sentence's evidence. */
+export function SectionEditor({ sessionId, section, locked = false, evidence }: { sessionId: string; section: SummarySection; locked?: boolean; evidence?: SectionEvidenceProps }) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const { text, change, saveState, persist } = useAutosave(sessionId, section);
@@ -85,6 +94,7 @@ export function SectionEditor({ sessionId, section, locked = false }: { sessionI
           Copy section
         </Button>
       </div>
+      {evidence && (evidence.sentences.length > 0 || section.content.trim()) ? <SentenceEvidence {...evidence} /> : null}
       <RewritePreviewDialog preview={rw.preview} onKeep={rw.dismiss} onReplace={rw.accept} />
     </section>
   );

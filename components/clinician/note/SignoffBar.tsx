@@ -4,24 +4,68 @@ import { useState } from 'react';
 import { Badge, Button, Dialog, Textarea, toast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
-import { useSignoff } from '@/lib/hooks/workflow';
+import type { NoteReviewItem, ReviewDecision } from '@/lib/contracts/note-review';
+import { useNoteReview, useSignoff } from '@/lib/hooks/workflow';
+import { ReviewDialog } from './ReviewDialog';
+import { reviewOutcome, type Decisions } from './review-decisions';
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Sign the note (locks it) or amend a signed one with a required reason; links the patient summary. */
+/**
+ * Sign the note (locks it) after the review of what needs a decision, or amend a signed one with a required
+ * reason; links the patient summary. Decisions outlive closing the review to edit the note, so the signer
+ * comes back to what they already decided.
+ */
 export function SignoffBar({ sessionId, state }: { sessionId: string; state: NoteSignoffState | undefined }) {
   const { sign, amend } = useSignoff(sessionId);
   const [amending, setAmending] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState(false);
+  const [decisions, setDecisions] = useState<Decisions>({});
+  const [attested, setAttested] = useState(false);
+  const review = useNoteReview(sessionId, reviewing);
   const locked = state?.locked ?? false;
 
+  function openReview() {
+    // Edits since the last look change the list, so it is read again each time.
+    if (review.data) void review.refetch();
+    setReviewing(true);
+  }
+
+  function decide(item: NoteReviewItem, decision: ReviewDecision | null) {
+    setDecisions((d) => {
+      const next = { ...d };
+      if (decision) next[item.id] = { item, decision };
+      else delete next[item.id];
+      return next;
+    });
+  }
+
+  function editFor(item: NoteReviewItem) {
+    decide(item, 'RESOLVED');
+    setReviewing(false);
+    toast.info(`Edit ${item.section_title ?? 'the section'}, then press Sign note again.`);
+    // After the modal has closed, so focus is not taken back by the dialog.
+    requestAnimationFrame(() => {
+      const box = document.querySelector<HTMLTextAreaElement>(`[data-testid="note-section"][data-loinc="${CSS.escape(item.loinc_code ?? '')}"] textarea`);
+      box?.scrollIntoView({ block: 'center' });
+      box?.focus();
+    });
+  }
+
   async function doSign() {
+    if (!review.data) return;
     try {
-      await sign.mutateAsync();
+      await sign.mutateAsync(reviewOutcome(review.data.items, decisions));
+      setReviewing(false);
+      setDecisions({});
+      setAttested(false);
       toast.success('Note signed.');
     } catch (err) {
       toast.error(`The note was not signed: ${errorMessage(err)}`);
+      // The note may have changed under the review (another tab): show the list as it is now.
+      void review.refetch();
     }
   }
 
@@ -71,11 +115,24 @@ export function SignoffBar({ sessionId, state }: { sessionId: string; state: Not
             Amend note
           </Button>
         ) : (
-          <Button size="sm" onClick={() => void doSign()} loading={sign.isPending} disabled={!state}>
+          <Button size="sm" onClick={openReview} disabled={!state} aria-haspopup="dialog">
             Sign note
           </Button>
         )}
       </div>
+      <ReviewDialog
+        open={reviewing}
+        onClose={() => setReviewing(false)}
+        review={review.isFetching ? undefined : review.data}
+        error={review.error}
+        decisions={decisions}
+        decide={decide}
+        onEdit={editFor}
+        attested={attested}
+        setAttested={setAttested}
+        onSign={() => void doSign()}
+        signing={sign.isPending}
+      />
       <Dialog
         open={amending}
         onClose={() => setAmending(false)}

@@ -2,8 +2,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Duration, RecordingListResponse, TranscriptEntry } from '@/lib/contracts/sessions';
 import { formatDuration } from '../format';
+import { Button } from '@/components/ui';
 import { TranscriptText } from './TranscriptText';
 import { uncertainWords } from './transcript-parts';
+import { sentencesUsing, type EvidenceSentence } from './evidence';
 
 const ms = (d: Duration) => d.hours * 3_600_000 + d.minutes * 60_000 + d.seconds * 1000 + Math.floor(d.nanos / 1e6);
 
@@ -47,12 +49,41 @@ function lowNote(e: TranscriptEntry): string {
   return low.length ? ` (low confidence: ${low.join(', ')})` : '';
 }
 
-export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEntry[]; recordings: RecordingListResponse['recordings'] }) {
+/** A request to play a stretch of the session's audio; `n` changes for each request, so the same stretch plays again. */
+export interface PlayRequest {
+  startMs: number;
+  endMs: number;
+  n: number;
+}
+
+/**
+ * The transcript with the visit's audio. Choosing a line plays from it and lists the note sentences that
+ * used it; a sentence chosen in the note highlights its lines here, and its evidence can be played from
+ * its first line to the end of its last.
+ */
+export function TranscriptPanel({
+  entries,
+  recordings,
+  sentences = [],
+  selected = null,
+  onSelectSentence,
+  play = null,
+}: {
+  entries: TranscriptEntry[];
+  recordings: RecordingListResponse['recordings'];
+  sentences?: EvidenceSentence[];
+  selected?: EvidenceSentence | null;
+  onSelectSentence?: (key: string | null) => void;
+  play?: PlayRequest | null;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const sorted = useMemo(() => [...recordings].sort((a, b) => a.sequence_number - b.sequence_number), [recordings]);
   const durations = useDurations(sorted.map((r) => r.presigned_url));
   const [current, setCurrent] = useState(0);
   const [activeLine, setActiveLine] = useState<string | null>(null);
+  // Where playback of an evidence stretch stops, in seconds of the current recording.
+  const stopAt = useRef<number | null>(null);
+  const evidenceIds = useMemo(() => new Set(selected?.evidence?.transcript_ids ?? []), [selected]);
 
   function locate(offsetMs: number): { index: number; at: number } {
     if (!durations) return { index: 0, at: offsetMs };
@@ -64,11 +95,11 @@ export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEn
     return { index: 0, at: offsetMs };
   }
 
-  function seek(e: TranscriptEntry) {
+  function playFrom(offsetMs: number, untilMs: number | null) {
     const el = audio.current;
     if (!el || sorted.length === 0) return;
-    const { index, at } = locate(ms(e.start_offset));
-    setActiveLine(e.transcript_id);
+    const { index, at } = locate(offsetMs);
+    stopAt.current = untilMs === null ? null : (at + (untilMs - offsetMs)) / 1000;
     const go = () => {
       el.currentTime = Math.max(0, at / 1000);
       void el.play().catch(() => undefined);
@@ -81,6 +112,25 @@ export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEn
     else el.addEventListener('loadedmetadata', go, { once: true });
   }
 
+  function seek(e: TranscriptEntry) {
+    setActiveLine(e.transcript_id);
+    playFrom(ms(e.start_offset), null);
+  }
+
+  useEffect(() => {
+    if (play) playFrom(play.startMs, Math.max(play.endMs, play.startMs + 1000));
+    // Only a new request plays; the function changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [play?.n]);
+
+  // The chosen sentence's first line comes into view in the transcript's own scroll area.
+  useEffect(() => {
+    const first = selected?.evidence?.transcript_ids[0];
+    if (first) document.getElementById(`line-${first}`)?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+
+  const usedBy = activeLine ? sentencesUsing(sentences, activeLine) : [];
+
   return (
     <section aria-labelledby="tr-title" className="rounded-lg border border-slate-200 bg-white p-3">
       <h2 id="tr-title" className="text-lg font-semibold">
@@ -88,7 +138,22 @@ export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEn
       </h2>
       {sorted.length > 0 ? (
         <div className="mt-2">
-          <audio ref={audio} controls preload="metadata" src={sorted[current]?.presigned_url} className="w-full" data-testid="audio-player" aria-label="Visit recording">
+          <audio
+            ref={audio}
+            controls
+            preload="metadata"
+            src={sorted[current]?.presigned_url}
+            className="w-full"
+            data-testid="audio-player"
+            aria-label="Visit recording"
+            onTimeUpdate={(ev) => {
+              const el = ev.currentTarget;
+              if (stopAt.current !== null && el.currentTime >= stopAt.current) {
+                stopAt.current = null;
+                el.pause();
+              }
+            }}
+          >
             <track kind="captions" />
           </audio>
           {sorted.length > 1 ? (
@@ -100,27 +165,73 @@ export function TranscriptPanel({ entries, recordings }: { entries: TranscriptEn
       ) : (
         <p className="mt-2 text-sm text-slate-700">No audio is stored for this visit.</p>
       )}
+      <EvidenceBar selected={selected} onPlay={(s) => s.evidence && playFrom(s.evidence.start_ms, Math.max(s.evidence.end_ms, s.evidence.start_ms + 1000))} onClear={() => onSelectSentence?.(null)} />
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">The transcript is empty.</p>
       ) : (
         <ol className="mt-2 flex max-h-[32rem] flex-col gap-1 overflow-y-auto text-sm" data-testid="transcript" tabIndex={0} aria-label="Transcript lines">
           {entries.map((e) => (
-            <li key={e.transcript_id}>
+            <li key={e.transcript_id} id={`line-${e.transcript_id}`} data-evidence={evidenceIds.has(e.transcript_id) || undefined}>
               <button
                 type="button"
                 onClick={() => seek(e)}
                 aria-current={activeLine === e.transcript_id ? 'true' : undefined}
-                className={`w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 ${activeLine === e.transcript_id ? 'bg-blue-50' : ''}`}
-                aria-label={`Play from ${formatDuration(ms(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}${lowNote(e)}`}
+                className={`w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 ${evidenceIds.has(e.transcript_id) ? 'bg-amber-100 ring-1 ring-amber-400' : activeLine === e.transcript_id ? 'bg-blue-50' : ''}`}
+                aria-label={`Play from ${formatDuration(ms(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}${lowNote(e)}${evidenceIds.has(e.transcript_id) ? ' (evidence for the chosen sentence)' : ''}`}
               >
                 <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(ms(e.start_offset))}</span>
                 {e.speaker !== 'UNKNOWN' ? <span className="mr-1 font-medium">{e.speaker === 'CLINICIAN' ? 'Clinician:' : 'Patient:'}</span> : null}
                 <TranscriptText entry={e} />
               </button>
+              {activeLine === e.transcript_id && sentences.length > 0 ? <UsedBy sentences={usedBy} onSelect={(k) => onSelectSentence?.(k)} /> : null}
             </li>
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+/** What the chosen sentence rests on, announced as it changes, with its audio one button away. */
+function EvidenceBar({ selected, onPlay, onClear }: { selected: EvidenceSentence | null; onPlay: (s: EvidenceSentence) => void; onClear: () => void }) {
+  return (
+    <div role="status" className="mt-2 text-sm" data-testid="evidence-bar">
+      {selected ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-2">
+          <span className="flex-1">
+            {selected.evidence
+              ? `“${selected.text}” comes from ${selected.evidence.transcript_ids.length} highlighted line${selected.evidence.transcript_ids.length === 1 ? '' : 's'}, ${formatDuration(selected.evidence.start_ms)} to ${formatDuration(selected.evidence.end_ms)}.`
+              : `“${selected.text}” has no transcript line behind it${selected.template ? ': it is template text' : ''}.`}
+          </span>
+          {selected.evidence ? (
+            <Button size="sm" variant="secondary" onClick={() => onPlay(selected)}>
+              Play this evidence
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            Clear
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The note sentences written from a transcript line; each one can be chosen from here. */
+function UsedBy({ sentences, onSelect }: { sentences: EvidenceSentence[]; onSelect: (key: string) => void }) {
+  if (sentences.length === 0) return <p className="ml-6 mt-1 text-xs text-slate-700" data-testid="used-by">No note sentence uses this line.</p>;
+  return (
+    <div className="ml-6 mt-1 text-xs" data-testid="used-by">
+      <p className="text-slate-700">Used in the note by:</p>
+      <ul className="flex flex-col gap-0.5">
+        {sentences.map((s) => (
+          <li key={s.key}>
+            <button type="button" onClick={() => onSelect(s.key)} className="rounded px-1 text-left text-blue-800 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700">
+              {s.section}: {s.text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
