@@ -66,7 +66,7 @@ describe('the schema is the list of variables', () => {
 
   it('declares every variable server/config.ts reads', () => {
     const source = fs.readFileSync(path.join(ROOT, 'server/config.ts'), 'utf8');
-    const read = new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
+    const read = new Set([...source.matchAll(/\b(?:env|given)\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
     expect([...read].filter((name) => !names.includes(name))).toEqual([]);
   });
 
