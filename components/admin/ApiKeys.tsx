@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { api } from '@/lib/api/client';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/contracts/routes/admin-api-keys';
 import type { ApiKey, ApiKeyWithSecret } from '@/lib/contracts/admin';

@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { api } from '@/lib/api/client';
 import { getDelivery, redeliverWebhook } from '@/lib/contracts/routes/webhooks';
 import { Badge, Button, statusTone, toast } from '@/components/ui';

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { api } from '@/lib/api/client';
 import { getPartner, rotateWebhookSecret } from '@/lib/contracts/routes/admin-partners';
 import { testPartnerTrust } from '@/lib/contracts/routes/admin-providers';

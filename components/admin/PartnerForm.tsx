@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { errorMessage, isApiClientError } from '@/lib/api-client';
+import { errorMessage, isApiClientError } from '@/lib/api/fetch';
 import { api } from '@/lib/api/client';
 import { createPartner, updatePartner } from '@/lib/contracts/routes/admin-partners';
 import {

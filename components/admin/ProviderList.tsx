@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { api } from '@/lib/api/client';
 import { disableProvider, enableProvider, listPartnerProviders } from '@/lib/contracts/routes/admin-providers';
 import type { AdminProvider } from '@/lib/contracts/admin';

@@ -1,7 +1,7 @@
 'use client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { isApiClientError } from '@/lib/api-client';
+import { isApiClientError } from '@/lib/api/fetch';
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { api } from '@/lib/api/client';
 import { createUser, listUsers } from '@/lib/contracts/routes/admin-users';
 import { CreateUserRequest } from '@/lib/contracts/admin';

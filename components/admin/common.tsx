@@ -1,6 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { Button } from '@/components/ui';
 
 export function formatTime(iso: string | null | undefined): string {

@@ -1,7 +1,7 @@
 'use client';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
-import type { QueryValue } from '@/lib/api-client';
+import type { QueryValue } from '@/lib/api/fetch';
 import { api, type CallInput } from '@/lib/api/client';
 import type { RouteContract } from '@/lib/api/contract';
 import { Button } from '@/components/ui';

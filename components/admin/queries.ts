@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import type { QueryValue } from '@/lib/api-client';
+import type { QueryValue } from '@/lib/api/fetch';
 import type { Partner } from '@/lib/contracts/partners';
 import { api } from '@/lib/api/client';
 import { listPartners } from '@/lib/contracts/routes/admin-partners';

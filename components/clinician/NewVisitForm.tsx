@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Input, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { SessionContext } from '@/lib/contracts/sessions';
 import { DEFAULT_NOTE_SECTIONS } from '@/lib/info';
 import { useCreateVisit, useInfo } from '@/lib/hooks/sessions';

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { Button, Input, toast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { useUpdatePatient } from '@/lib/hooks/workflow';
 
 /** The visit's patient name and MRN, with an inline form to set or correct them at any time. */

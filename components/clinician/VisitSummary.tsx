@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { Button } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { useSessionContext, useVisitSummary } from '@/lib/hooks/workflow';
 import { copyText } from './note/copy-text';
 

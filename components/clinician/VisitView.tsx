@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, statusTone } from '@/components/ui';
-import { ApiClientError, errorMessage } from '@/lib/api-client';
+import { ApiClientError, errorMessage } from '@/lib/api/fetch';
 import { keys, localDay, useDaySessions, useSessionStatus } from '@/lib/hooks/sessions';
 import { keptMs } from '@/lib/audio/unsent-store';
 import { useRecorderStore } from '@/lib/stores/recorder';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { isCalendarDate } from '@/lib/contracts/sessions';
 import { isTerminal } from '@/lib/contracts/session-status';
 import type { SessionListItem } from '@/lib/contracts/clinician';

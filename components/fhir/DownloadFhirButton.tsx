@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { Button } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import { FHIR_JSON } from '@/lib/contracts/fhir';
 
 export interface DownloadFhirButtonProps {

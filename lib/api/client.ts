@@ -4,10 +4,10 @@
  *
  *   const status = await api.call(getSessionStatus, { params: { ambient_session_id } }, { headers });
  *
- * Errors are thrown as ApiClientError with the server's `{code, message}` (lib/api-client.ts).
+ * Errors are thrown as ApiClientError with the server's `{code, message}` (lib/api/fetch.ts).
  */
 import type { z } from 'zod';
-import { apiFetch, type QueryValue } from '@/lib/api-client';
+import { apiFetch, type QueryValue } from '@/lib/api/fetch';
 import type { BodyIn, ParamsIn, QueryIn, ResponseOf, RouteContract } from './contract';
 
 /** What a call sends: path parameters and a body where the contract has them (required), a query where it has one. */

@@ -9,7 +9,7 @@ import { getAllInfo } from '@/lib/contracts/routes/info';
 import { createSession, getSessionContent, getSessionStatus, getTranscript, listRecordings, setSessionContext } from '@/lib/contracts/routes/sessions';
 import { listProviderSessions, updateNoteSection } from '@/lib/contracts/routes/app';
 import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/lib/api/fetch';
 import { v1 } from './v1';
 import { useStatusEvents } from './use-status-events';
 

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/lib/api/fetch';
 import { call, type CallInput } from '@/lib/api/client';
 import type { ResponseOf, RouteContract } from '@/lib/api/contract';
 import { ClinicianTokenResponse } from '@/lib/contracts/clinician';

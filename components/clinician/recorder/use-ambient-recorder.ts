@@ -1,7 +1,7 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/lib/api/fetch';
 import { AmbientRecorder } from '@/lib/audio/recorder';
 import { discardKept, findKept, type KeptCapture } from '@/lib/audio/unsent-store';
 import { getSessionStatus } from '@/lib/contracts/routes/sessions';
