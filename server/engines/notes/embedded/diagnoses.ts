@@ -39,5 +39,25 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
         add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), a.sex)));
     }
   }
+  for (const d of out) d.source_transcripts = diagnosisEvidence(ctx, d.codes[0].code);
   return out;
+}
+
+/**
+ * The entries that name or imply a diagnosis (issue 27): every sentence whose condition mention codes to
+ * it, the patient's own or the clinician's, never negated or a relative's; else those of its category.
+ * A lab-order sentence that does not name the problem is not its evidence.
+ */
+export function diagnosisEvidence(ctx: NoteContext, code: string): string[] {
+  const exact: string[] = [];
+  const category: string[] = [];
+  for (const s of ctx.a.sentences) {
+    for (const m of conditionMentions(s)) {
+      if (m.negated || m.family) continue;
+      const coded = ctx.codes.icd10(m.code)?.code ?? m.code;
+      if (coded === code) exact.push(s.tid);
+      else if (coded.slice(0, 3) === code.slice(0, 3)) category.push(s.tid);
+    }
+  }
+  return [...new Set(exact.length ? exact : category)];
 }

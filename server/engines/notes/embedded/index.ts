@@ -8,6 +8,7 @@ import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
 import { addSigs, allergyPieces, medicationOrders, sayChanges } from './medications';
 import { planBlocks, planProblems } from './plan';
+import { CHRONIC, addManagedProblems } from './managed';
 import { fillForm, findTemplate } from './forms';
 import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
 import { ROS_SYSTEMS } from './lexicon';
@@ -20,7 +21,6 @@ export interface EmbeddedEngineOptions { codes?: CodeIndex }
 
 const ROS_ORDER = ROS_SYSTEMS.map(([system]) => system);
 
-const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|K21|G20|G30|G35|B20|K50|K51)/;
 
 /** Scribes write units as abbreviations: "500 milligrams" → "500 mg". */
 function scribeUnits(text: string): string {
@@ -97,6 +97,8 @@ export class EmbeddedNotesEngine implements NotesEngine {
     const ccSrc = found?.src ?? [];
     if (cc && hasUnclear(cc)) cc = undefined;
     ctx.complaint = cc;
+    const meds = medicationOrders(ctx, problems);
+    addManagedProblems(ctx, problems, orphan, [...meds.values, ...meds.partial]);
     ctx.pmh = problems.filter((p) => CHRONIC.test(p.code) && p.name.toLowerCase() !== cc?.toLowerCase()).map((p) => p.name.toLowerCase().replace(/\b(chf|copd|gerd|ckd)\b/g, (m) => m.toUpperCase()));
     const opener = openingSentence(ctx, cc);
     if (opener) {
@@ -105,7 +107,6 @@ export class EmbeddedNotesEngine implements NotesEngine {
     }
     const history = historyFacts(ctx);
     if (cc) complaintInReview(history.ros, cc, ccSrc);
-    const meds = medicationOrders(ctx, problems);
     for (const p of problems) addSigs(p.treatment, meds.values);
     for (const p of problems) sayChanges([...p.treatment, ...p.reasoning], meds.values, meds.taken);
     sayChanges(orphan, meds.values, meds.taken);
@@ -187,7 +188,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
     return {
       summary,
       structured_data: {
-        diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: resolveUnclear(d.diagnosis_note) || `${d.codes[0].description}.` })) },
+        diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveUnclear(d.diagnosis_note))) || `${d.codes[0].description}.` })) },
         orders: { medication_orders: { values: meds.values, partial_values: meds.partial } },
         section_structured_values: structured,
       },

@@ -117,3 +117,33 @@ describe('issue 27: a denial followed by a finding', () => {
     expect(checkNoteFaithfulness(r, dialogueToTranscript(visit)).unsupported).toEqual([]);
   });
 });
+
+describe('issue 27: every problem managed goes into the assessment and plan', () => {
+  it('files diabetes (named in the history, metformin continued) and hypertension with their plan talk', () => {
+    const r = generate(dialogueToTranscript(ISSUE27_VISIT));
+    const ap = section(r, '51847-2');
+    expect(ap).toMatch(/\d\. High blood pressure\.[\s\S]*increase the lisinopril from 10 mg to 20 mg daily/);
+    expect(ap).toMatch(/\d\. Diabetes\.\n• Medical Treatment: Continue metformin\./);
+    expect(ap).toMatch(/Additional Testing: Check a basic metabolic panel\./);
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(expect.arrayContaining(['I10', 'E11.9']));
+  });
+});
+
+describe('issue 27: evidence inputs', () => {
+  it('gives each diagnosis the entries that name it, not the lab-order sentence', () => {
+    const r = generate(dialogueToTranscript(ISSUE27_VISIT));
+    const dx = (code: string) => r.structured_data.diagnoses.values.find((d) => d.codes[0].code === code)!;
+    expect(dx('I10').source_transcripts).toEqual(['t1']);
+    expect(dx('E11.9').source_transcripts).toEqual(['t7']);
+  });
+
+  it('gives each medication order the entries it was ordered or confirmed in', () => {
+    const r = generate(dialogueToTranscript(ISSUE27_VISIT));
+    const all = [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values];
+    const src = (drug: string) => all.find((o) => o.drug_name === drug)?.source_transcripts;
+    expect(src('lisinopril')).toEqual(['t10']);
+    expect(src('metformin')).toEqual(expect.arrayContaining(['t10']));
+    expect(src('acetaminophen')).toEqual(['t4']);
+    expect(all.every((o) => (o.source_transcripts ?? []).length > 0)).toBe(true);
+  });
+});

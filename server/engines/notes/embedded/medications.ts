@@ -92,6 +92,7 @@ export function medicationOrders(
     }
     (isCompleteOrder(o) ? values : partial).push(o);
   }
+  for (const o of [...values, ...partial]) o.source_transcripts = sources.get(o.drug_name) ?? [];
   // The list states what the coded order states: a drug whose dose this visit changes reads as the change.
   for (const [ing, piece] of current) {
     const o = values.find((x) => x.drug_name === ing && (x.status === STATUS.CHANGED || x.status === STATUS.NEW) && x.dosage.quantity !== null);

@@ -27,7 +27,7 @@ const TREATMENT = /\b(prescribe|prescription|medication|medicine|mg|milligrams|c
 const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|diet|exercise|make sure|should|call|come back|return|worse|follow up|follow-up|lose weight|stretch|monitor|keep an eye|watch|hydrat\w*|drink plenty|limit|cut back)\b/i;
 const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) (?:to see|seeing)\b|\banything else\b|\bthanks? (?:you )?for coming\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
-function problemName(m: ConditionMention): string {
+export function problemName(m: ConditionMention): string {
   const toks = m.sentence.tokens;
   const mods: string[] = [];
   for (let k = m.start - 1; k >= Math.max(0, m.start - 2); k--) {
@@ -156,7 +156,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
 }
 
 /** Files a plan sentence under the part of its problem it belongs to; a short bare remark is left out. */
-function fileUnder(p: Problem, piece: Piece, t: string): void {
+export function fileUnder(p: Problem, piece: Piece, t: string): void {
   const bucket = findDrugs(t).length || /\b(prescribe|brace|splint|sling|surgery|injection)\b/i.test(t)
     ? p.treatment
     : REFERRAL.test(t)

@@ -1,0 +1,89 @@
+/**
+ * Problems managed in the visit but never introduced in the plan talk: "are you still taking metformin for
+ * your diabetes?" … "continue metformin" manages diabetes, so diabetes goes into the assessment and plan
+ * (issue 27). A condition is added only when the visit names it (the patient's own, not negated or a
+ * relative's) and this visit orders a drug for it, or the clinician framed the visit on it. The plan
+ * talk filed under no problem is then filed under the problem its drug or words name.
+ */
+import type { MedicationOrder } from '../types';
+import { conditionMentions, type ConditionMention } from './analyze';
+import type { NoteContext, Piece } from './compose';
+import { tokenize } from './lexicon';
+import { findDrugs } from './meds';
+import { fileUnder, isDiagnosisCode, problemName, type Problem } from './plan';
+import { finishSentence } from './text';
+
+/** What a drug is commonly ordered for, by ICD-10-CM category; a condition must still be named in the visit. */
+const INDICATIONS: Array<[RegExp, string[]]> = [
+  [/^(lisinopril|losartan|amlodipine|hydrochlorothiazide|chlorthalidone|metoprolol|valsartan|olmesartan|irbesartan|benazepril|enalapril|ramipril|nifedipine|atenolol|clonidine|hydralazine|telmisartan)/, ['I10', 'I11', 'I12', 'I13']],
+  [/^(metformin|insulin|glipizide|glyburide|glimepiride|sitagliptin|empagliflozin|dapagliflozin|canagliflozin|semaglutide|liraglutide|dulaglutide|pioglitazone|tirzepatide)/, ['E11', 'E10', 'E13']],
+  [/^(atorvastatin|simvastatin|rosuvastatin|pravastatin|lovastatin|ezetimibe)/, ['E78']],
+  [/^(levothyroxine|liothyronine)/, ['E03']],
+  [/^(furosemide|bumetanide|torsemide|spironolactone|carvedilol|sacubitril)/, ['I50']],
+  [/^(omeprazole|pantoprazole|esomeprazole|lansoprazole|famotidine)/, ['K21']],
+  [/^(sertraline|fluoxetine|escitalopram|citalopram|bupropion|venlafaxine|duloxetine|paroxetine)/, ['F32', 'F33', 'F41']],
+  [/^(albuterol|fluticasone|budesonide|montelukast|tiotropium)/, ['J45', 'J44']],
+];
+// Conditions a visit follows up and manages over time; a symptom or injury framed as the reason is the complaint's business.
+export const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|K21|G20|G30|G35|B20|K50|K51)/;
+const MANAGED = new Set(['NEW', 'CHANGED', 'CONTINUED', 'REFILLED', 'DISCONTINUED']);
+const FRAMING = /\b(?:follow(?:ing)?(?: |-)up (?:on|for|of)|here (?:today )?for|presents? (?:today )?(?:for|with)|check(?:ing)? (?:in )?on)\b/i;
+
+function framedAt(m: ConditionMention): boolean {
+  const cue = FRAMING.exec(m.sentence.text);
+  if (!cue) return false;
+  const after = tokenize(m.sentence.text.slice(cue.index + cue[0].length));
+  const at = m.sentence.tokens.length - after.length;
+  return m.start >= at && m.start - at <= 3;
+}
+
+const category = (code: string) => code.slice(0, 3);
+function indicated(drug: string): string[] {
+  return INDICATIONS.find(([re]) => re.test(drug))?.[1] ?? [];
+}
+
+export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan: Piece[], orders: MedicationOrder[]): void {
+  const { a } = ctx;
+  const has = (code: string) => problems.some((p) => p.code && category(p.code) === category(code));
+  const named = new Map<string, ConditionMention[]>();
+  for (const s of a.sentences)
+    for (const m of conditionMentions(s))
+      if (!m.negated && !m.family && isDiagnosisCode(m.code) && CHRONIC.test(m.code)) named.set(category(m.code), [...(named.get(category(m.code)) ?? []), m]);
+  const managed = orders.filter((o) => MANAGED.has(o.status));
+  for (const [cat, mentions] of named) {
+    if (has(cat)) continue;
+    const byDrug = managed.find((o) => indicated(o.drug_name).includes(cat) || mentions.some((m) => findDrugs(m.sentence.text).some((d) => d.ingredient === o.drug_name)));
+    // Framed: named just after the clinician's "following up on" / "here for", not anywhere in a one-liner that has one.
+    const framed = mentions.some((m) => m.sentence.role === 'CLINICIAN' && m.sentence.i < a.examStart && framedAt(m));
+    if (!byDrug && !framed) continue;
+    const m = mentions[0];
+    problems.push({ code: m.code, name: problemName(m), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });
+  }
+  fileOrphans(problems, orphan);
+}
+
+/** Plan talk under no heading: each clause goes to the problem whose drug or name it says. */
+function fileOrphans(problems: Problem[], orphan: Piece[]): void {
+  if (!problems.length || !orphan.length) return;
+  for (const piece of orphan.splice(0)) {
+    for (const clause of splitOrders(piece)) {
+      // The follow-up is the plan's Instructions line, not talk under a problem.
+      if (/^follow(?: |-)?up\b/i.test(clause.text) && clause.text.split(' ').length <= 8) continue;
+      const drugs = findDrugs(clause.text);
+      const toks = new Set(tokenize(clause.text));
+      const p =
+        problems.find((x) => drugs.some((d) => indicated(d.ingredient).includes(category(x.code)) || x.mentions.some((m) => findDrugs(m.sentence.text).some((y) => y.ingredient === d.ingredient)))) ??
+        problems.find((x) => x.mentions.some((m) => m.surface.split(' ').filter((w) => w.length > 3).some((w) => toks.has(w))));
+      // Talk that names no problem is about the first one, as planProblems files it.
+      fileUnder(p ?? problems[0], clause, clause.text);
+    }
+  }
+}
+
+// "increase the lisinopril …, continue metformin, and check a basic metabolic panel": one action a clause.
+const ACTION = /,\s*(?:and\s+)?(?=(?:continue|start|stop|check|increase|decrease|order|get|refer|add|hold|recheck|repeat|discontinue)\b)/i;
+function splitOrders(piece: Piece): Piece[] {
+  const parts = piece.text.replace(/\.$/, '').split(ACTION);
+  if (parts.length < 2) return [piece];
+  return parts.map((t) => ({ ...piece, text: finishSentence(t.trim()) }));
+}
