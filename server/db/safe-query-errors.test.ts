@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { users } from './schema';
+import { isUniqueViolation } from './pg-error';
 
 const PHI = 'MRN-PANGOLIN-4417 Zanzibarite migraine';
 
@@ -55,6 +56,8 @@ describe('failed queries', () => {
     await database.db.insert(users).values({ email: 'pangolin@clinic.example', role: 'clinician', name: PHI });
     const err = await failure(() => database.db.insert(users).values({ email: 'pangolin@clinic.example', role: 'clinician', name: PHI }));
     expect(err.cause.code).toBe('23505');
+    expect(isUniqueViolation(err)).toBe(true);
+    expect(isUniqueViolation(await failure(() => database.db.execute(sql`select 'x'::uuid`)))).toBe(false);
     expect(err.cause.constraint).toBe('users_email_unique');
     expect(err.cause.message).toMatch(/duplicate key value violates unique constraint "users_email_unique"/);
     expect(err.cause.detail).toBeUndefined();

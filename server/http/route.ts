@@ -7,6 +7,7 @@ import { zodMessage } from './zod-message';
 import { authenticateServiceToken, type ServicePrincipal } from '../auth/authenticate-service';
 import { authenticateAdmin, type AdminPrincipal } from '../auth/authenticate-admin';
 import { checkRateLimit } from './rate-limit';
+import { isUniqueViolation, pgErrorCode } from '../db/pg-error';
 
 export type { AuthMode, HttpMethod, ResponseSpec } from '@/lib/api/contract';
 
@@ -116,8 +117,8 @@ function searchParamsObject(url: URL): Record<string, string> {
 }
 
 function pgErrorStatus(err: unknown): number | undefined {
-  const code = (err as { code?: unknown })?.code ?? (err as { cause?: { code?: unknown } })?.cause?.code;
-  if (code === '23505') return 409;
+  const code = pgErrorCode(err);
+  if (isUniqueViolation(err)) return 409;
   if (code === '22P02' || code === '22007' || code === '22008') return 400;
   return undefined;
 }

@@ -3,14 +3,10 @@ import { conflict } from '@/lib/errors';
 import type { CreateSessionRequest, CreateSessionResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import { ambientSessions, sessionTransitions } from '../../db/schema';
+import { isUniqueViolation } from '../../db/pg-error';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 
 const DUPLICATE = 'conflict: an ambient session with this ambient_session_id already exists';
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code ?? (err as { cause?: { code?: unknown } })?.cause?.code;
-  return code === '23505';
-}
 
 /**
  * Creates a session in `created` and records that first transition. A caller-chosen id that exists
