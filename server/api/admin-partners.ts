@@ -1,5 +1,5 @@
 import * as contract from '@/lib/contracts/routes/admin-partners';
-import { bindRoute, Reply } from '../http/route';
+import { bindRoute, StatusReply } from '../http/route';
 import { createPartner } from '../domain/partners/create-partner';
 import { listPartners } from '../domain/partners/list-partners';
 import { getPartnerRow } from '../domain/partners/get-partner';
@@ -11,7 +11,7 @@ import { requireAllTenants } from '../domain/scope/require-all-tenants';
 export const adminPartnerRoutes = [
   bindRoute(contract.createPartner, async ({ app, body, auth }) => {
     requireAllTenants(auth.scope, 'create partners');
-    return new Reply(201, await createPartner(app, body, auth.actor));
+    return new StatusReply(201, await createPartner(app, body, auth.actor));
   }),
   bindRoute(contract.listPartners, async ({ app, auth }) => ({ partners: await listPartners(app, auth) })),
   bindRoute(contract.getPartner, async ({ app, params, auth }) => partnerDto(await getPartnerRow(app, params.partner_id, auth))),

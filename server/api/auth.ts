@@ -1,12 +1,12 @@
 import * as contract from '@/lib/contracts/routes/auth';
-import { bindRoute, Reply } from '../http/route';
+import { bindRoute, StatusReply } from '../http/route';
 import { registerProvider } from '../domain/providers/register-provider';
 import { loginProvider } from '../domain/providers/login-provider';
 
 export const authRoutes = [
   bindRoute(contract.register, async ({ app, body }) => {
     await registerProvider(app, body);
-    return new Reply(201);
+    return new StatusReply(201);
   }),
   bindRoute(contract.login, ({ app, body }) => loginProvider(app, body)),
 ];

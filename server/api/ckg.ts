@@ -1,9 +1,9 @@
 import * as contract from '@/lib/contracts/routes/ckg';
-import { bindRoute, Reply } from '../http/route';
+import { bindRoute, StatusReply } from '../http/route';
 import { ingestCkgBundle } from '../domain/ckg/ingest-ckg-bundle';
 import { getCkgTransaction } from '../domain/ckg/get-ckg-transaction';
 
 export const ckgRoutes = [
-  bindRoute(contract.ingestCkgBundle, async ({ app, auth, body }) => new Reply(202, await ingestCkgBundle(app, auth, body))),
+  bindRoute(contract.ingestCkgBundle, async ({ app, auth, body }) => new StatusReply(202, await ingestCkgBundle(app, auth, body))),
   bindRoute(contract.getCkgTransaction, ({ app, auth, params }) => getCkgTransaction(app, auth, params.transaction_id)),
 ];

@@ -1,7 +1,7 @@
 import * as contract from '@/lib/contracts/routes/dictation';
-import { bindRoute, Reply } from '../http/route';
+import { bindRoute, StatusReply } from '../http/route';
 import { createTranscriptionSession } from '../domain/dictation/create-transcription-session';
 
 export const dictationRoutes = [
-  bindRoute(contract.createTranscriptionSession, async ({ app, auth, body }) => new Reply(201, await createTranscriptionSession(app, auth, body.audio_config))),
+  bindRoute(contract.createTranscriptionSession, async ({ app, auth, body }) => new StatusReply(201, await createTranscriptionSession(app, auth, body.audio_config))),
 ];

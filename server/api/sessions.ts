@@ -1,5 +1,5 @@
 import * as contract from '@/lib/contracts/routes/sessions';
-import { bindRoute, Reply } from '../http/route';
+import { bindRoute, StatusReply } from '../http/route';
 import { createSession } from '../domain/sessions/create-session';
 import { getOwnedSession } from '../domain/sessions/get-owned-session';
 import { updateSessionContext } from '../domain/sessions/update-session-context';
@@ -13,7 +13,7 @@ import { serveRecordingAudio } from '../domain/sessions/serve-recording-audio';
 import { getOwnedSessionStatus } from '../domain/sessions/get-owned-session-status';
 
 export const sessionRoutes = [
-  bindRoute(contract.createSession, async ({ app, auth, body }) => new Reply(201, await createSession(app, auth, body))),
+  bindRoute(contract.createSession, async ({ app, auth, body }) => new StatusReply(201, await createSession(app, auth, body))),
   bindRoute(contract.setSessionContext, async ({ app, auth, params, body }) => ({
     context: await updateSessionContext(app, auth, params.ambient_session_id, { mode: 'replace', context: body }),
   })),
@@ -26,7 +26,7 @@ export const sessionRoutes = [
   }),
   bindRoute(contract.setSessionMetadata, async ({ app, auth, params, body }) => {
     await updateSessionContext(app, auth, params.ambient_session_id, { mode: 'merge', patch: metadataToContextPatch(body) });
-    return new Reply(200);
+    return new StatusReply(200);
   }),
   bindRoute(contract.endSession, ({ app, auth, params }) => endSession(app, auth, params.ambient_session_id)),
   bindRoute(contract.getSessionStatus, async ({ app, auth, params }) => ({ status: await getOwnedSessionStatus(app, auth, params.ambient_session_id) })),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod } from '@/lib/api/contract';
 import { ApiError } from '@/lib/errors';
-import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type RawReply, type RequestSource, type RouteDef, UNPARSABLE_TARGET } from './route';
+import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type SerialisedReply, type RequestSource, type RouteDef, UNPARSABLE_TARGET } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -175,7 +175,7 @@ function nodeRequestSource(req: IncomingMessage, url: string): RequestSource {
 }
 
 /** Header names folded to lower case and repeated ones joined, as a Response's Headers would give them. */
-function writeRawReply(res: ServerResponse, r: RawReply, head: boolean, close: boolean): void {
+function writeSerialisedReply(res: ServerResponse, r: SerialisedReply, head: boolean, close: boolean): void {
   const merged = new Map<string, string>();
   for (const [k, v] of Object.entries(r.headers)) {
     const name = k.toLowerCase();
@@ -196,8 +196,8 @@ function writeRawReply(res: ServerResponse, r: RawReply, head: boolean, close: b
   res.end(head ? undefined : r.text);
 }
 
-async function writeWebResponse(res: ServerResponse, response: Response | RawReply, head: boolean, close = false): Promise<void> {
-  if (!(response instanceof Response)) return writeRawReply(res, response, head, close);
+async function writeWebResponse(res: ServerResponse, response: Response | SerialisedReply, head: boolean, close = false): Promise<void> {
+  if (!(response instanceof Response)) return writeSerialisedReply(res, response, head, close);
   const flat: string[] = [];
   for (const { key, value } of SECURITY_HEADERS) flat.push(key, value);
   for (const [k, v] of response.headers) if (k !== 'set-cookie' && !(close && k === 'connection')) flat.push(k, v);
@@ -249,7 +249,7 @@ function drainOrClose(res: ServerResponse): Promise<void> {
 export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, res: ServerResponse, url: string, requestId: string): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   try {
-    let response: Response | RawReply;
+    let response: Response | SerialisedReply;
     if (!METHODS.has(method)) {
       response = errorResponse(405, `method ${method} is not allowed on this path`, requestId);
     } else if (route.badParam) {

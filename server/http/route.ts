@@ -29,9 +29,10 @@ export interface HandlerInput<C extends RouteContract = RouteContract> {
 }
 
 /** What a handler may return: data (sent as JSON with the route's status), an explicit reply, or a Response. */
-export type HandlerResult = unknown | Reply | Response;
+export type HandlerResult = unknown | StatusReply | Response;
 
-export class Reply {
+/** Data sent with a status the handler chooses (201 Created, 202 Accepted…) instead of the route's. */
+export class StatusReply {
   constructor(
     readonly status: number,
     readonly body?: unknown,
@@ -74,26 +75,26 @@ export function errorResponse(status: number, message: string, requestId?: strin
  * writes these to the socket as they are; building a Response (headers object, body stream) for a status
  * poll cost more than the poll's own work.
  */
-export interface RawReply {
+export interface SerialisedReply {
   status: number;
   headers: Record<string, string>;
   /** Serialised body; null for none (no content-type then, as json() gives). */
   text: string | null;
 }
 
-function rawReply(body: unknown, status: number, headers: Record<string, string>): RawReply {
+function serialisedReply(body: unknown, status: number, headers: Record<string, string>): SerialisedReply {
   const text = body === undefined ? null : JSON.stringify(body);
   return { status, headers: text === null ? headers : { 'content-type': 'application/json; charset=utf-8', ...headers }, text };
 }
 
-export function toResponse(r: RawReply): Response {
+export function toResponse(r: SerialisedReply): Response {
   const res = new Response(r.text, { status: r.status, headers: r.headers });
   if (r.text !== null) (res as Response & { [RAW_JSON]?: string })[RAW_JSON] = r.text;
   return res;
 }
 
-const rawError = (status: number, message: string, requestId: string, headers: Record<string, string> = {}): RawReply =>
-  rawReply(errorBody(status, message), status, { 'x-request-id': requestId, ...headers });
+const rawError = (status: number, message: string, requestId: string, headers: Record<string, string> = {}): SerialisedReply =>
+  serialisedReply(errorBody(status, message), status, { 'x-request-id': requestId, ...headers });
 
 function requestIdOf(req: Request): string {
   const given = req.headers.get('x-request-id');
@@ -149,7 +150,7 @@ export async function runRoute(route: RouteDef, req: Request, rawParams: Record<
  * runRoute for a caller that already settled the request id (server/main.ts checks the client's one with
  * the same pattern) and writes JSON replies itself: a handler's own Response is passed through.
  */
-export async function runRouteRaw(route: RouteDef, source: RequestSource, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | RawReply> {
+export async function runRouteRaw(route: RouteDef, source: RequestSource, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | SerialisedReply> {
   const def = route.contract;
   let app: AppContext;
   try {
@@ -199,8 +200,8 @@ export async function runRouteRaw(route: RouteDef, source: RequestSource, rawPar
       result.headers.set('x-request-id', requestId);
       return result;
     }
-    if (result instanceof Reply) return rawReply(result.body, result.status, { 'x-request-id': requestId, ...result.headers });
-    return rawReply(result, def.status ?? 200, { 'x-request-id': requestId });
+    if (result instanceof StatusReply) return serialisedReply(result.body, result.status, { 'x-request-id': requestId, ...result.headers });
+    return serialisedReply(result, def.status ?? 200, { 'x-request-id': requestId });
   } catch (err) {
     if (isApiError(err)) return rawError(err.status, err.message, requestId, err.headers);
     const mapped = pgErrorStatus(err);
