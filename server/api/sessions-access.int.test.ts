@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
-import { call, createSession, S } from '../test/session-api';
+import { call, createSession, sessionPath } from '../test/session-api';
 import { until } from '../test/until';
 
 describe('session API: access, ending, preferences and rewrite', () => {
@@ -37,7 +37,7 @@ describe('session API: access, ending, preferences and rewrite', () => {
         ['POST', '/metadata', { patient_sex: 'male' }],
         ['POST', '/end'],
       ] as Array<[string, string, unknown?]>) {
-        const r = await call(server, who, method, `${S(id)}${suffix}`, body);
+        const r = await call(server, who, method, `${sessionPath(id)}${suffix}`, body);
         expect(r.status, `${method} ${suffix}`).toBe(404);
         expect(r.body.code).toBe(404);
       }
@@ -53,34 +53,34 @@ describe('session API: access, ending, preferences and rewrite', () => {
       expect(rw.status).toBe(404);
     }
     // The owner still sees it unchanged.
-    expect((await call(server, dr, 'GET', `${S(id)}/status`)).body).toEqual({ status: 'created' });
-    expect((await call(server, dr, 'GET', `${S(id)}/context`)).body).toEqual({ context: {} });
+    expect((await call(server, dr, 'GET', `${sessionPath(id)}/status`)).body).toEqual({ status: 'created' });
+    expect((await call(server, dr, 'GET', `${sessionPath(id)}/context`)).body).toEqual({ context: {} });
   });
 
   it('ends a session that never streamed and refuses content until it is terminal', async () => {
     const { ambient_session_id: id } = await createSession(server, dr);
-    const before = await call(server, dr, 'GET', `${S(id)}/content`);
+    const before = await call(server, dr, 'GET', `${sessionPath(id)}/content`);
     expect(before.status).toBe(409);
     expect(before.body.message).toMatch(/session is created/);
     expect((await call(server, dr, 'GET', `/api/v1/ambient/content/${id}`)).status).toBe(409);
-    expect((await call(server, dr, 'GET', `${S(id)}/structured-data`)).status).toBe(409);
+    expect((await call(server, dr, 'GET', `${sessionPath(id)}/structured-data`)).status).toBe(409);
 
-    const end = await call(server, dr, 'POST', `${S(id)}/end`);
+    const end = await call(server, dr, 'POST', `${sessionPath(id)}/end`);
     expect(end).toMatchObject({ status: 200, body: { status: 'running' } });
     // The worker finalises it in its own time; with no audio it ends skipped, with an empty note.
     const terminal = await until('the session to end', async () => {
-      const status = (await call(server, dr, 'GET', `${S(id)}/status`)).body.status as string;
+      const status = (await call(server, dr, 'GET', `${sessionPath(id)}/status`)).body.status as string;
       return status === 'running' ? undefined : status;
     });
     expect(terminal).toBe('skipped');
-    const after = await call(server, dr, 'GET', `${S(id)}/content`);
+    const after = await call(server, dr, 'GET', `${sessionPath(id)}/content`);
     expect(after.status).toBe(200);
     expect(after.body.summary).toEqual([]);
-    const again = await call(server, dr, 'POST', `${S(id)}/end`);
+    const again = await call(server, dr, 'POST', `${sessionPath(id)}/end`);
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/session is skipped; it has already ended/);
-    expect((await call(server, dr, 'GET', `${S(id)}/transcript`)).body).toEqual({ final_transcript: [] });
-    expect((await call(server, dr, 'GET', `${S(id)}/recording`)).body).toEqual({ recordings: [], is_streamable: false });
+    expect((await call(server, dr, 'GET', `${sessionPath(id)}/transcript`)).body).toEqual({ final_transcript: [] });
+    expect((await call(server, dr, 'GET', `${sessionPath(id)}/recording`)).body).toEqual({ recordings: [], is_streamable: false });
   });
 
   it('round-trips preferences', async () => {
@@ -139,10 +139,10 @@ describe('session API: access, ending, preferences and rewrite', () => {
     expect(prefs.status).toBe(403);
     expect((await call(server, reader, 'GET', '/api/v1/user/preferences')).status).toBe(200);
     const some = crypto.randomUUID();
-    expect((await call(server, reader, 'POST', `${S(some)}/context`, {})).status).toBe(403);
-    expect((await call(server, reader, 'POST', `${S(some)}/metadata`, {})).status).toBe(403);
-    expect((await call(server, reader, 'POST', `${S(some)}/end`)).status).toBe(403);
-    expect((await call(server, reader, 'GET', `${S(some)}/status`)).status).toBe(404);
+    expect((await call(server, reader, 'POST', `${sessionPath(some)}/context`, {})).status).toBe(403);
+    expect((await call(server, reader, 'POST', `${sessionPath(some)}/metadata`, {})).status).toBe(403);
+    expect((await call(server, reader, 'POST', `${sessionPath(some)}/end`)).status).toBe(403);
+    expect((await call(server, reader, 'GET', `${sessionPath(some)}/status`)).status).toBe(404);
     const rw = await call(server, reader, 'POST', '/api/v1/content/rewrite', { selected_text: 'Patient is feeling a lot better today.', selection_start: 0, selection_end: 38, instruction: 'PATIENT_FRIENDLY' });
     expect(rw.status).toBe(200);
   });
@@ -158,8 +158,8 @@ describe('session API: access, ending, preferences and rewrite', () => {
     const wrong = await call(server, { ...withoutId, sdp_provider_id: 'NPI-000001' }, 'POST', '/api/v1/ambient/session/create', {});
     expect(wrong.status).toBe(401);
     const s = await createSession(server, p);
-    expect((await call(server, p, 'GET', `${S(s.ambient_session_id)}/status`)).body).toEqual({ status: 'created' });
-    expect((await call(server, withoutId, 'GET', `${S(s.ambient_session_id)}/status`)).status).toBe(401);
+    expect((await call(server, p, 'GET', `${sessionPath(s.ambient_session_id)}/status`)).body).toEqual({ status: 'created' });
+    expect((await call(server, withoutId, 'GET', `${sessionPath(s.ambient_session_id)}/status`)).status).toBe(401);
   });
 });
 
@@ -179,12 +179,12 @@ describe('session API: a session waiting for its finalisation', () => {
 
   it('refuses content while running, and a second end changes nothing', async () => {
     const { ambient_session_id: id } = await createSession(server, dr);
-    expect(await call(server, dr, 'POST', `${S(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
-    const during = await call(server, dr, 'GET', `${S(id)}/content`);
+    expect(await call(server, dr, 'POST', `${sessionPath(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
+    const during = await call(server, dr, 'GET', `${sessionPath(id)}/content`);
     expect(during.status).toBe(409);
     expect(during.body.message).toMatch(/session is running/);
-    expect((await call(server, dr, 'GET', `${S(id)}/structured-data`)).status).toBe(409);
-    expect(await call(server, dr, 'POST', `${S(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
-    expect((await call(server, dr, 'GET', `${S(id)}/status`)).body).toEqual({ status: 'running' });
+    expect((await call(server, dr, 'GET', `${sessionPath(id)}/structured-data`)).status).toBe(409);
+    expect(await call(server, dr, 'POST', `${sessionPath(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
+    expect((await call(server, dr, 'GET', `${sessionPath(id)}/status`)).body).toEqual({ status: 'running' });
   });
 });

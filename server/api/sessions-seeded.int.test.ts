@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { call, createSession, S, UUID } from '../test/session-api';
+import { call, createSession, sessionPath, UUID } from '../test/session-api';
 import { ambientSessions, patientContext, recordings, sessionContent, transcriptEntries } from '../db/schema';
 import { FsBlobStore, recordingBlobKey } from '../blob';
 import { transitionSession } from '../domain/sessions/transition-session';
@@ -42,7 +42,7 @@ describe('session API over seeded audio, transcript and content', () => {
     readyId = (await createSession(server, dr, { encounter_id: encounterId })).ambient_session_id;
     // Another provider's completed session in the same encounter must not leak into this provider's view.
     const foreign = (await createSession(server, other, { encounter_id: encounterId })).ambient_session_id;
-    expect((await call(server, dr, 'POST', `${S(readyId)}/context`, { patient: { emr_patient_id: 'MRN-9' } })).status).toBe(200);
+    expect((await call(server, dr, 'POST', `${sessionPath(readyId)}/context`, { patient: { emr_patient_id: 'MRN-9' } })).status).toBe(200);
     await server.stop();
 
     const database = await openTestDatabase(dataDir);
@@ -115,7 +115,7 @@ describe('session API over seeded audio, transcript and content', () => {
   });
 
   it('returns the final transcript with nanosecond wall-clock times and offsets', async () => {
-    const r = await call(server, dr, 'GET', `${S(completedId)}/transcript`);
+    const r = await call(server, dr, 'GET', `${sessionPath(completedId)}/transcript`);
     expect(r.status).toBe(200);
     expect(r.body.final_transcript).toEqual([
       {
@@ -144,12 +144,12 @@ describe('session API over seeded audio, transcript and content', () => {
   });
 
   it('serves content, structured data and the deprecated alias once completed', async () => {
-    const c = await call(server, dr, 'GET', `${S(completedId)}/content`);
+    const c = await call(server, dr, 'GET', `${sessionPath(completedId)}/content`);
     expect(c.status).toBe(200);
     expect(c.body.summary).toEqual([{ title: 'History of present illness', content: 'Cough for three weeks.', loinc_code: '10164-2', source_transcripts: [] }]);
     expect(c.body.structured_data.diagnoses.values[0].codes[0].code).toBe('R05.9');
     expect((await call(server, dr, 'GET', `/api/v1/ambient/content/${completedId}`)).body).toEqual(c.body);
-    expect((await call(server, dr, 'GET', `${S(completedId)}/structured-data`)).body).toEqual({ structured_data: c.body.structured_data });
+    expect((await call(server, dr, 'GET', `${sessionPath(completedId)}/structured-data`)).body).toEqual({ structured_data: c.body.structured_data });
   });
 
   it('merges the encounter over its completed sessions of this provider', async () => {
@@ -161,7 +161,7 @@ describe('session API over seeded audio, transcript and content', () => {
     expect(e.body.structured_data.orders.medication_orders.values.map((o: any) => o.status)).toEqual(['CONTINUED']);
     const sd = await call(server, dr, 'GET', `/api/v1/ambient/encounter/${encounterId}/structured-data`);
     expect(sd.body).toEqual({ structured_data: e.body.structured_data });
-    expect((await call(server, dr, 'GET', `${S(completedId)}/encounter-structured-data`)).body).toEqual(sd.body);
+    expect((await call(server, dr, 'GET', `${sessionPath(completedId)}/encounter-structured-data`)).body).toEqual(sd.body);
     expect((await call(server, dr, 'GET', `/api/v1/ambient/encounter/${crypto.randomUUID()}/content`)).status).toBe(404);
     // The other provider sees only their own session of the same encounter.
     const theirs = await call(server, other, 'GET', `/api/v1/ambient/encounter/${encounterId}/content`);
@@ -169,19 +169,19 @@ describe('session API over seeded audio, transcript and content', () => {
   });
 
   it('refuses context on a terminal session', async () => {
-    const r = await call(server, dr, 'PATCH', `${S(completedId)}/context`, { visit: { chief_complaint: 'late' } });
+    const r = await call(server, dr, 'PATCH', `${sessionPath(completedId)}/context`, { visit: { chief_complaint: 'late' } });
     expect(r.status).toBe(409);
     expect(r.body.message).toMatch(/session is completed/);
-    expect((await call(server, dr, 'POST', `${S(completedId)}/end`)).status).toBe(409);
+    expect((await call(server, dr, 'POST', `${sessionPath(completedId)}/end`)).status).toBe(409);
   });
 
   it("checks medication orders against the patient's EMR medications", async () => {
-    const bad = await call(server, dr, 'PATCH', `${S(readyId)}/context`, {
+    const bad = await call(server, dr, 'PATCH', `${sessionPath(readyId)}/context`, {
       orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'REFILLED' }, { drug_name: 'atorvastatin', status: 'DISCONTINUED' }] } },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('orders.medication_orders.values[1]: atorvastatin is not an active medication for this patient, so it cannot be DISCONTINUED');
-    const ok = await call(server, dr, 'PATCH', `${S(readyId)}/context`, {
+    const ok = await call(server, dr, 'PATCH', `${sessionPath(readyId)}/context`, {
       orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'DISCONTINUED' }, { drug_name: 'atorvastatin', status: 'NEW' }] } },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -190,7 +190,7 @@ describe('session API over seeded audio, transcript and content', () => {
   });
 
   it('lists recordings with signed URLs and serves WAV with Range', async () => {
-    const list = await call(server, dr, 'GET', `${S(completedId)}/recording?download=true`);
+    const list = await call(server, dr, 'GET', `${sessionPath(completedId)}/recording?download=true`);
     expect(list.status).toBe(200);
     expect(list.body.is_streamable).toBe(false);
     expect(list.body.recordings).toHaveLength(1);
@@ -223,18 +223,18 @@ describe('session API over seeded audio, transcript and content', () => {
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
 
-    const inline = await call(server, dr, 'GET', `${S(completedId)}/recording?download=false`);
+    const inline = await call(server, dr, 'GET', `${sessionPath(completedId)}/recording?download=false`);
     const inlineRes = await fetch(inline.body.recordings[0].presigned_url);
     expect(inlineRes.status).toBe(200);
     expect(inlineRes.headers.get('content-disposition')).toBe('inline');
     await inlineRes.arrayBuffer();
 
     // A ready session is still capturing audio.
-    expect((await call(server, dr, 'GET', `${S(readyId)}/recording`)).body).toEqual({ recordings: [], is_streamable: true });
+    expect((await call(server, dr, 'GET', `${sessionPath(readyId)}/recording`)).body).toEqual({ recordings: [], is_streamable: true });
   });
 
   it('refuses tampered and expired recording URLs', async () => {
-    const list = await call(server, dr, 'GET', `${S(completedId)}/recording?download=false`);
+    const list = await call(server, dr, 'GET', `${sessionPath(completedId)}/recording?download=false`);
     const url = new URL(list.body.recordings[0].presigned_url);
     const variants: Array<(u: URL) => void> = [
       (u) => u.searchParams.set('sig', u.searchParams.get('sig')!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A'))),

@@ -3,7 +3,7 @@ import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
-import { call, createSession, S, waitForSessionStatus } from '../test/session-api';
+import { call, createSession, sessionPath, waitForSessionStatus } from '../test/session-api';
 import { synthesizeDialogue } from '../engines/speech/synth';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
 
@@ -56,7 +56,7 @@ async function sendAll(ws: TestSocket, pcm: Buffer): Promise<void> {
 }
 
 async function finalWords(id: string): Promise<string> {
-  const t = await api('GET', `${S(id)}/transcript`);
+  const t = await api('GET', `${sessionPath(id)}/transcript`);
   return (t.final_transcript as { transcript: string }[]).map((e) => e.transcript).join(' ').toLowerCase();
 }
 
@@ -98,7 +98,7 @@ describe('abandoned visits', () => {
       expect(await waitForSessionStatus(server, provider, abandoned, ENDED)).toBe('completed');
 
       // The reason is recorded and answered with the content; the transcript holds what was said before the drop.
-      const content = await api('GET', `${S(abandoned)}/content`);
+      const content = await api('GET', `${sessionPath(abandoned)}/content`);
       expect(content.ended_reason).toBe('abandoned');
       expect(content.summary.length).toBeGreaterThan(0);
       const words = await finalWords(abandoned);
@@ -119,7 +119,7 @@ describe('abandoned visits', () => {
       expect(await hook(abandoned)).toMatchObject({ status: 'SUCCESS', session_id: abandoned });
 
       // The visit that came back within the window was left alone, though the window passed many times while it streamed.
-      expect((await api('GET', `${S(continued)}/status`)).status).toBe('ready');
+      expect((await api('GET', `${sessionPath(continued)}/status`)).status).toBe('ready');
     } finally {
       feeding = false;
       await keepFeeding;
@@ -127,14 +127,14 @@ describe('abandoned visits', () => {
     again.eof();
     await again.next((f) => f.type === 'STATUS' && f.status === 'running', 'STATUS running');
     expect(await waitForSessionStatus(server, provider, continued, ENDED)).toBe('completed');
-    const other = await api('GET', `${S(continued)}/content`);
+    const other = await api('GET', `${sessionPath(continued)}/content`);
     expect(other.ended_reason).toBeUndefined();
     const both = await finalWords(continued);
     // Words from before the drop and from after the reconnect.
     const before = ['morning', 'what', 'brings', 'headache', 'cough', 'have', 'any', 'fever', 'chest', 'pain'];
     expect(before.filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(3);
     expect(['will', 'prescribe', 'amoxicillin', 'milligrams', 'seven'].filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(2);
-    const recs = await api('GET', `${S(continued)}/recording`);
+    const recs = await api('GET', `${sessionPath(continued)}/recording`);
     expect(recs.recordings.map((r: any) => r.sequence_number)).toEqual([1, 2]);
   }, 900_000);
 });

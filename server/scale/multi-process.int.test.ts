@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeDialogue } from '../engines/speech/synth';
 import { startServer, testDatabaseUrl, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { S, call } from '../test/session-api';
+import { sessionPath, call } from '../test/session-api';
 import { until } from '../test/until';
 import { TestSocket } from '../test/ws-client';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
@@ -99,7 +99,7 @@ async function pollBoth(servers: TestServer[], who: TestProvider, id: string): P
     servers.map(async (server, i) => {
       const statuses: string[] = (seen[`process ${'AB'[i]}`] = []);
       for (;;) {
-        const { status } = (await call(server, who, 'GET', `${S(id)}/status`)).body as { status: string };
+        const { status } = (await call(server, who, 'GET', `${sessionPath(id)}/status`)).body as { status: string };
         statuses.push(status);
         if (['completed', 'failed', 'skipped'].includes(status) || Date.now() > deadline) return;
         await new Promise((r) => setTimeout(r, 20));
@@ -112,7 +112,7 @@ async function pollBoth(servers: TestServer[], who: TestProvider, id: string): P
 async function finished(server: TestServer, who: TestProvider, id: string): Promise<string> {
   const deadline = Date.now() + 240_000;
   for (;;) {
-    const { status } = (await call(server, who, 'GET', `${S(id)}/status`)).body as { status: string };
+    const { status } = (await call(server, who, 'GET', `${sessionPath(id)}/status`)).body as { status: string };
     if (['completed', 'failed', 'skipped'].includes(status) || Date.now() > deadline) return status;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -120,11 +120,11 @@ async function finished(server: TestServer, who: TestProvider, id: string): Prom
 
 /** Completed once: one transcript without a repeated segment, one set of sections, one SUCCESS webhook. */
 async function expectCompletedOnce(dr: TestProvider, id: string, partnerId: string, hookPath: string): Promise<void> {
-  const transcript = (await call(a, dr, 'GET', `${S(id)}/transcript`)).body as { final_transcript: Array<{ transcript_id: string; start_offset: { seconds: number; nanos: number } }> };
+  const transcript = (await call(a, dr, 'GET', `${sessionPath(id)}/transcript`)).body as { final_transcript: Array<{ transcript_id: string; start_offset: { seconds: number; nanos: number } }> };
   expect(transcript.final_transcript.length).toBeGreaterThan(0);
   const starts = transcript.final_transcript.map((e) => `${e.start_offset.seconds}.${e.start_offset.nanos}`);
   expect(new Set(starts).size).toBe(starts.length);
-  const content = (await call(a, dr, 'GET', `${S(id)}/content`)).body as { summary: Array<{ loinc_code: string; source_transcripts: string[] }> };
+  const content = (await call(a, dr, 'GET', `${sessionPath(id)}/content`)).body as { summary: Array<{ loinc_code: string; source_transcripts: string[] }> };
   expect(content.summary.length).toBeGreaterThan(0);
   const sections = content.summary.map((s) => s.loinc_code);
   expect(new Set(sections).size).toBe(sections.length);
@@ -235,10 +235,10 @@ describe.each([
       expect(ranks.every((r, i) => r >= 0 && (i === 0 || r >= ranks[i - 1]!)), `${name}: ${statuses.join(' ')}`).toBe(true);
     }
     // The status A answers is the one B does, without a wait: every web process hears every worker.
-    expect((await call(a, dr, 'GET', `${S(id)}/status`)).body.status).toBe('completed');
+    expect((await call(a, dr, 'GET', `${sessionPath(id)}/status`)).body.status).toBe('completed');
 
     // Every acknowledged byte is in the blob store both processes share, and nothing else.
-    const rec = (await call(a, dr, 'GET', `${S(id)}/recording`)).body as { recordings: Array<{ sequence_number: number; presigned_url: string }> };
+    const rec = (await call(a, dr, 'GET', `${sessionPath(id)}/recording`)).body as { recordings: Array<{ sequence_number: number; presigned_url: string }> };
     expect(rec.recordings.map((r) => r.sequence_number)).toEqual([1, 2]);
     const [one, two] = await Promise.all(rec.recordings.map(async (r) => Buffer.from(await (await fetch(r.presigned_url)).arrayBuffer()).subarray(44)));
     expect(one!.length).toBeGreaterThanOrEqual(acked);
@@ -249,7 +249,7 @@ describe.each([
 
     // Status and content read the same from both processes.
     for (const p of ['/status', '/transcript', '/content']) {
-      const [fromA, fromB] = await Promise.all([call(a, dr, 'GET', `${S(id)}${p}`), call(b, dr, 'GET', `${S(id)}${p}`)]);
+      const [fromA, fromB] = await Promise.all([call(a, dr, 'GET', `${sessionPath(id)}${p}`), call(b, dr, 'GET', `${sessionPath(id)}${p}`)]);
       expect([p, fromB.status, fromB.body]).toEqual([p, 200, fromA.body]);
     }
   }, 400_000);

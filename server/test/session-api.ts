@@ -5,7 +5,9 @@ import type { TestProvider } from './partners';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const S = (id: string) => `/api/v1/ambient/session/${id}`;
+export const sessionPath = (id: string) => `/api/v1/ambient/session/${id}`;
+/** The old name, for test files being edited elsewhere this session; goes once they use sessionPath. */
+export const S = sessionPath;
 
 export async function call(server: TestServer, who: TestProvider | Record<string, string>, method: string, p: string, body?: unknown) {
   const headers = 'headers' in who ? (who as TestProvider).headers : (who as Record<string, string>);

@@ -4,7 +4,7 @@ import { ContextResponse, PatchContextRequest, SetContextRequest } from '@/lib/c
 import { ContentResponse, StructuredDataResponse, TranscriptResponse } from '@/lib/contracts/session-content';
 import { RecordingAudioParams, RecordingAudioQuery, RecordingListResponse, RecordingQuery } from '@/lib/contracts/recordings';
 
-const S = '/api/v1/ambient/session/{ambient_session_id}';
+const SESSION_PATH = '/api/v1/ambient/session/{ambient_session_id}';
 const tags = ['Ambient sessions'];
 
 export const createSession = defineContract({
@@ -24,7 +24,7 @@ export const createSession = defineContract({
 
 export const setSessionContext = defineContract({
   method: 'POST',
-  path: `${S}/context`,
+  path: `${SESSION_PATH}/context`,
   summary: 'Set (replace) the session context',
   tags,
   auth: 'service',
@@ -37,7 +37,7 @@ export const setSessionContext = defineContract({
 
 export const patchSessionContext = defineContract({
   method: 'PATCH',
-  path: `${S}/context`,
+  path: `${SESSION_PATH}/context`,
   summary: 'Merge into the session context',
   description: 'Objects merge member by member, arrays replace, null removes a member (JSON merge patch).',
   tags,
@@ -51,7 +51,7 @@ export const patchSessionContext = defineContract({
 
 export const getSessionContext = defineContract({
   method: 'GET',
-  path: `${S}/context`,
+  path: `${SESSION_PATH}/context`,
   summary: 'Read the session context',
   tags,
   auth: 'service',
@@ -62,7 +62,7 @@ export const getSessionContext = defineContract({
 
 export const setSessionMetadata = defineContract({
   method: 'POST',
-  path: `${S}/metadata`,
+  path: `${SESSION_PATH}/metadata`,
   summary: 'Set session metadata (deprecated: use context)',
   tags,
   deprecated: true,
@@ -77,7 +77,7 @@ export const setSessionMetadata = defineContract({
 
 export const endSession = defineContract({
   method: 'POST',
-  path: `${S}/end`,
+  path: `${SESSION_PATH}/end`,
   summary: 'End audio capture (same as the stream EOF) and start processing',
   tags,
   auth: 'service',
@@ -89,7 +89,7 @@ export const endSession = defineContract({
 
 export const getSessionStatus = defineContract({
   method: 'GET',
-  path: `${S}/status`,
+  path: `${SESSION_PATH}/status`,
   summary: 'Session status',
   tags,
   auth: 'service',
@@ -100,7 +100,7 @@ export const getSessionStatus = defineContract({
 
 export const getTranscript = defineContract({
   method: 'GET',
-  path: `${S}/transcript`,
+  path: `${SESSION_PATH}/transcript`,
   summary: 'Session transcript',
   description: 'After completion, the final transcript; before it, the final live segments so far.',
   tags,
@@ -112,7 +112,7 @@ export const getTranscript = defineContract({
 
 export const getSessionContent = defineContract({
   method: 'GET',
-  path: `${S}/content`,
+  path: `${SESSION_PATH}/content`,
   summary: 'Session content: note sections and structured data',
   tags,
   auth: 'service',
@@ -135,7 +135,7 @@ export const getSessionContentDeprecated = defineContract({
 
 export const getSessionStructuredData = defineContract({
   method: 'GET',
-  path: `${S}/structured-data`,
+  path: `${SESSION_PATH}/structured-data`,
   summary: 'Session structured data',
   tags,
   auth: 'service',
@@ -146,7 +146,7 @@ export const getSessionStructuredData = defineContract({
 
 export const getSessionEncounterContent = defineContract({
   method: 'GET',
-  path: `${S}/encounter-content`,
+  path: `${SESSION_PATH}/encounter-content`,
   summary: "Content of this session's encounter (cumulative over its completed sessions)",
   tags,
   auth: 'service',
@@ -157,7 +157,7 @@ export const getSessionEncounterContent = defineContract({
 
 export const getSessionEncounterStructuredData = defineContract({
   method: 'GET',
-  path: `${S}/encounter-structured-data`,
+  path: `${SESSION_PATH}/encounter-structured-data`,
   summary: "Structured data of this session's encounter (cumulative over its completed sessions)",
   tags,
   auth: 'service',
@@ -190,7 +190,7 @@ export const getEncounterStructuredData = defineContract({
 
 export const listRecordings = defineContract({
   method: 'GET',
-  path: `${S}/recording`,
+  path: `${SESSION_PATH}/recording`,
   summary: 'Recordings of the session with signed, expiring audio URLs',
   tags,
   auth: 'service',

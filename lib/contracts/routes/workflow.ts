@@ -18,11 +18,11 @@ import { NoteReviewResponse, SignNoteRequest } from '@/lib/contracts/note-review
 import { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
 import { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
 
-const S = '/api/v1/ambient/session/{ambient_session_id}';
+const SESSION_PATH = '/api/v1/ambient/session/{ambient_session_id}';
 
 export const updatePatientIdentity = defineContract({
   method: 'PATCH',
-  path: `${S}/patient`,
+  path: `${SESSION_PATH}/patient`,
   summary: "Set or clear the patient's name and MRN on a visit, in any state",
   description:
     'Writes context.patient.name and context.patient.mrn; null removes one. Unlike the context routes it works after the session is terminal, since these only label the visit. Both are PHI: never logged.',
@@ -59,7 +59,7 @@ export const listNeedsReview = defineContract({
 
 export const signNote = defineContract({
   method: 'POST',
-  path: `${S}/note/sign`,
+  path: `${SESSION_PATH}/note/sign`,
   summary: 'Sign the note: records the signer and time and locks the sections',
   description:
     'A first signature sets note_status signed; a signature after an amendment keeps amended. Partners that opted in (notify_note_signed) receive a NOTE_SIGNED webhook. 409 when already signed or the visit is not completed. ' +
@@ -76,7 +76,7 @@ export const signNote = defineContract({
 
 export const getNoteReview = defineContract({
   method: 'GET',
-  path: `${S}/note/review`,
+  path: `${SESSION_PATH}/note/review`,
   summary: 'What needs a decision before signing, and the attestation to confirm',
   description:
     'Lists low-confidence spans left out of the note, facts removed as not found in the visit, note text that contradicts a coded order, sentences and coded items no transcript line supports, and sections edited since generation. ' +
@@ -90,7 +90,7 @@ export const getNoteReview = defineContract({
 
 export const amendNote = defineContract({
   method: 'POST',
-  path: `${S}/note/amend`,
+  path: `${SESSION_PATH}/note/amend`,
   summary: 'Reopen a signed note for changes, with a required reason',
   description: 'The signed version stays in the history; note_status becomes amended until and after the next signature.',
   tags: ['Sessions'],
@@ -104,7 +104,7 @@ export const amendNote = defineContract({
 
 export const getNoteHistory = defineContract({
   method: 'GET',
-  path: `${S}/note/history`,
+  path: `${SESSION_PATH}/note/history`,
   summary: 'Every section edit (who, when, before, after), signature (with the signed note) and amendment, in pages',
   description:
     `Oldest first, or newest first with order=desc. Pages hold at most limit events (default ${NOTE_HISTORY_DEFAULT_LIMIT}, at most ${NOTE_HISTORY_MAX_LIMIT}) and stop early once their text passes ${NOTE_HISTORY_PAGE_CHARS} characters; ` +
@@ -120,7 +120,7 @@ export const getNoteHistory = defineContract({
 
 export const getVisitSummary = defineContract({
   method: 'GET',
-  path: `${S}/visit-summary`,
+  path: `${SESSION_PATH}/visit-summary`,
   summary: "After-visit summary for the patient, in plain language, from the note and its structured data",
   tags: ['Sessions'],
   auth: 'service',

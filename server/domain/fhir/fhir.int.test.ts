@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Bundle, Composition, Condition, DocumentReference, MedicationRequest, Provenance, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
 import { openTestDatabase, type TestServer } from '../../test/harness';
 import { adminFetch, type TestProvider } from '../../test/partners';
-import { call, createSession, S } from '../../test/session-api';
+import { call, createSession, sessionPath } from '../../test/session-api';
 import { E, errorsOf, HPI, MRN, ofType, resources, ROUND_TRIP_MRN, seedFhirExport, type FhirExportFixture } from '../../test/fhir-export-fixture';
 import { ambientSessions, patientContext } from '../../db/schema';
 import { applyRewrite } from '@/components/clinician/note/apply-rewrite';
@@ -30,7 +30,7 @@ describe('FHIR R4 export on a live server', () => {
 
   it("carries the clinician's edits and rewrites made through the web app's API", async () => {
     const id = first.ambient_session_id;
-    const edit = await call(server, dr, 'PUT', `${S(id)}/content/sections/10164-2`, { content: HPI });
+    const edit = await call(server, dr, 'PUT', `${sessionPath(id)}/content/sections/10164-2`, { content: HPI });
     expect(edit.status, edit.text).toBe(200);
     // A rewrite is written back the way the visit page does it: apply the returned text at its offsets, then save.
     const plan = 'Type 2 diabetes, stable. Continue metformin.';
@@ -40,9 +40,9 @@ describe('FHIR R4 export on a live server', () => {
     const written = applyRewrite(plan, sel, rw.body);
     expect(written.ok).toBe(true);
     const rewritten = (written as { content: string }).content;
-    expect((await call(server, dr, 'PUT', `${S(id)}/content/sections/51847-2`, { content: rewritten })).status).toBe(200);
+    expect((await call(server, dr, 'PUT', `${sessionPath(id)}/content/sections/51847-2`, { content: rewritten })).status).toBe(200);
 
-    const r = await call(server, dr, 'GET', `${S(id)}/fhir`);
+    const r = await call(server, dr, 'GET', `${sessionPath(id)}/fhir`);
     expect(r.status, r.text).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
     exported = r.body as Bundle;
@@ -121,12 +121,12 @@ describe('FHIR R4 export on a live server', () => {
   });
 
   it('answers _format=ndjson with one resource per line, and refuses an unknown _format', async () => {
-    const r = await call(server, dr, 'GET', `${S(first.ambient_session_id)}/fhir?_format=ndjson`);
+    const r = await call(server, dr, 'GET', `${sessionPath(first.ambient_session_id)}/fhir?_format=ndjson`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/fhir\+ndjson/);
     const lines = r.text.trimEnd().split('\n').map((l) => JSON.parse(l) as Resource);
     expect(lines).toEqual(resources(exported));
-    const bad = await call(server, dr, 'GET', `${S(first.ambient_session_id)}/fhir?_format=xml`);
+    const bad = await call(server, dr, 'GET', `${sessionPath(first.ambient_session_id)}/fhir?_format=xml`);
     expect(bad).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/_format/) } });
   });
 
@@ -144,12 +144,12 @@ describe('FHIR R4 export on a live server', () => {
 
   it("answers 404 for another partner's or provider's session and encounter, 409 before a terminal state", async () => {
     for (const who of [outsider, colleague]) {
-      expect((await call(server, who, 'GET', `${S(first.ambient_session_id)}/fhir`)).status).toBe(404);
+      expect((await call(server, who, 'GET', `${sessionPath(first.ambient_session_id)}/fhir`)).status).toBe(404);
       expect((await call(server, who, 'GET', `${E(first.encounter_id)}/fhir`)).status).toBe(404);
     }
     // The content route's rule: nothing before a terminal state.
-    expect((await call(server, dr, 'GET', `${S(pending.ambient_session_id)}/content`)).status).toBe(409);
-    const early = await call(server, dr, 'GET', `${S(pending.ambient_session_id)}/fhir`);
+    expect((await call(server, dr, 'GET', `${sessionPath(pending.ambient_session_id)}/content`)).status).toBe(409);
+    const early = await call(server, dr, 'GET', `${sessionPath(pending.ambient_session_id)}/fhir`);
     expect(early).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/session is created/) } });
     const encounter = await call(server, dr, 'GET', `${E(pending.encounter_id)}/fhir`);
     expect(encounter).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/is created/) } });
@@ -176,11 +176,11 @@ describe('FHIR R4 export on a live server', () => {
 
   it("reports sign-off (signed: final with the clinician as attester; amended: amended) and the visit's patient name and MRN", async () => {
     const id = first.ambient_session_id;
-    const ident = await call(server, dr, 'PATCH', `${S(id)}/patient`, { name: 'Ada Lovelace', mrn: 'MRN-0042' });
+    const ident = await call(server, dr, 'PATCH', `${sessionPath(id)}/patient`, { name: 'Ada Lovelace', mrn: 'MRN-0042' });
     expect(ident.status, ident.text).toBe(200);
-    const sign = await call(server, dr, 'POST', `${S(id)}/note/sign`);
+    const sign = await call(server, dr, 'POST', `${sessionPath(id)}/note/sign`);
     expect(sign.status, sign.text).toBe(200);
-    const signed = (await call(server, dr, 'GET', `${S(id)}/fhir`)).body as Bundle;
+    const signed = (await call(server, dr, 'GET', `${sessionPath(id)}/fhir`)).body as Bundle;
     expect(errorsOf(signed)).toEqual([]);
     const c = signed.entry![0]!.resource as Composition;
     const practitioner = resources(signed).find((r) => r.resourceType === 'Practitioner')!;
@@ -192,9 +192,9 @@ describe('FHIR R4 export on a live server', () => {
     expect(patient.name).toEqual([{ text: 'Ada Lovelace' }]);
     expect(patient.identifier!.map((i) => [i.value, i.type?.coding?.[0]?.code])).toEqual([[MRN, undefined], ['MRN-0042', 'MR']]);
 
-    const amend = await call(server, dr, 'POST', `${S(id)}/note/amend`, { reason: 'Dose clarified' });
+    const amend = await call(server, dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'Dose clarified' });
     expect(amend.status, amend.text).toBe(200);
-    const amended = (await call(server, dr, 'GET', `${S(id)}/fhir`)).body as Bundle;
+    const amended = (await call(server, dr, 'GET', `${sessionPath(id)}/fhir`)).body as Bundle;
     expect((amended.entry![0]!.resource as Composition).status).toBe('amended');
     expect(errorsOf(amended)).toEqual([]);
   }, 60_000);
@@ -212,9 +212,9 @@ describe('FHIR R4 export on a live server', () => {
     const { ambient_session_id: next } = await createSession(server, dr);
     const withOrders = (...values: unknown[]) => ({ patient: { emr_patient_id: ROUND_TRIP_MRN }, orders: { medication_orders: { values } } });
     // Metformin was exported active: it can be refilled. Lisinopril was stopped: it cannot be discontinued again.
-    const ok = await call(server, dr, 'POST', `${S(next)}/context`, withOrders({ drug_name: 'metformin', status: 'REFILLED' }, { drug_name: 'Metformin', status: 'DISCONTINUED', medication_code: { code: '6809', type: 'RXCUI' } }));
+    const ok = await call(server, dr, 'POST', `${sessionPath(next)}/context`, withOrders({ drug_name: 'metformin', status: 'REFILLED' }, { drug_name: 'Metformin', status: 'DISCONTINUED', medication_code: { code: '6809', type: 'RXCUI' } }));
     expect(ok.status, ok.text).toBe(200);
-    const stopped = await call(server, dr, 'POST', `${S(next)}/context`, withOrders({ drug_name: 'lisinopril', status: 'DISCONTINUED' }));
+    const stopped = await call(server, dr, 'POST', `${sessionPath(next)}/context`, withOrders({ drug_name: 'lisinopril', status: 'DISCONTINUED' }));
     expect(stopped).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^orders\.medication_orders\.values\[0\]: lisinopril is not an active medication/) } });
 
     // The patient's EMR context now holds the exported diagnoses and medications.
