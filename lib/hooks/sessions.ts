@@ -10,7 +10,7 @@ import { createSession, getSessionContent, getSessionStatus, getTranscript, list
 import { listProviderSessions, updateNoteSection } from '@/lib/contracts/routes/app';
 import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
 import { ApiClientError } from '@/lib/api/fetch';
-import { v1 } from './v1';
+import { callAsClinician } from './clinician-call';
 import { useStatusEvents } from './use-status-events';
 
 /** How often lists and statuses are re-read while something is still in progress. */
@@ -37,7 +37,7 @@ export type InfoLists = z.infer<typeof InfoLists>;
 
 export function useInfo() {
   const qc = useQueryClient();
-  return useQuery({ queryKey: keys.info, queryFn: () => v1(qc, getAllInfo, {}, { schema: InfoLists }), staleTime: 3600_000 });
+  return useQuery({ queryKey: keys.info, queryFn: () => callAsClinician(qc, getAllInfo, {}, { schema: InfoLists }), staleTime: 3600_000 });
 }
 
 /** Today's date on the clinician's clock, and its offset from UTC (minutes east). */
@@ -50,7 +50,7 @@ export function useDaySessions(date: string, offset: number) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.day(date),
-    queryFn: () => v1(qc, listProviderSessions, { query: { date, utc_offset_minutes: offset } }),
+    queryFn: () => callAsClinician(qc, listProviderSessions, { query: { date, utc_offset_minutes: offset } }),
     // Live while any visit is still recording or processing; quiet once all are final.
     refetchInterval: (q) => (q.state.data?.sessions.some((s: SessionListItem) => !isTerminal(s.status)) ? POLL_MS : false),
   });
@@ -62,7 +62,7 @@ export function useSessionStatus(id: string) {
   const pushed = useStatusEvents(id, keys.status(id));
   return useQuery({
     queryKey: keys.status(id),
-    queryFn: () => v1(qc, getSessionStatus, { params: { ambient_session_id: id } }),
+    queryFn: () => callAsClinician(qc, getSessionStatus, { params: { ambient_session_id: id } }),
     refetchInterval: (q) => (pushed || (q.state.data && isTerminal(q.state.data.status)) ? false : POLL_MS),
     retry: (n, err) => !(err instanceof ApiClientError && (err.code === 404 || err.code === 403)) && n < 3,
   });
@@ -72,7 +72,7 @@ export function useContent(id: string, status: SessionStatus | undefined) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.content(id),
-    queryFn: () => v1(qc, getSessionContent, { params: { ambient_session_id: id } }),
+    queryFn: () => callAsClinician(qc, getSessionContent, { params: { ambient_session_id: id } }),
     enabled: status === 'completed',
     // Edits are the source of truth once loaded; a background refetch must not overwrite a draft.
     staleTime: Infinity,
@@ -83,7 +83,7 @@ export function useTranscript(id: string, enabled: boolean) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.transcript(id),
-    queryFn: () => v1(qc, getTranscript, { params: { ambient_session_id: id } }),
+    queryFn: () => callAsClinician(qc, getTranscript, { params: { ambient_session_id: id } }),
     enabled,
   });
 }
@@ -92,7 +92,7 @@ export function useRecordings(id: string, enabled: boolean) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.recordings(id),
-    queryFn: () => v1(qc, listRecordings, { params: { ambient_session_id: id }, query: { download: 'false' } }),
+    queryFn: () => callAsClinician(qc, listRecordings, { params: { ambient_session_id: id }, query: { download: 'false' } }),
     enabled,
     // Presigned URLs expire; re-read them well before.
     staleTime: 5 * 60_000,
@@ -108,8 +108,8 @@ export function useCreateVisit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ context }: NewVisit) => {
-      const created = await v1(qc, createSession, { body: {} });
-      await v1(qc, setSessionContext, { params: { ambient_session_id: created.ambient_session_id }, body: context }, { validate: false });
+      const created = await callAsClinician(qc, createSession, { body: {} });
+      await callAsClinician(qc, setSessionContext, { params: { ambient_session_id: created.ambient_session_id }, body: context }, { validate: false });
       return created;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['v1', 'sessions'] }),
@@ -120,13 +120,13 @@ export function useSaveSection(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ loinc, content }: { loinc: string; content: string }) =>
-      v1(qc, updateNoteSection, { params: { ambient_session_id: id, loinc }, body: { content } }),
+      callAsClinician(qc, updateNoteSection, { params: { ambient_session_id: id, loinc }, body: { content } }),
   });
 }
 
 export function useRewrite() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (req: RewriteRequest) => v1(qc, rewriteSelection, { body: req }),
+    mutationFn: (req: RewriteRequest) => callAsClinician(qc, rewriteSelection, { body: req }),
   });
 }

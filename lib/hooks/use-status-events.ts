@@ -6,7 +6,7 @@ import { followSse } from '@/lib/api/sse';
 import { isTerminal } from '@/lib/contracts/session-status';
 import { SessionStatusResponse } from '@/lib/contracts/sessions';
 import { streamSessionStatus } from '@/lib/contracts/routes/session-status-events';
-import { authHeaders, getServiceToken } from './v1';
+import { authHeaders, getServiceToken } from './clinician-call';
 
 /**
  * Follows a session's status over Server-Sent Events and writes each change into the status query. The

@@ -9,7 +9,7 @@ import type { ReviewOutcomeInput } from '@/lib/contracts/note-review';
 import { amendNote, getNoteHistory, getNoteReview, getVisitSummary, listNeedsReview, searchSessions, signNote, updatePatientIdentity } from '@/lib/contracts/routes/workflow';
 import { getSessionContext } from '@/lib/contracts/routes/sessions';
 import { keys } from './sessions';
-import { v1 } from './v1';
+import { callAsClinician } from './clinician-call';
 
 export const workflowKeys = {
   search: (q: string) => ['v1', 'sessions', 'search', q] as const,
@@ -31,7 +31,7 @@ export function useSearchSessions(q: string) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: workflowKeys.search(q),
-    queryFn: () => v1(qc, searchSessions, { query: { q } }),
+    queryFn: () => callAsClinician(qc, searchSessions, { query: { q } }),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -39,7 +39,7 @@ export function useSearchSessions(q: string) {
 
 export function useNeedsReview(enabled = true) {
   const qc = useQueryClient();
-  return useQuery({ queryKey: workflowKeys.needsReview, queryFn: () => v1(qc, listNeedsReview, {}), enabled });
+  return useQuery({ queryKey: workflowKeys.needsReview, queryFn: () => callAsClinician(qc, listNeedsReview, {}), enabled });
 }
 
 /** Events per page on the visit page: the newest first, older ones on "Load more". */
@@ -55,7 +55,7 @@ export function useNoteHistory(id: string) {
   return useInfiniteQuery({
     queryKey: workflowKeys.history(id),
     queryFn: ({ pageParam }) =>
-      v1(qc, getNoteHistory, { params: { ambient_session_id: id }, query: { limit: NOTE_HISTORY_PAGE, order: 'desc', cursor: pageParam } }),
+      callAsClinician(qc, getNoteHistory, { params: { ambient_session_id: id }, query: { limit: NOTE_HISTORY_PAGE, order: 'desc', cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // The state is the freshest page's: after a refetch every page carries the same.
@@ -78,11 +78,11 @@ export function useSignoff(id: string) {
   };
   // The app always signs with the review outcome (issue 27); the API still accepts a sign without one.
   const sign = useMutation({
-    mutationFn: (review: ReviewOutcomeInput) => v1(qc, signNote, { params: { ambient_session_id: id }, body: { review } }),
+    mutationFn: (review: ReviewOutcomeInput) => callAsClinician(qc, signNote, { params: { ambient_session_id: id }, body: { review } }),
     onSuccess: after,
   });
   const amend = useMutation({
-    mutationFn: (reason: string) => v1(qc, amendNote, { params: { ambient_session_id: id }, body: { reason } }),
+    mutationFn: (reason: string) => callAsClinician(qc, amendNote, { params: { ambient_session_id: id }, body: { reason } }),
     onSuccess: after,
   });
   return { sign, amend };
@@ -93,7 +93,7 @@ export function useNoteReview(id: string, enabled: boolean) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: workflowKeys.review(id),
-    queryFn: () => v1(qc, getNoteReview, { params: { ambient_session_id: id } }),
+    queryFn: () => callAsClinician(qc, getNoteReview, { params: { ambient_session_id: id } }),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -102,12 +102,12 @@ export function useNoteReview(id: string, enabled: boolean) {
 
 export function useVisitSummary(id: string) {
   const qc = useQueryClient();
-  return useQuery({ queryKey: workflowKeys.summary(id), queryFn: () => v1(qc, getVisitSummary, { params: { ambient_session_id: id } }) });
+  return useQuery({ queryKey: workflowKeys.summary(id), queryFn: () => callAsClinician(qc, getVisitSummary, { params: { ambient_session_id: id } }) });
 }
 
 export function useSessionContext(id: string) {
   const qc = useQueryClient();
-  return useQuery({ queryKey: workflowKeys.context(id), queryFn: () => v1(qc, getSessionContext, { params: { ambient_session_id: id } }) });
+  return useQuery({ queryKey: workflowKeys.context(id), queryFn: () => callAsClinician(qc, getSessionContext, { params: { ambient_session_id: id } }) });
 }
 
 /** Sets or clears the patient's name and MRN (JSON merge patch: null removes). */
@@ -115,7 +115,7 @@ export function useUpdatePatient(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: { name: string | null; mrn: string | null }) =>
-      v1(qc, updatePatientIdentity, { params: { ambient_session_id: id }, body: p }),
+      callAsClinician(qc, updatePatientIdentity, { params: { ambient_session_id: id }, body: p }),
     onSuccess: (patient) => {
       qc.setQueryData<z.infer<typeof ContextResponse>>(workflowKeys.context(id), (old) => (old ? { context: { ...old.context, patient: { ...old.context.patient, name: patient.name ?? undefined, mrn: patient.mrn ?? undefined } } } : old));
       void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });

@@ -5,7 +5,7 @@ import { ApiClientError } from '@/lib/api/fetch';
 import { AmbientRecorder } from '@/lib/audio/recorder';
 import { discardKept, findKept, type KeptCapture } from '@/lib/audio/unsent-store';
 import { getSessionStatus } from '@/lib/contracts/routes/sessions';
-import { getServiceToken, v1 } from '@/lib/hooks/v1';
+import { callAsClinician, getServiceToken } from '@/lib/hooks/clinician-call';
 import { useRecorderStore } from '@/lib/stores/recorder';
 
 /**
@@ -27,7 +27,7 @@ export function useAmbientRecorder(sessionId: string) {
         getToken: async (fresh) => (await getServiceToken(qc, fresh)).service_token,
         checkSession: async () => {
           try {
-            return (await v1(qc, getSessionStatus, { params: { ambient_session_id: sessionId } })).status;
+            return (await callAsClinician(qc, getSessionStatus, { params: { ambient_session_id: sessionId } })).status;
           } catch (err) {
             if (err instanceof ApiClientError && err.code === 404) return null;
             throw err;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getServiceToken } from './v1';
+import { getServiceToken } from './clinician-call';
 
 /**
  * The recorder's service token across a server restart (issue 25): the refresh after a 4401 fails while the
