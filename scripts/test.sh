@@ -23,9 +23,9 @@ npx tsc --noEmit -p . || status=1
 # rather than skip when run without TEST_DATABASE_URL.
 ONLY_ON_POSTGRES=(
   server/pipeline/worker.int.test.ts
-  server/durability/postgres-reconnect.int.test.ts
-  server/scale/shared-limits.int.test.ts
-  server/scale/multi-process.int.test.ts
+  server/test/durability/postgres-reconnect.int.test.ts
+  server/test/scale/shared-limits.int.test.ts
+  server/test/scale/multi-process.int.test.ts
   server/status/disabled-provider-streams.int.test.ts
   server/status/stale-listener.int.test.ts
   server/realtime/parallel-streams-processes.int.test.ts
@@ -46,14 +46,14 @@ ALSO_ON_POSTGRES=(
   server/pipeline/finalise-lock.int.test.ts
   server/domain/sessions/abandon-session.int.test.ts
   server/api/status-events.int.test.ts
-  server/durability/durability.int.test.ts
+  server/test/durability/durability.int.test.ts
   server/realtime/crash.int.test.ts
   server/realtime/shutdown.int.test.ts
   server/realtime/stream-caps.int.test.ts
   server/realtime/parallel-streams.int.test.ts
   server/webhooks/webhooks.int.test.ts
   server/webhooks/outbox-recovery.int.test.ts
-  server/security/console-signin-limit.int.test.ts
+  server/test/security/console-signin-limit.int.test.ts
   server/cli/admin.int.test.ts
 )
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

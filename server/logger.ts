@@ -35,7 +35,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     // Synchronous writes: pino's default asynchronous stdout let an exit write its last lines ahead of a
     // chunk still queued behind busy libuv threads (decoders, file appends), so logs came out of order or
-    // were lost at shutdown (server/security/shutdown.test.ts). One line per request costs a write(2).
+    // were lost at shutdown (server/test/security/shutdown.test.ts). One line per request costs a write(2).
     destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }

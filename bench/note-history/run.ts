@@ -11,7 +11,7 @@ import type { AppContext } from '../../server/context';
 import * as t from '../../server/db/schema';
 import { updateSectionContent } from '../../server/domain/clinician-app/update-section-content';
 import { getNoteHistory } from '../../server/domain/note-signoff/get-note-history';
-import { openTenancyApp, SECTION_LOINC, seedProvider, seedTenant } from '../../server/security/fixtures/tenants';
+import { openTenancyApp, SECTION_LOINC, seedProvider, seedTenant } from '../../server/test/security/fixtures/tenants';
 
 const EDITS = 600;
 const START_CHARS = 45_000;

@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/errors';
 import type { NoteHistoryEvent } from '@/lib/contracts/note-signoff';
 import type { AppContext } from '../../context';
 import * as t from '../../db/schema';
-import { openTenancyApp, SECTION_LOINC, seedProvider, seedTenant, type Tenant } from '../../security/fixtures/tenants';
+import { openTenancyApp, SECTION_LOINC, seedProvider, seedTenant, type Tenant } from '../../test/security/fixtures/tenants';
 import { updateSectionContent } from '../clinician-app/update-section-content';
 import { amendNote } from './amend-note';
 import { getNoteHistory } from './get-note-history';

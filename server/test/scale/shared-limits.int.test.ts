@@ -10,9 +10,9 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness';
-import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
-import { TestSocket } from '../test/ws-client';
+import { startServer, type TestServer } from '../harness';
+import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
+import { TestSocket } from '../ws-client';
 
 const AUTH_PER_MINUTE = 6;
 let a: TestServer;

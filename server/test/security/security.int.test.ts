@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, openTestDatabase, startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
-import { TestSocket } from '../test/ws-client';
-import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
+import { ADMIN_KEY, openTestDatabase, startServer, type TestServer } from '../harness';
+import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
+import { TestSocket } from '../ws-client';
+import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
 
 let server: TestServer;
 let partner: TestPartner;

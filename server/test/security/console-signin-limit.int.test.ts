@@ -9,9 +9,9 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness';
-import { adminFetch } from '../test/partners';
-import { backoffSeconds } from '../domain/users/sign-in-limits';
+import { startServer, type TestServer } from '../harness';
+import { adminFetch } from '../partners';
+import { backoffSeconds } from '../../domain/users/sign-in-limits';
 
 const PASSWORD = 'correct-horse-battery';
 const ENV = {

@@ -7,12 +7,12 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness';
-import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { TestSocket } from '../test/ws-client';
-import { synthesizeDialogue } from '../engines/speech/synth';
-import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
-import { until } from '../test/until';
+import { startServer, type TestServer } from '../harness';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../partners';
+import { TestSocket } from '../ws-client';
+import { synthesizeDialogue } from '../../engines/speech/synth';
+import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
+import { until } from '../until';
 
 const servers: TestServer[] = [];
 const receivers: TestReceiver[] = [];

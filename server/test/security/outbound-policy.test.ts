@@ -9,10 +9,10 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPartnerKeyCache, JWKS_MAX_BYTES } from '../auth/partner-keys';
-import { verifyPartnerToken } from '../auth/verify-partner-token';
-import { outboundRequest, OutboundError } from '../http/outbound-request';
-import { isLoopbackHost, metricsRefusal } from '../http/metrics-access';
+import { createPartnerKeyCache, JWKS_MAX_BYTES } from '../../auth/partner-keys';
+import { verifyPartnerToken } from '../../auth/verify-partner-token';
+import { outboundRequest, OutboundError } from '../../http/outbound-request';
+import { isLoopbackHost, metricsRefusal } from '../../http/metrics-access';
 
 let server: http.Server;
 let base: string;

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness';
-import { createTestPartner, registerAndLogin } from '../test/partners';
-import { until } from '../test/until';
+import { startServer, type TestServer } from '../harness';
+import { createTestPartner, registerAndLogin } from '../partners';
+import { until } from '../until';
 
 const servers: TestServer[] = [];
 beforeAll(() => {

@@ -9,9 +9,9 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
-import { TestSocket } from '../test/ws-client';
+import { startServer, type TestServer } from '../harness';
+import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../partners';
+import { TestSocket } from '../ws-client';
 
 let server: TestServer;
 let internal: http.Server;

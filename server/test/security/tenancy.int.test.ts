@@ -6,8 +6,8 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
+import { startServer, type TestServer } from '../harness';
+import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
 
 let server: TestServer;
 let partnerA: TestPartner;

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT } from '../test/harness';
+import { ROOT } from '../harness';
 
 const started: Array<ReturnType<typeof spawn>> = [];
 // A child the old handler never stopped must not outlive the test.
@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 async function signalled(mode: string, forceMs = 500): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/security/fixtures/shutdown-child.ts'), mode, String(forceMs)], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/test/security/fixtures/shutdown-child.ts'), mode, String(forceMs)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
