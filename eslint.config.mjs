@@ -21,6 +21,8 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       // Every line counts, comments and blank ones too: a longer file is split along its seams.
       'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }],
+      // A focused test left in silently drops every other test of its file.
+      'no-restricted-properties': ['error', ...['it', 'test', 'describe'].map((object) => ({ object, property: 'only', message: 'leave no .only in a test' }))],
     },
   },
   {
