@@ -14,7 +14,7 @@ import { copyText } from './copy-text';
 import { SectionEditor } from './SectionEditor';
 import { StructuredDataPanel } from './StructuredDataPanel';
 import { TranscriptPanel, type PlayRequest } from './TranscriptPanel';
-import { evidenceSentences, type EvidenceSentence } from './evidence';
+import { codedEvidence, evidenceSentences, type EvidenceSentence } from './evidence';
 import { SignoffBar } from './SignoffBar';
 import { NoteHistory } from './NoteHistory';
 import { useNoteHistory } from '@/lib/hooks/workflow';
@@ -30,7 +30,8 @@ export function NoteView({ id }: { id: string }) {
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [play, setPlay] = useState<PlayRequest | null>(null);
   const sentences = useMemo(() => evidenceSentences(content.data?.summary ?? []), [content.data?.summary]);
-  const selected = sentences.find((s) => s.key === selectedKey) ?? null;
+  const coded = useMemo(() => (content.data ? codedEvidence(content.data.structured_data) : []), [content.data]);
+  const selected = sentences.find((s) => s.key === selectedKey) ?? coded.find((c) => c.key === selectedKey) ?? null;
   const playEvidence = (s: EvidenceSentence) => s.evidence && setPlay((p) => ({ startMs: s.evidence!.start_ms, endMs: s.evidence!.end_ms, n: (p?.n ?? 0) + 1 }));
 
   useEffect(() => {
@@ -89,7 +90,7 @@ export function NoteView({ id }: { id: string }) {
         ))}
       </section>
       <div className="flex flex-col gap-4">
-        <StructuredDataPanel data={content.data.structured_data} />
+        <StructuredDataPanel data={content.data.structured_data} evidence={{ items: coded, selected: selectedKey, onSelect: setSelectedKey }} />
         <NoteHistory sessionId={id} />
         {transcript.isError ? (
           <p role="alert" className="text-sm text-red-800">
@@ -99,7 +100,7 @@ export function NoteView({ id }: { id: string }) {
           <TranscriptPanel
             entries={transcript.data?.final_transcript ?? []}
             recordings={recordings.data?.recordings ?? []}
-            sentences={sentences}
+            sentences={[...sentences, ...coded]}
             selected={selected}
             onSelectSentence={setSelectedKey}
             play={play}

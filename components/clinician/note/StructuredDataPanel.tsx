@@ -1,5 +1,30 @@
 import type { MedicationOrder, StructuredData } from '@/lib/contracts/sessions';
-import { humanize } from '../format';
+import { formatDuration, humanize } from '../format';
+import type { EvidenceSentence } from './evidence';
+
+export interface CodedEvidenceProps {
+  /** From codedEvidence(data): keys dx:<i> and rx:<i>. */
+  items: EvidenceSentence[];
+  selected: string | null;
+  onSelect: (key: string | null) => void;
+}
+
+/** A toggle that shows a coded item's transcript lines, or says that none supports it. */
+function EvidenceToggle({ item, ev }: { item: EvidenceSentence | undefined; ev: CodedEvidenceProps }) {
+  if (!item) return null;
+  if (!item.evidence) return <span className="mt-1 block text-xs text-amber-900">No evidence in the transcript</span>;
+  const on = ev.selected === item.key;
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={() => ev.onSelect(on ? null : item.key)}
+      className={`mt-1 rounded px-1 text-left text-xs text-blue-800 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 ${on ? 'bg-amber-100' : ''}`}
+    >
+      Evidence for {item.text}: {formatDuration(item.evidence.start_ms)}, {item.evidence.transcript_ids.length} line{item.evidence.transcript_ids.length === 1 ? '' : 's'}
+    </button>
+  );
+}
 
 function dose(o: MedicationOrder): string {
   if (o.dosage.raw_value) return o.dosage.raw_value;
@@ -11,7 +36,8 @@ function frequency(o: MedicationOrder): string {
   return o.frequency.raw_value || (o.frequency.structured_value ? humanize(o.frequency.structured_value) : '—');
 }
 
-export function StructuredDataPanel({ data }: { data: StructuredData }) {
+export function StructuredDataPanel({ data, evidence }: { data: StructuredData; evidence?: CodedEvidenceProps }) {
+  const coded = new Map((evidence?.items ?? []).map((c) => [c.key, c]));
   const dx = data.diagnoses.values;
   const meds = [...data.orders.medication_orders.values, ...data.orders.medication_orders.partial_values];
   return (
@@ -42,6 +68,7 @@ export function StructuredDataPanel({ data }: { data: StructuredData }) {
                 ))}
                 {d.laterality_indicator ? <p className="text-xs text-slate-700">Laterality: {humanize(d.laterality_indicator)}</p> : null}
                 {d.diagnosis_note ? <p className="mt-1 text-xs text-slate-700">{d.diagnosis_note}</p> : null}
+                {evidence ? <EvidenceToggle item={coded.get(`dx:${i}`)} ev={evidence} /> : null}
               </li>
             );
           })}
@@ -81,6 +108,7 @@ export function StructuredDataPanel({ data }: { data: StructuredData }) {
                       </span>
                     ) : null}
                     {o.route ? <span className="block text-xs text-slate-600">{o.route}</span> : null}
+                    {evidence ? <EvidenceToggle item={coded.get(`rx:${i}`)} ev={evidence} /> : null}
                   </td>
                   <td className="py-1 pr-2">{dose(o)}</td>
                   <td className="py-1 pr-2">{frequency(o)}</td>

@@ -1,4 +1,4 @@
-import type { Evidence, SummarySection } from '@/lib/contracts/sessions';
+import type { Evidence, StructuredData, SummarySection } from '@/lib/contracts/sessions';
 
 /** One generated note sentence with where it came from, as the visit page shows it. */
 export interface EvidenceSentence {
@@ -26,4 +26,24 @@ export function evidenceSentences(summary: SummarySection[]): EvidenceSentence[]
 /** The sentences that cite a transcript line, in note order. */
 export function sentencesUsing(sentences: EvidenceSentence[], transcriptId: string): EvidenceSentence[] {
   return sentences.filter((s) => s.evidence?.transcript_ids.includes(transcriptId));
+}
+
+/**
+ * The coded diagnoses and medication orders as items with evidence, so they can be chosen like sentences
+ * (keys `dx:<i>` and `rx:<i>`, orders numbered across values then partial values, as the panel lists them).
+ */
+export function codedEvidence(data: StructuredData): EvidenceSentence[] {
+  const dx = data.diagnoses.values.map((d, i) => {
+    const icd = d.codes.find((c) => c.type !== 'HCC') ?? d.codes[0];
+    return { key: `dx:${i}`, loinc: '', section: 'Diagnoses', text: icd ? `${icd.code} ${icd.description}` : d.diagnosis_note, template: false, evidence: d.evidence ?? null };
+  });
+  const rx = [...data.orders.medication_orders.values, ...data.orders.medication_orders.partial_values].map((o, i) => ({
+    key: `rx:${i}`,
+    loinc: '',
+    section: 'Medications',
+    text: [o.drug_name, o.dosage.raw_value].filter(Boolean).join(' '),
+    template: false,
+    evidence: o.evidence ?? null,
+  }));
+  return [...dx, ...rx];
 }
