@@ -5,13 +5,7 @@ import { z } from 'zod';
  * recorder, scripts/, bench/ and the tests. Browser-safe: no Node APIs.
  */
 
-/** The one audio format every stream, recording and engine uses: PCM16 little-endian, mono, 16 kHz. */
-export const AUDIO_FORMAT = { encoding: 'LINEAR16', sampleRateHz: 16_000, channels: 1, bytesPerSample: 2 } as const;
-export const SAMPLE_RATE_HZ = AUDIO_FORMAT.sampleRateHz;
-export const BYTES_PER_SAMPLE = AUDIO_FORMAT.bytesPerSample;
-/** 32 bytes a millisecond. */
-export const BYTES_PER_MS = (SAMPLE_RATE_HZ * BYTES_PER_SAMPLE * AUDIO_FORMAT.channels) / 1000;
-export const bytesToMs = (bytes: number): number => Math.floor(bytes / BYTES_PER_MS);
+export { AUDIO_FORMAT, BYTES_PER_MS, BYTES_PER_SAMPLE, bytesToMs, SAMPLE_RATE_HZ } from './audio-format';
 
 /** Base64 of the ASCII bytes "EOF": the data of the last AUDIO frame of a recording. */
 export const EOF_MARKER = 'RU9G';
