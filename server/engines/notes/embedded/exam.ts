@@ -1,6 +1,7 @@
 /** Physical examination and results. */
 import { stripFiller, type Block, type NoteContext, type Piece } from './compose';
 import { splitDictated } from './dictated';
+import { findDrugs } from './meds';
 import { clinicianToNote, finishSentence } from './text';
 import { elevatedPressure, vitalsIn } from './vitals';
 
@@ -125,6 +126,8 @@ export function examBlocks(ctx: NoteContext): Block[] {
       t = t.slice(found.index + found[0].length);
     }
     if (!(FINDING.test(t) || /\bi (?:do not|don't) (?:hear|see|feel|appreciate)\b/i.test(t)) || t.split(' ').length < 2 || RESULT_CUE.test(t)) continue;
+    // A drug is taken or prescribed, never found on examination: it belongs to Medications and the plan (issue 27).
+    if (findDrugs(t).length) continue;
     // History talk that runs into the exam ("… how is that going") is not a finding.
     if (/\bhow (?:are|is|was|has|have) (?:things|that|it|you)\b|\bhow's (?:that|it)\b/i.test(t)) continue;
     t = t

@@ -1,12 +1,12 @@
 import { defaultCodeIndex, type CodeIndex } from '@/server/codesets/index';
-import type { NoteSectionRequest, NoteRequest, NoteResult, NoteSection, NotesEngine, RewriteRequest, SectionStructuredValues } from '../types';
+import type { LeftOutItem, NoteSectionRequest, NoteRequest, NoteResult, NoteSection, NotesEngine, RewriteRequest, SectionStructuredValues } from '../types';
 import { analyze } from './analyze';
 import type { Block, NoteContext, Piece } from './compose';
 import { complaintFromProblems, statedComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
-import { addSigs, allergyPieces, medicationOrders, sayChanges } from './medications';
+import { addSigs, allergyPieces, medicationOrders, orderLine, sayChanges } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { CHRONIC, addManagedProblems } from './managed';
 import { fillForm, findTemplate } from './forms';
@@ -15,7 +15,7 @@ import { ROS_SYSTEMS } from './lexicon';
 import { rewriteText } from './rewrite';
 import { capitalize } from './text';
 import { contextTerms } from './soundalike';
-import { hasUnclear, resolveUnclear, trustedText } from './unclear';
+import { hasUnclear, resolveUnclear, showUnclear, trustedText } from './unclear';
 
 export interface EmbeddedEngineOptions { codes?: CodeIndex }
 
@@ -47,11 +47,17 @@ function formal(text: string): string {
   });
 }
 
-function render(blocks: Block[], bulleted: boolean): { content: string; sentences: Piece[] } {
+function render(blocks: Block[], bulleted: boolean, loinc: string, leftOut: LeftOutItem[]): { content: string; sentences: Piece[] } {
   const lines: string[] = [];
   const sentences: Piece[] = [];
   for (const raw of blocks) {
     const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: formal(scribeUnits(resolveUnclear(p.text))) })).filter((p) => p.text) };
+    // What the recogniser was unsure of is left out of the note and listed for the review (issue 27).
+    for (const p of raw.pieces)
+      if (hasUnclear(p.text)) {
+        const kept = resolveUnclear(p.text);
+        leftOut.push({ reason: 'LOW_CONFIDENCE', kind: kept ? 'span' : 'sentence', text: showUnclear(p.text), loinc_code: loinc, source_transcripts: p.src });
+      }
     if (!b.heading && !b.pieces.length) continue;
     if (b.para && lines.length) lines.push('');
     if (b.heading) { lines.push(b.heading); continue; }
@@ -87,7 +93,9 @@ export class EmbeddedNotesEngine implements NotesEngine {
   generateSync(req: NoteRequest): NoteResult {
     // Low-confidence spans are recovered as sound-alike terms or marked unclear before anything reads them.
     const terms = contextTerms(req);
-    const a = analyze(req.transcript.map((l) => ({ ...l, text: trustedText(l, terms) })), req.patient?.sex);
+    const heard = req.transcript.map((l) => ({ ...l, text: trustedText(l, terms) }));
+    const unsure = new Set(heard.filter((l) => hasUnclear(l.text)).map((l) => l.transcriptId));
+    const a = analyze(heard, req.patient?.sex);
     const ctx: NoteContext = { a, req, codes: this.codes, model: req.hccModel ?? 'V28', verbosity: req.preferences?.verbosity ?? 'BALANCED' };
     // Chief complaint: what the visit was booked for or opened on, else the first problem raised.
     const stated = statedComplaint(ctx);
@@ -113,6 +121,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
 
     const wanted: NoteSectionRequest[] = req.sections?.length ? req.sections : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));
     const summary: NoteSection[] = [];
+    const leftOut: LeftOutItem[] = [];
     const structured: SectionStructuredValues[] = [];
     for (const sec of wanted) {
       const bulleted = req.preferences?.sectionFormat?.[sec.loinc] === 'BULLETED';
@@ -157,7 +166,9 @@ export class EmbeddedNotesEngine implements NotesEngine {
         case '10160-0':
           // Orders still missing a dose or frequency are listed with what is missing, for the clinician to complete.
           blocks = [...meds.current, ...[...meds.values, ...meds.partial.filter((o) => missingFields(o))].filter((o) => !meds.currentIngredients.has(o.drug_name)).map((o) => ({
-            text: `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
+            text: o.status === 'CHANGED' && meds.taken.has(o.drug_name) && !missingFields(o)
+              ? orderLine(o, meds.taken.get(o.drug_name))
+              : `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
             src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;
@@ -175,7 +186,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
           structured.push({ loinc: sec.loinc, template_id: item.template_id, values });
         }
       }
-      const { content, sentences } = render([...pre, ...blocks], bulleted);
+      const { content, sentences } = render([...pre, ...blocks], bulleted, sec.loinc, leftOut);
       const src = [...new Set(sentences.flatMap((p) => p.src))];
       summary.push({
         title: SECTION_TITLES[sec.loinc] ?? sec.loinc,
@@ -185,7 +196,12 @@ export class EmbeddedNotesEngine implements NotesEngine {
         sentences: sentences.map((p) => ({ text: p.text, source_transcripts: p.src, ...(p.template ? { template: true } : {}) })),
       });
     }
+    // An order whose sig was said unsure keeps only what was clear; the clinician completes it.
+    for (const o of meds.partial)
+      if ((o.source_transcripts ?? []).some((id) => unsure.has(id)))
+        leftOut.push({ reason: 'LOW_CONFIDENCE', kind: 'medication_order', text: `${o.drug_name}: ${[o.dosage.quantity === null ? 'dose' : '', o.frequency.structured_value === null ? 'frequency' : ''].filter(Boolean).join(' and ') || 'sig'} not clear`, source_transcripts: o.source_transcripts ?? [] });
     return {
+      ...(leftOut.length ? { left_out: leftOut } : {}),
       summary,
       structured_data: {
         diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveUnclear(d.diagnosis_note))) || `${d.codes[0].description}.` })) },

@@ -141,9 +141,73 @@ describe('issue 27: evidence inputs', () => {
     const r = generate(dialogueToTranscript(ISSUE27_VISIT));
     const all = [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values];
     const src = (drug: string) => all.find((o) => o.drug_name === drug)?.source_transcripts;
-    expect(src('lisinopril')).toEqual(['t10']);
+    expect(src('lisinopril')).toEqual(['t9', 't10']);
     expect(src('metformin')).toEqual(expect.arrayContaining(['t10']));
     expect(src('acetaminophen')).toEqual(['t4']);
     expect(all.every((o) => (o.source_transcripts ?? []).length > 0)).toBe(true);
+  });
+});
+
+/** A recognised line whose listed words came back below LOW_CONFIDENCE. */
+function heard(i: number, speaker: TranscriptLine['speaker'], text: string, low: string[] = []): TranscriptLine {
+  return {
+    transcriptId: `t${i}`, speaker, text, startMs: i * 5000, endMs: i * 5000 + 4000,
+    words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
+  };
+}
+
+describe('issue 27: acetaminophen in the physical exam', () => {
+  it('files a drug said during the examination under Medications, never as an exam finding', () => {
+    const r = generate(dialogueToTranscript(`[doctor] Hi, I am doctor Patel, we are following up on your high blood pressure today.
+[patient] Yes. I have been checking my blood pressure at home in the morning.
+[doctor] Let me examine your knee. Your heart sounds normal. You take acetaminophen five hundred milligrams every six hours as needed. There is tenderness over the medial joint line of the right knee.
+[doctor] I will increase the lisinopril to twenty milligrams daily. Follow up in four weeks.
+[patient] Okay.`));
+    expect(section(r, '29545-1')).not.toMatch(/acetaminophen/i);
+    expect(section(r, '29545-1')).toMatch(/tenderness over the medial joint line/);
+    expect(section(r, '10160-0')).toMatch(/Acetaminophen 500 mg every 6 hours/);
+  });
+});
+
+describe('issue 27: the greeting and the [unclear] spans from audio', () => {
+  // The issue's visit as a recogniser returns it: no punctuation, the doctor's name and some words unsure.
+  const lines = [
+    heard(1, 'CLINICIAN', 'hi i am doctor patel we are follow-up on your high blood pressure today', ['doctor', 'patel']),
+    heard(2, 'PATIENT', 'yes i have been checking my blood pressure at home in the morning'),
+    heard(3, 'CLINICIAN', 'how is your knee pain'),
+    heard(4, 'PATIENT', 'my right knee still hurts i take acetaminophen five hundred milligrams every six hours as needed'),
+    heard(5, 'PATIENT', 'it is worse when i walk up the stairs and better when i rest it at night', ['stairs', 'and']),
+    heard(6, 'CLINICIAN', 'any allergies to medications'),
+    heard(7, 'PATIENT', 'i am allergic to penicillin it gives me a rash'),
+    heard(8, 'CLINICIAN', 'you are on lisinopril ten milligrams daily your blood pressure today is one fifty two over ninety four'),
+    heard(9, 'CLINICIAN', 'i will increase the lisinopril to twenty milligrams daily continue metformin and check a basic metabolic panel follow up in four weeks'),
+    heard(10, 'PATIENT', 'okay'),
+  ];
+  const r = generate(lines);
+  const text = noteToText(r);
+
+  it('writes the greeting nowhere, counselling included', () => {
+    expect(text).not.toMatch(/\bI am\b[^.]*follow-up on/i);
+    expect(text).not.toMatch(/\bhi\b|doctor patel/i);
+    expect(text).not.toMatch(/Patient Education and Counseling: I am/);
+  });
+
+  it('prints no "[unclear]": the unsure sentence is left out of the history and listed for review', () => {
+    expect(text).not.toMatch(/\[unclear\]|UNCLEARSPAN/i);
+    expect(section(r, '10164-2')).not.toMatch(/stairs/);
+    expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'LOW_CONFIDENCE', kind: 'sentence', loinc_code: '10164-2', source_transcripts: ['t5'], text: expect.stringContaining('[unclear]') })]));
+  });
+
+  it('codes the change said after "you are on lisinopril 10 mg", and the text agrees with it', () => {
+    const lis = r.structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'lisinopril');
+    expect(lis).toMatchObject({ status: 'CHANGED', dosage: { quantity: 20, unit: 'MG' } });
+    expect(section(r, '10160-0')).toContain('Lisinopril, increased from 10 mg to 20 mg once daily.');
+    const report = checkNoteFaithfulness(r, lines);
+    expect(report.unsupported.filter((u) => u.result.reason === 'contradicts-coded-order')).toEqual([]);
+  });
+
+  it('keeps the allergy out of the review of systems here too', () => {
+    expect(section(r, '10187-3')).not.toMatch(/rash/i);
+    expect(section(r, '48765-2')).toBe('Penicillin causes rash.');
   });
 });

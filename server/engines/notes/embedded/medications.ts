@@ -8,6 +8,12 @@ import { RELATION, STATUS } from './vocab';
 import { NO, YES, type Sentence } from './analyze';
 
 function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
+  // A change said later is the order: "you are on lisinopril 10 mg … I will increase the lisinopril to 20 mg".
+  if (from.status === STATUS.CHANGED) {
+    into.status = STATUS.CHANGED;
+    if (from.dosage.quantity !== null) into.dosage = from.dosage;
+    if (from.frequency.structured_value !== null) into.frequency = from.frequency;
+  }
   into.dosage = into.dosage.quantity === null ? from.dosage : into.dosage;
   into.frequency = into.frequency.structured_value === null ? from.frequency : into.frequency;
   into.medication_timing ??= from.medication_timing;
@@ -44,7 +50,9 @@ export function medicationOrders(
   for (const s of a.sentences) {
     const drugs = findDrugs(s.text);
     if (!drugs.length) continue;
-    const ordering = s.role === 'CLINICIAN' && !s.question && (ORDER_VERB.test(s.text) || (s.i >= a.planStart && /\d/.test(s.text)));
+    // "You are on lisinopril 10 mg daily" states what is taken; it orders nothing.
+    const statesTaken = /\b(?:you are on|you're on|you take|you've been taking|you have been taking|you are taking|you're taking|you're currently on|you are currently on)\b/i.test(s.text) && !ORDER_VERB.test(s.text.replace(/\byou (?:take|are taking|'re taking)\b/gi, ''));
+    const ordering = s.role === 'CLINICIAN' && !s.question && !statesTaken && (ORDER_VERB.test(s.text) || (s.i >= a.planStart && /\d/.test(s.text)));
     const negatedUse = /\b(not taking|don't take|never taken|stopped taking|no longer taking|allergic)\b/i.test(s.text);
     for (const d of drugs) {
       if (ordering) {
@@ -60,11 +68,12 @@ export function medicationOrders(
         }
       }
       // A drug the patient confirms taking (answering "are you taking …", or "I take …") is an active order.
-      if (!ordering && !negatedUse && s.i < a.planStart && !active.has(d.ingredient) && takesDrug(ctx, s)) {
+      if (!ordering && !negatedUse && !active.has(d.ingredient) && ((statesTaken && s.role === 'CLINICIAN') || (s.i < a.planStart && takesDrug(ctx, s)))) {
         const o = parseOrder(s.text, d, ctx.codes);
         o.status = STATUS.ACTIVE;
         o.metadata.encounter_relation = RELATION.PRIOR;
         active.set(d.ingredient, o);
+        if (!taken.has(d.ingredient)) taken.set(d.ingredient, o);
         sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
       }
       if (s.i < a.planStart && !negatedUse && !current.has(d.ingredient)) {
@@ -97,15 +106,18 @@ export function medicationOrders(
   for (const [ing, piece] of current) {
     const o = values.find((x) => x.drug_name === ing && (x.status === STATUS.CHANGED || x.status === STATUS.NEW) && x.dosage.quantity !== null);
     if (!o) continue;
-    const before = taken.get(ing);
-    const spoken = findDrugs(piece.text)[0]?.spoken ?? ing;
-    const from = before?.dosage.quantity !== null && before?.dosage.quantity !== o.dosage.quantity && before?.dosage.unit === o.dosage.unit ? `${before!.dosage.quantity} ${o.dosage.unit!.toLowerCase()}` : '';
-    piece.text = from
-      ? finishSentence(`${capitalize(spoken)}, ${o.dosage.quantity! > before!.dosage.quantity! ? 'increased' : 'decreased'} from ${from} to ${sigText(o)}`)
-      : finishSentence(`${capitalize(spoken)} ${sigText(o)}`);
+    piece.text = orderLine(o, taken.get(ing), findDrugs(piece.text)[0]?.spoken);
     piece.src = [...new Set([...piece.src, ...(sources.get(ing) ?? [])])];
   }
   return { values, partial, current: [...current.values()], currentIngredients: new Set(current.keys()), sources, taken };
+}
+
+/** A medication list line from the coded order: "Lisinopril, increased from 10 mg to 20 mg once daily." for a changed dose. */
+export function orderLine(o: MedicationOrder, before: MedicationOrder | undefined, spoken = o.drug_name): string {
+  const changed = before && before.dosage.quantity !== null && o.dosage.quantity !== null && before.dosage.quantity !== o.dosage.quantity && before.dosage.unit === o.dosage.unit;
+  return changed
+    ? finishSentence(`${capitalize(spoken)}, ${o.dosage.quantity! > before.dosage.quantity! ? 'increased' : 'decreased'} from ${before.dosage.quantity} ${o.dosage.unit!.toLowerCase()} to ${sigText(o)}`)
+    : finishSentence(`${capitalize(spoken)} ${sigText(o)}`);
 }
 
 /**
@@ -120,7 +132,13 @@ export function sayChanges(pieces: Piece[], orders: MedicationOrder[], taken: Ma
       if (!o || !before || before.dosage.quantity === null || before.dosage.quantity === o.dosage.quantity || before.dosage.unit !== o.dosage.unit) continue;
       if (/\bfrom \d/.test(p.text)) continue;
       const unit = o.dosage.unit!.toLowerCase();
-      p.text = p.text.replace(new RegExp(`\\bto (${o.dosage.quantity} (?:${unit}|milligrams?))`, 'i'), `from ${before.dosage.quantity} ${unit} to $1`);
+      const said = (n: number) => new RegExp(`\\b${n} (?:${unit}|milligrams?)\\b`, 'i');
+      if (said(o.dosage.quantity!).test(p.text)) p.text = p.text.replace(new RegExp(`\\bto (${o.dosage.quantity} (?:${unit}|milligrams?))`, 'i'), `from ${before.dosage.quantity} ${unit} to $1`);
+      // Only the old dose said ("is on lisinopril 10 mg daily"): the sentence says it was changed, as the order does.
+      else if (said(before.dosage.quantity).test(p.text)) {
+        p.text = p.text.replace(new RegExp(`(\\b${before.dosage.quantity} (?:${unit}|milligrams?)(?: (?:once |twice )?daily| (?:once|twice) a day)?)`, 'i'), `$1 (increased to ${sigText(o)} at this visit)`);
+        p.src = [...new Set([...p.src, ...(o.source_transcripts ?? [])])];
+      }
     }
   }
 }

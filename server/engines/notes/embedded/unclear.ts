@@ -2,8 +2,9 @@
  * Low-confidence words never reach the note verbatim (issue 14, DESIGN §12). Before analysis each run of
  * words below LOW_CONFIDENCE becomes one UNCLEAR marker, unless the run sounds like a code-set term (then
  * the coded term stands in for it, not the words heard). When the note is written, a marker at the edge
- * of a sentence is left out with its dangling function words; one inside a sentence, where leaving it out
- * would change what the sentence says, reads "[unclear]"; a sentence that is mostly unclear is dropped.
+ * of a sentence is left out with its dangling function words; a sentence with one inside, where leaving
+ * it out would change what the sentence says, is left out whole (issue 27: never printed as "[unclear]"),
+ * as is a sentence that is mostly unclear. What was left out is listed for the review before signing.
  */
 import { isLowConfidence } from '@/lib/transcript/confidence';
 import type { TranscriptLine } from '../types';
@@ -135,9 +136,14 @@ export function resolveUnclear(sentence: string): string {
   strip('end');
   const clear = toks.filter((t) => t !== UNCLEAR && !/^\W+$/.test(t));
   const unclear = toks.length - clear.length;
-  if (clear.length < 3 || (unclear > 0 && clear.length < 4 * unclear)) return '';
-  const text = toks.map((t) => (t === UNCLEAR ? '[unclear]' : t)).join(' ').replace(/[,;]$/, '');
+  if (clear.length < 3 || unclear > 0) return '';
+  const text = toks.join(' ').replace(/[,;]$/, '');
   return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+}
+
+/** A sentence as heard, its unsure spans shown as "[unclear]": how the review step lists what was left out. */
+export function showUnclear(sentence: string): string {
+  return sentence.replace(/\bUNCLEARSPAN\b(?:\s+UNCLEARSPAN\b)*/gi, '[unclear]');
 }
 
 export function hasUnclear(text: string | null | undefined): boolean {
