@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BYTES_PER_MS, CLOSE, EOF_FRAME, eventFrame, type ServerFrame } from '@/lib/contracts/stream-protocol';
-import { AmbientMachine, type AmbientEffect, type AmbientInput, type AmbientLimits } from './ambient-machine';
+import { AmbientMachine, type AmbientEffect, type AmbientInput, type AmbientLimits, type AmbientRecording } from './ambient-machine';
 
 const LIMITS: AmbientLimits = { maxFrameBytes: 64_000, idleTimeoutMs: 30_000, maxAheadMs: 30_000, maxSessionSeconds: 3600 };
-const REC = { id: 'rec-2', sequenceNumber: 2, sessionOffsetMs: 5_000, nextLivePosition: 7 };
+const REC: AmbientRecording = { id: 'rec-2', sequenceNumber: 2, sessionOffsetMs: 5_000, nextLivePosition: 7 };
 const T0 = Date.UTC(2026, 0, 31, 9, 30);
 
 const machine = (limits: Partial<AmbientLimits> = {}, rec = REC) => new AmbientMachine('session-1', rec, { ...LIMITS, ...limits });
@@ -97,6 +97,22 @@ describe('AmbientMachine', () => {
     expect(sent(ahead)[0]).toMatchObject({ type: 'ERROR', code: 429 });
     expect(ahead.at(-1)).toMatchObject({ type: 'close', code: CLOSE.TOO_FAST });
     expect(kinds(ahead)).not.toContain('append');
+  });
+
+  it('takes a resent backlog at once when the session is older than its audio, and refuses audio that outruns the session too', () => {
+    // Created 60 s ago with 5 s stored: a reconnect may bring up to 55 s (+ the 1 s allowance) in one go.
+    const backlog = machine({ maxAheadMs: 1000 }, { ...REC, sessionCreatedAt: T0 - 60_000 });
+    for (let s = 0; s < 55; s++) {
+      const fx = backlog.step(pcm(1_000, T0 + s));
+      expect(kinds(fx), `second ${s} of the backlog`).toContain('append');
+      expect(sent(fx)).toEqual([]);
+    }
+    // 5 s stored + 55 s on this connection is 60 s of audio 60.06 s after the session was created; 2 s more
+    // would be 1.9 s ahead of the session's clock (and far ahead of the connection's).
+    const beyond = finish(backlog, backlog.step(pcm(2_000, T0 + 60)));
+    expect(sent(beyond)[0]).toMatchObject({ type: 'ERROR', code: 429 });
+    expect(beyond.at(-1)).toMatchObject({ type: 'close', code: CLOSE.TOO_FAST });
+    expect(kinds(beyond)).not.toContain('append');
   });
 
   it('cuts audio at the maximum session length, then ends as EOF', () => {
@@ -214,6 +230,16 @@ describe('AmbientMachine', () => {
     expect(kinds(fx)).not.toContain('transition');
     expect(fx.at(-1)).toEqual({ type: 'close', code: 1000, reason: 'session is running' });
     expect(m.step({ type: 'tick' })).toEqual([]);
+  });
+
+  it('repeats the last ACK on a tick while received audio waits to be stored, and only then', () => {
+    const m = machine();
+    m.step(pcm(1000));
+    expect(sent(m.step({ type: 'tick' }))).toEqual([]); // nothing ACKed yet: there is no ACK to repeat
+    expect(sent(m.step({ type: 'appended', size: 3200 }))).toEqual([{ type: 'ACK', received_ms: 100, session_ms: 5_100 }]);
+    expect(sent(m.step({ type: 'tick' }))).toEqual([{ type: 'ACK', received_ms: 100, session_ms: 5_100 }]);
+    m.step({ type: 'appended', size: 32_000 });
+    expect(sent(m.step({ type: 'tick' }))).toEqual([]);
   });
 
   it('a takeover sends ERROR 409 and closes 4409; a shutdown closes 1001 without waiting for the live tail', () => {

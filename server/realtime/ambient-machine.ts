@@ -1,7 +1,9 @@
 import { AMBIENT_EVENTS, BYTES_PER_MS, bytesToMs, CLOSE, type ServerFrame } from '@/lib/contracts/stream-protocol';
 import type { SpeechSegment } from '../engines/speech/types';
-import type { LiveSegmentEntry } from '../domain/streams/store-live-segment';
+import type { AmbientEffect, AmbientInput, AmbientLimits, AmbientRecording, Ending } from './ambient-machine-types';
 import { parseClientFrame } from './frames';
+
+export type { AmbientEffect, AmbientInput, AmbientLimits, AmbientRecording, Ending } from './ambient-machine-types';
 
 /**
  * One /ws/ambient connection (one recording of one session) as a pure state machine: each input (a frame, a
@@ -9,73 +11,6 @@ import { parseClientFrame } from './frames';
  * the adapter (ambient.ts) performs the effects and feeds their results back, so every rule here is
  * unit-tested directly (ambient-machine.test.ts).
  */
-
-export interface AmbientLimits {
-  maxFrameBytes: number;
-  idleTimeoutMs: number;
-  maxAheadMs: number;
-  maxSessionSeconds: number;
-}
-
-export interface AmbientRecording {
-  id: string;
-  sequenceNumber: number;
-  /** Where this recording starts on the session's audio timeline. */
-  sessionOffsetMs: number;
-  /** The next free position for live transcript entries of the session. */
-  nextLivePosition: number;
-}
-
-/** `handover`: the client is expected to reconnect (its socket closed, or a new connection took over). */
-export type Ending = { kind: 'eof' } | { kind: 'cancel' } | { kind: 'abort' } | { kind: 'drop'; code: number; reason: string; handover?: boolean };
-
-export type AmbientInput =
-  | { type: 'message'; data: Buffer; isBinary: boolean; now: number }
-  | { type: 'idle_timeout' }
-  /** The blob store has this many bytes of the recording. */
-  | { type: 'appended'; size: number }
-  | { type: 'append_failed' }
-  /** `id` is the new entry's id, chosen by the adapter (the machine draws no random numbers). */
-  | { type: 'segment'; segment: SpeechSegment; id: string }
-  | { type: 'segment_stored'; frame: ServerFrame }
-  | { type: 'speech_failed' }
-  | { type: 'tick' }
-  | { type: 'durable_recorded'; bytes: number }
-  /** The session's status as stored, read on a tick. */
-  | { type: 'status_seen'; status: string }
-  /** Another connection took the session over, finalisation began, or the server is stopping. */
-  | { type: 'stop'; code: number; reason: string }
-  | { type: 'socket_closed' }
-  // The ending, one step at a time.
-  | { type: 'audio_settled'; size: number }
-  | { type: 'transitioned'; error?: string }
-  /** `finished`: the recogniser flushed everything it was fed. */
-  | { type: 'speech_ended'; finished: boolean }
-  | { type: 'recording_closed' };
-
-export type AmbientEffect =
-  | { type: 'send'; frame: ServerFrame }
-  | { type: 'reset_idle'; ms: number }
-  | { type: 'store_start_time'; value: string }
-  | { type: 'append'; pcm: Buffer }
-  | { type: 'feed_speech'; pcm: Buffer }
-  /** Store the entry, then feed back `segment_stored` with `frame`, which tells the client it is stored. */
-  | { type: 'store_segment'; entry: LiveSegmentEntry; frame: ServerFrame }
-  /** Record the durable length (when it changed) and read the session's status. */
-  | { type: 'bookkeep'; durableBytes: number | null }
-  // The ending, in this order; each step's result comes back as the next input.
-  | { type: 'stop_timers' }
-  | { type: 'settle_audio' }
-  | { type: 'transition'; to: 'running' | 'aborted'; reason: string }
-  /** `discard`: the live transcript's tail is not wanted; close the recogniser without waiting. */
-  | { type: 'end_speech'; discard: boolean }
-  | { type: 'close_recording'; durableBytes: number; liveTranscriptMs: number | null }
-  | { type: 'unregister' }
-  | { type: 'enqueue_finalisation' }
-  | { type: 'notify_aborted' }
-  | { type: 'release_slot' }
-  | { type: 'close'; code: number; reason: string };
-
 /**
  * When the live recogniser falls behind, what it gives up first are the partial captions: a partial further
  * than this behind the audio fed is no longer a caption of what is being said. Final segments are always
@@ -150,7 +85,12 @@ export class AmbientMachine {
         this.liveFailed = true;
         break;
       case 'tick':
-        if (!this.ending) out.push({ type: 'bookkeep', durableBytes: this.durableBytes !== this.recordedDurable ? this.durableBytes : null });
+        if (this.ending) break;
+        // Audio received but not stored yet (a busy machine, a slow disk): the last ACK again, so the client
+        // hears that this connection is alive and does not give it up for a dead one, which would only make
+        // the next connection wait for this one's audio to be stored.
+        if (this.ackedMs >= 0 && this.acceptedBytes > this.durableBytes) out.push(this.ackFrame());
+        out.push({ type: 'bookkeep', durableBytes: this.durableBytes !== this.recordedDurable ? this.durableBytes : null });
         break;
       case 'durable_recorded':
         this.recordedDurable = input.bytes;
@@ -245,7 +185,13 @@ export class AmbientMachine {
     const { maxAheadMs, maxSessionSeconds } = this.limits;
     let pcm = input;
     const afterMs = bytesToMs(this.acceptedBytes + pcm.length);
-    if (afterMs - (now - this.firstAudioAt) > maxAheadMs) {
+    // Audio recorded in real time can be ahead of this connection's clock only when it is a backlog (resent
+    // after a drop, a restart, a reload): that goes through at once, as long as the session's audio does not
+    // outrun the time since the session was created. Only audio ahead of both clocks is refused.
+    const aheadOfConnection = afterMs - (now - this.firstAudioAt);
+    const created = this.rec.sessionCreatedAt;
+    const aheadOfSession = created === undefined ? aheadOfConnection : this.rec.sessionOffsetMs + afterMs - (now - created);
+    if (Math.min(aheadOfConnection, aheadOfSession) > maxAheadMs) {
       return this.fatal(429, CLOSE.TOO_FAST, `audio is arriving more than ${maxAheadMs} ms ahead of real time; send it at the pace it is recorded`, out);
     }
     const limitMs = maxSessionSeconds * 1000 - this.rec.sessionOffsetMs;
@@ -303,7 +249,11 @@ export class AmbientMachine {
     const ms = bytesToMs(this.durableBytes);
     if (ms <= this.ackedMs) return;
     this.ackedMs = ms;
-    out.push(send({ type: 'ACK', received_ms: ms, session_ms: this.rec.sessionOffsetMs + ms }));
+    out.push(this.ackFrame());
+  }
+
+  private ackFrame(): AmbientEffect {
+    return send({ type: 'ACK', received_ms: this.ackedMs, session_ms: this.rec.sessionOffsetMs + this.ackedMs });
   }
 
   /** An ERROR frame, then the connection ends; the session stays open for a new connection. */

@@ -27,6 +27,7 @@ import { closeRecording } from '../pipeline/close-recording';
 import { enqueueFinalisation } from '../pipeline/enqueue-finalisation';
 import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
 import { AmbientMachine, type AmbientEffect, type AmbientInput } from './ambient-machine';
+import { AppendTiming } from './append-timing';
 import { getHub, type ActiveStream } from './hub';
 import type { StreamSlot } from './stream-slots';
 import { closeReason, upgradeAuthorised } from './upgrade';
@@ -56,6 +57,7 @@ export class AmbientStream implements ActiveStream {
   private liveFailed = false;
   private readonly liveBias: string;
   private readonly unsubscribeStatus: () => void;
+  private readonly appendTiming = new AppendTiming();
 
   constructor(
     private readonly app: AppContext,
@@ -65,9 +67,10 @@ export class AmbientStream implements ActiveStream {
     private readonly slot: StreamSlot,
     private readonly principal: ServicePrincipal,
     bias?: SpeechBias,
+    sessionCreatedAt?: Date,
   ) {
     const { maxFrameBytes, idleTimeoutMs, maxAheadMs, maxSessionSeconds } = app.config.ws;
-    this.machine = new AmbientMachine(sessionId, rec, { maxFrameBytes, idleTimeoutMs, maxAheadMs, maxSessionSeconds });
+    this.machine = new AmbientMachine(sessionId, { ...rec, sessionCreatedAt: sessionCreatedAt?.getTime() }, { maxFrameBytes, idleTimeoutMs, maxAheadMs, maxSessionSeconds });
     this.blob = getBlobStore(app);
     this.liveBias = biasDigest(bias);
     this.openSpeech(bias);
@@ -157,16 +160,21 @@ export class AmbientStream implements ActiveStream {
       case 'store_start_time':
         setRecordingStartTime(app, this.rec.id, e.value).catch(warn('recording start time not stored'));
         return;
-      case 'append':
+      case 'append': {
+        const stored = this.appendTiming.begin(e.pcm.length);
         this.appendTail = this.blob.append(this.rec.blobKey, e.pcm).then(
           // Not awaited: a failure begins the ending, which itself waits for this append to settle.
-          (size) => void this.feed({ type: 'appended', size }),
+          (size) => {
+            stored();
+            void this.feed({ type: 'appended', size });
+          },
           (err: Error) => {
             app.log.error({ sessionId, err: err.message }, 'audio append failed');
             void this.feed({ type: 'append_failed' });
           },
         );
         return;
+      }
       case 'feed_speech':
         try {
           this.speech?.write(e.pcm);
@@ -221,9 +229,11 @@ export class AmbientStream implements ActiveStream {
       case 'release_slot':
         // Awaited: the slot is in a shared store, and a client that sees the close may open its next stream at once.
         return this.slot.release();
-      case 'close':
+      case 'close': {
+        app.log.info({ sessionId, sequenceNumber: this.rec.sequenceNumber, code: e.code, ...this.appendTiming.summary() }, 'ambient stream ended');
         if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close(e.code, closeReason(e.reason));
         return;
+      }
     }
   }
 
@@ -304,7 +314,7 @@ export function handleAmbientUpgrade(app: AppContext, req: IncomingMessage, sock
         await claimSlot();
         if (session.status === 'created') await transitionSession(app, sessionId, 'ready', { allowSame: true, reason: 'first stream opened' });
         const bias = await buildSpeechBias(app, session);
-        return { sessionId, rec: await openRecording(app, principal, sessionId), bias, unlock };
+        return { sessionId, rec: await openRecording(app, principal, sessionId), bias, unlock, createdAt: session.createdAt };
       } catch (err) {
         unlock();
         throw err;
@@ -313,7 +323,7 @@ export function handleAmbientUpgrade(app: AppContext, req: IncomingMessage, sock
     (ws, { principal, target, slot }) => {
       const hub = getHub(app);
       try {
-        const stream = new AmbientStream(app, ws, target.sessionId, target.rec, slot, principal, target.bias);
+        const stream = new AmbientStream(app, ws, target.sessionId, target.rec, slot, principal, target.bias, target.createdAt);
         hub.bySession.set(target.sessionId, stream);
         hub.all.add(stream);
       } finally {
