@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE } from '@/lib/contracts/stream-protocol';
 import { AmbientLink, type LinkStatus } from './ambient-link';
+import { STALL_MS } from './recorder-policy';
 
 /** A browser WebSocket the test opens, answers and closes; the link cannot tell it from a real one. */
 class FakeSocket {
@@ -164,25 +165,17 @@ describe('AmbientLink', () => {
     win.dispatchEvent(new Event('online'));
     socket = (await nextSocket()).socket;
     socket.open();
-    awaiting = true; // audio sent, and then nothing comes back
-    const next = await nextSocket(20_000);
-    expect(socket.readyState).toBe(FakeSocket.CLOSED);
-    expect(next.waitedMs).toBeGreaterThanOrEqual(10_000);
-    link.stop();
-  });
-
-  it('rolls a connection over to the next one at once, without counting a drop', async () => {
-    const { link, statuses } = makeLink();
-    link.start();
-    const { socket } = await nextSocket();
-    socket.open();
     socket.message('{"type":"STATUS","status":"ready"}');
-    const reconnects = statuses.at(-1)!.reconnects;
-    link.rollover();
+    awaiting = true; // audio sent, and then the server only repeats its last ACK: slow, but alive
+    for (let t = 0; t < 2 * STALL_MS; t += 2_000) {
+      await vi.advanceTimersByTimeAsync(2_000);
+      socket.message('{"type":"ACK","received_ms":1,"session_ms":1}');
+    }
+    expect(socket.readyState).toBe(FakeSocket.OPEN);
+    // Then nothing at all comes back.
+    const next = await nextSocket(2 * STALL_MS);
     expect(socket.readyState).toBe(FakeSocket.CLOSED);
-    const next = await nextSocket();
-    expect(next.waitedMs).toBeLessThanOrEqual(10);
-    expect(statuses.at(-1)).toMatchObject({ state: 'connected', downSince: null, reconnects });
+    expect(next.waitedMs).toBeGreaterThanOrEqual(STALL_MS);
     link.stop();
   });
 

@@ -38,6 +38,12 @@ export interface LinkOptions {
   awaitingAck(): boolean;
 }
 
+/**
+ * One line in the browser console per connection event (attempt, open, close with its code, retry delay):
+ * what support needs to tell a dead network from a refusing server. Codes and delays only, no content.
+ */
+const trace = (...what: unknown[]) => console.info('[recorder link]', ...what);
+
 const GONE = 'This visit no longer exists on the server, so recording stopped. Start a new visit.';
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -69,6 +75,7 @@ export class AmbientLink {
   constructor(private readonly opts: LinkOptions) {}
 
   private readonly onOnline = () => {
+    trace('online event');
     this.failures = 0;
     this.loadRefusals = 0;
     if (this.ws?.readyState === WebSocket.CONNECTING) this.abandon(this.ws);
@@ -76,6 +83,7 @@ export class AmbientLink {
   };
   /** No network: the socket cannot carry audio any more, even if the browser has not noticed yet. */
   private readonly onOffline = () => {
+    trace('offline event');
     if (this.ws) this.abandon(this.ws);
     this.patch({ state: 'offline' });
   };
@@ -129,19 +137,6 @@ export class AmbientLink {
     this.connect();
   }
 
-  /**
-   * Closes the open connection and opens the next one at once, without counting a drop: a backlog longer
-   * than the server lets one connection run ahead of real time (WS_MAX_AHEAD_MS) continues on a new recording.
-   */
-  rollover(): void {
-    const ws = this.socket;
-    if (!ws) return;
-    ws.onopen = ws.onmessage = ws.onclose = null;
-    ws.close(1000, 'continued on a new connection');
-    this.ws = null;
-    this.connect(true);
-  }
-
   /** The server stored audio: a refusal for load is forgiven. */
   acknowledged(): void {
     this.loadRefusals = 0;
@@ -168,13 +163,14 @@ export class AmbientLink {
     if ((!this.heardSinceOpen && now - this.lastHeardAt > CONNECT_TIMEOUT_MS) || (this.opts.awaitingAck() && now - this.lastHeardAt > STALL_MS)) this.abandon(ws);
   }
 
-  private connect(quiet = false) {
+  private connect() {
     if (!this.running || this.ws || this.tokenPending) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const offline = navigator.onLine === false;
-    if (!quiet) this.patch({ state: offline ? 'offline' : this.everOpened || this.failures > 0 ? 'reconnecting' : 'connecting', nextAttemptAt: null });
+    this.patch({ state: offline ? 'offline' : this.everOpened || this.failures > 0 ? 'reconnecting' : 'connecting', nextAttemptAt: null });
     this.tokenPending = true;
+    trace('attempt', { failures: this.failures, loadRefusals: this.loadRefusals, onLine: navigator.onLine });
     const fresh = this.freshToken;
     this.freshToken = false;
     withTimeout(this.opts.getToken(fresh), TOKEN_TIMEOUT_MS).then(
@@ -185,6 +181,7 @@ export class AmbientLink {
       (err: unknown) => {
         this.tokenPending = false;
         const code = (err as { code?: number })?.code;
+        trace('token request failed', code ?? String((err as Error)?.message ?? err));
         if (code === 401 || code === 403) {
           this.opts.onFatal('signed-out', 'Your sign-in has expired. Sign in again; the audio not yet on the server is kept on this device and sent when you reopen this visit.');
           return;
@@ -211,6 +208,7 @@ export class AmbientLink {
     // Once open or closed, the check finds nothing to give up.
     setTimeout(() => ws.readyState === WebSocket.CONNECTING && this.abandon(ws), CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
+      trace('socket open');
       opened = true;
       this.everOpened = true;
       this.heardSinceOpen = false;
@@ -224,6 +222,7 @@ export class AmbientLink {
         // The server took the connection (it speaks first: STATUS ready): only now is the recorder
         // "connected", and the backoff starts over. A proxy or a dead network can complete a handshake too.
         this.heardSinceOpen = true;
+        trace('server spoke: connected');
         this.failures = 0;
         this.patch({ state: 'connected', downSince: null, nextAttemptAt: null });
       }
@@ -234,6 +233,7 @@ export class AmbientLink {
 
   /** A hung handshake or a silent connection counts as a dropped one; nothing it does later is heard. */
   private abandon(ws: WebSocket) {
+    trace('giving up on the socket', { state: ws.readyState, heard: this.heardSinceOpen, silentMs: Date.now() - this.lastHeardAt });
     const opened = ws.readyState === WebSocket.OPEN;
     ws.onopen = ws.onmessage = ws.onclose = null;
     ws.close();
@@ -246,6 +246,7 @@ export class AmbientLink {
 
   private onClose(ws: WebSocket, code: number, opened: boolean) {
     if (this.ws !== ws) return;
+    trace('closed', { code, opened });
     this.ws = null;
     if (opened) this.patch({ reconnects: this.status.reconnects + 1 });
     if (this.opts.onClosed(code) || !this.running) return;
@@ -283,6 +284,7 @@ export class AmbientLink {
     if (!this.running || this.ws) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const delay = reconnectDelayMs(this.failures, this.loadRefusals);
+    trace('next attempt in', delay, 'ms');
     this.patch({ state: navigator.onLine === false ? 'offline' : 'reconnecting', nextAttemptAt: Date.now() + delay });
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

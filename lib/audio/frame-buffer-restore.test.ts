@@ -76,21 +76,3 @@ describe('contiguousFrom', () => {
     expect(r.total).toBe(3200);
   });
 });
-
-describe('FrameBuffer.connectionAcked (when a backlog may move to a new connection)', () => {
-  it('is true only once everything the connection carried is ACKed', () => {
-    const b = new FrameBuffer();
-    b.connectionOpened();
-    for (let i = 0; i < 5; i++) b.push(frame(i * 1600));
-    b.takeUnsent(3 * 1600);
-    expect(b.connectionAcked).toBe(false);
-    b.ack(200);
-    expect(b.connectionAcked).toBe(false);
-    b.ack(300);
-    expect(b.connectionAcked).toBe(true);
-    expect(b.allSent).toBe(false);
-    b.connectionClosed();
-    b.connectionOpened();
-    expect(concat(b.takeUnsent())).toEqual(concat([frame(4800), frame(6400)]));
-  });
-});

@@ -138,7 +138,7 @@ export class FrameBuffer {
     return out;
   }
 
-  /** Audio sent on the current connection so far (ms), for pacing a resend. */
+  /** Audio sent on the current connection so far (ms). */
   get sentInConnectionMs(): number {
     return ((this.sent - this.connectionBase) * 1000) / this.sampleRate;
   }
@@ -187,11 +187,6 @@ export class FrameBuffer {
     const c = this.chunks.find((x) => x.start + x.samples.length > this.connectionBase);
     if (!c) return undefined;
     return c.at + ((Math.max(this.connectionBase, c.start) - c.start) * 1000) / this.sampleRate;
-  }
-
-  /** Everything the current connection carried is durably stored (nothing in flight). */
-  get connectionAcked(): boolean {
-    return this.connected && this.probe !== 'sent' && this.acked >= this.sent;
   }
 
   /** A connection's probe is out and its ACK not yet in. */

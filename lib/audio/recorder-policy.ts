@@ -1,8 +1,6 @@
 /** The recorder's timings and limits: how it keeps a connection alive, how it gets one back, what it keeps. */
 
 export const KEEP_ALIVE_MS = 5_000;
-/** How far ahead of real time a resent backlog may run (the server allows 30 s by default). */
-export const RESEND_AHEAD_MS = 15_000;
 /** Reconnect delays after a dropped or refused connection; the last step repeats, so attempts never stop. */
 export const BACKOFF_MS = [250, 500, 1_000, 2_000, 4_000];
 /**
@@ -32,11 +30,15 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 /** A token request still pending after this counts as a failed attempt (a request to a dead host can hang). */
 export const TOKEN_TIMEOUT_MS = 10_000;
 /**
- * An open connection that carried audio and had no ACK for this long is treated as dead and replaced: a
- * half-open TCP connection (laptop asleep, Wi-Fi gone without an `offline` event) would otherwise swallow
- * audio until the operating system gives up on it, minutes later. The server ACKs every frame it stores.
+ * An open connection that carried audio and heard nothing from the server for this long is treated as dead
+ * and replaced: a half-open TCP connection (laptop asleep, Wi-Fi gone without an `offline` event) would
+ * otherwise swallow audio until the operating system gives up on it, minutes later. The server ACKs every
+ * append it stores and repeats its last ACK every 2 s while audio waits to be stored, so only a dead
+ * connection or a server stalled this long is silent. Generous on purpose: giving up a live connection to a
+ * slow server (seen after a restart on a loaded machine: ACKs 20 s late) makes the next connection wait for
+ * the old one's audio to be stored and resends what was already sent, so it only slows the catch-up down.
  */
-export const STALL_MS = 10_000;
+export const STALL_MS = 30_000;
 /**
  * Unsent audio kept in IndexedDB per visit (30 min of 16 kHz PCM16 = 57.6 MB). Beyond it the newest audio is
  * still kept in memory and sent, but would not survive a reload; the recorder says so.

@@ -10,7 +10,7 @@ import type { RecorderActions, RecorderErrorKind, RecorderState } from '@/lib/st
 import { AmbientLink, type LinkStatus } from './ambient-link';
 import { FrameBuffer } from './frame-buffer';
 import { listInputDevices, MicrophoneCapture } from './microphone';
-import { defaultWsUrl, ENDED, RESEND_AHEAD_MS } from './recorder-policy';
+import { defaultWsUrl, ENDED } from './recorder-policy';
 import { CaptureWriter, type KeptCapture } from './unsent-store';
 
 export { listInputDevices, microphoneError } from './microphone';
@@ -51,10 +51,8 @@ export class AmbientRecorder {
   private cancelled = false;
   private stopped = false;
   private endWaiters: Array<() => void> = [];
-  private connectionOpenedAt = 0;
   /** PAUSE goes out only after the audio buffered before it: the server refuses audio while paused. */
   private pauseSent = false;
-  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly opts: RecorderOptions) {
     const kept = opts.kept ?? null;
@@ -145,7 +143,6 @@ export class AmbientRecorder {
     this.buffer.connectionOpened();
     const start = this.buffer.connectionStartTime() ?? Date.now();
     this.link.send({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) });
-    this.connectionOpenedAt = Date.now();
     if (this.cancelled) this.link.send(eventFrame('CANCEL'));
     this.pauseSent = false;
     this.pump();
@@ -211,32 +208,15 @@ export class AmbientRecorder {
   }
 
   /**
-   * Sends whatever the current connection has not carried yet, then EOF when ending. A backlog (after a
-   * drop) goes out at most RESEND_AHEAD_MS ahead of real time, because the server closes a stream that
-   * runs too far ahead; the rest follows on a timer.
+   * Sends whatever the current connection has not carried yet, then EOF when ending. A backlog (after a drop,
+   * a restart or a reload) goes out at once, after the probe's ACK: it is a catch-up, not a live stream, and
+   * the server lets a session's audio run ahead of a connection's clock up to the time since the session was
+   * created (docs/streaming.md, "Limits").
    */
   private pump() {
     const ws = this.link.socket;
     if (ws && this.buffer.isConnected && !this.cancelled) {
-      const allowanceMs = RESEND_AHEAD_MS + (Date.now() - this.connectionOpenedAt) - this.buffer.sentInConnectionMs;
-      // A connection may run only so far ahead of real time while capture goes on, so a longer backlog would never
-      // drain on it: once its allowance is spent and stored, the rest goes on a new connection (recording).
-      if (!this.buffer.allSent && allowanceMs < 100) {
-        if (this.buffer.connectionAcked) {
-          this.buffer.connectionClosed();
-          this.link.rollover();
-          return;
-        }
-      } else {
-        // Whole milliseconds, so recordings split on the server's millisecond timeline.
-        for (const f of this.buffer.takeUnsent(Math.floor(Math.max(0, allowanceMs)) * (this.buffer.sampleRate / 1000))) ws.send(f);
-      }
-      if (!this.buffer.allSent && !this.buffer.awaitingProbeAck && !this.pumpTimer) {
-        this.pumpTimer = setTimeout(() => {
-          this.pumpTimer = null;
-          this.pump();
-        }, 250);
-      }
+      for (const f of this.buffer.takeUnsent()) ws.send(f);
       if (this.paused && !this.pauseSent && this.buffer.allSent) {
         ws.send(JSON.stringify(eventFrame('PAUSE')));
         this.pauseSent = true;
@@ -337,7 +317,6 @@ export class AmbientRecorder {
     this.stopped = true;
     this.capturing = false;
     this.mic.stop();
-    if (this.pumpTimer) clearTimeout(this.pumpTimer);
     this.link.stop();
     for (const w of this.endWaiters.splice(0)) w();
   }
