@@ -104,6 +104,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (ctx.verbosity === 'CONCISE' && !/\d|\b(pain|since|ago|started|weeks?|days?|months?)\b/i.test(s.text)) continue;
     // The patient's "you" is the clinician, who writes the note as "I": "the one that you prescribed" → "that I prescribed".
     let body = toThirdPerson(answer, a.sex).replace(/\byou (had |have |'ve |just )?(told|said|gave|mentioned|prescribed|recommended|wanted|asked|suggested|ordered|started|changed|increased|decreased|referred|sent|put)\b/gi, (_m, aux: string | undefined, v: string) => `I ${(aux ?? '').replace("'ve ", 'have ')}${v}`);
+    body = clinicianAsI(body);
     if (!body || body.split(' ').length < 3) continue;
     if (!new RegExp(`^(${p.subj}|the patient|${p.poss}|it|this|that|they|there)\\b`, 'i').test(body)) {
       body = /^(been|had|have|has|was|is|got|started|felt|took|went|noticed|tried)\b/i.test(body) ? `${p.subj} ${body}` : `${p.subj} reports ${body}`;
@@ -124,6 +125,21 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     for (const m of conditionMentions(s)) if (!m.family) addRos(m.surface, !m.negated, s.tid);
   }
   return { hpi: paragraphs.filter((x) => x.length), ros };
+}
+
+/**
+ * What is left of the patient's "you" is the clinician, who writes the note as "I" (issue 27: no addressed
+ * speech): "this was your first available appointment" → "my first …", "needed to see you" → "see me".
+ * Spoken idioms with "you" go.
+ */
+export function clinicianAsI(text: string): string {
+  return text
+    .replace(/,?\s*\b(?:to tell you the truth|i tell you|mind you|you know what i mean|you see)\b,?/gi, '')
+    .replace(/\byour\b/gi, 'my')
+    .replace(/\b(see|tell|told|ask|asked|call|called|show|showed|to|with|for|about|from|by|at) you\b/gi, '$1 me')
+    .replace(/\byou (?=[a-z]+ed\b|(?:said|told|gave|saw|were|did|do|want|think|thought|know|knew|can|could|would|will|may|might)\b)/gi, 'I ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

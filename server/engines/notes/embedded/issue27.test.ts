@@ -211,3 +211,15 @@ describe('issue 27: the greeting and the [unclear] spans from audio', () => {
     expect(section(r, '48765-2')).toBe('Penicillin causes rash.');
   });
 });
+
+describe('issue 27: written, not pasted', () => {
+  it('writes the patient\'s "you" (the clinician) as the note\'s "I"', () => {
+    const r = generate(dialogueToTranscript(`[doctor] so what brings you in today ?
+[patient] i've been having chest pains . i needed to see you three months ago but this was your first available appointment .
+[doctor] okay . let me listen to your heart . your heart sounds normal .
+[doctor] i think this is reflux . i want you to start omeprazole 20 mg once a day .`));
+    const hpi = section(r, '10164-2');
+    expect(hpi).toContain('needed to see me 3 months ago but this was my first available appointment');
+    expect(hpi).not.toMatch(/\byou(r)?\b/i);
+  });
+});
