@@ -60,6 +60,22 @@ describe('checkNoteFaithfulness: the failures of issue 27', () => {
     expect(r.sentences[0].template).toBe('agreement');
   });
 
+  it('takes the engine\'s template flags when the note carries them: a supported agreement line is not template', () => {
+    const agreed = dialogueToTranscript('[doctor] We will increase the lisinopril.\n[patient] That sounds good.');
+    const sections: NoteSection[] = [{
+      title: 'ASSESSMENT AND PLAN', loinc_code: '51847-2', content: '', source_transcripts: [],
+      sentences: [
+        { text: 'The patient will follow up with me in 4 weeks.', source_transcripts: [], template: true },
+        { text: 'The patient understands and agrees with the recommended medical treatment plan.', source_transcripts: ['t2'] },
+      ],
+    }];
+    const r = checkNoteFaithfulness({ summary: sections, structured_data: data([]) }, agreed);
+    expect(r.sentences.map((x) => x.template)).toEqual(['follow-up', undefined]);
+    // Without flags the wording decides, as for any engine's note.
+    const plain = checkNoteFaithfulness({ summary: [{ ...sections[0], sentences: [sections[0].sentences![1]] }], structured_data: data([]) }, agreed);
+    expect(plain.sentences[0].template).toBe('agreement');
+  });
+
   it('accepts an agreement line when the patient did agree', () => {
     const transcript = [...VISIT.slice(0, -1), { ...VISIT.at(-1)!, text: 'That sounds good, I agree.' }];
     const r = checkNoteFaithfulness({ summary: [section('ASSESSMENT AND PLAN', '51847-2', [['The patient understands and agrees with the recommended medical treatment plan.']])] }, transcript);

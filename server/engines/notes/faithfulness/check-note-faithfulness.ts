@@ -28,7 +28,7 @@ export function checkNoteFaithfulness(note: NoteInput, transcript: TranscriptLin
   const known = new Set(entries.map((e) => e.id));
   const data = typeof note === 'string' ? undefined : note.structured_data;
   const orders = data ? [...data.orders.medication_orders.values, ...data.orders.medication_orders.partial_values] : [];
-  const check = (s: { section: string; loinc?: string; text: string; claimed: string[]; facts?: Fact[] }): SentenceResult => {
+  const check = (s: { section: string; loinc?: string; text: string; claimed: string[]; facts?: Fact[]; marked?: boolean }): SentenceResult => {
     const claimed = new Set(s.claimed.filter((id) => known.has(id)));
     // A line of the Allergies section ("Penicillin causes rash.") is an allergy statement: its drug is the
     // allergen and its symptom the reaction, as if it began "allergic to".
@@ -40,7 +40,9 @@ export function checkNoteFaithfulness(note: NoteInput, transcript: TranscriptLin
     });
     const evidence = [...new Set([...results.flatMap((r) => r.evidence), ...overlapEvidence(s.text, entries, claimed)])];
     const wrongPlace = misfiled({ loinc: s.loinc, title: s.section }, results);
-    const template = templateKind(s.text) ?? templateKind(s.text.replace(LABEL, ''));
+    // The fixed wording, unless the engine flags its template sentences and says this one was written from the
+    // visit (an agreement line the patient's words support is not template text).
+    const template = s.marked === false ? undefined : templateKind(s.text) ?? templateKind(s.text.replace(LABEL, ''));
     return {
       section: s.section,
       ...(s.loinc ? { loinc: s.loinc } : {}),

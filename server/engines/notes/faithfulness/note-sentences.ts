@@ -1,7 +1,8 @@
 import { splitSentences } from '../embedded/text';
 import type { NoteInput } from './types';
 
-export interface NoteSentence { section: string; loinc?: string; text: string; claimed: string[] }
+/** `marked`: the engine's own template flag, when the note carries such flags (false: written from the visit). */
+export interface NoteSentence { section: string; loinc?: string; text: string; claimed: string[]; marked?: boolean }
 
 const BULLET = /^\s*(?:[•*-]\s+)/;
 const NUMBERED = /^\s*(\d+)\.\s+(.+)$/;
@@ -36,12 +37,14 @@ export function noteSentences(note: NoteInput): NoteSentence[] {
     }
     return out;
   }
+  // A note whose engine flags its template sentences (issue 27) is read by those flags.
+  const marks = note.summary.some((s) => s.sentences?.some((x) => x.template));
   return note.summary.flatMap((s) => {
     if (!s.sentences) return split(s.content, s.title, s.loinc_code);
     const headings = s.content.split('\n').map((l) => NUMBERED.exec(l.trim())?.[2]).filter((h): h is string => !!h);
     return [
       ...headings.map((text) => ({ section: s.title, loinc: s.loinc_code, text, claimed: [] })),
-      ...s.sentences.filter((x) => x.text.trim()).map((x) => ({ section: s.title, loinc: s.loinc_code, text: x.text, claimed: x.source_transcripts })),
+      ...s.sentences.filter((x) => x.text.trim()).map((x) => ({ section: s.title, loinc: s.loinc_code, text: x.text, claimed: x.source_transcripts, ...(marks ? { marked: !!x.template } : {}) })),
     ];
   });
 }
