@@ -1,5 +1,6 @@
 // Lint (`npm run lint`, a step of `npm test`, zero warnings): the rules CONTRIBUTING.md states that need the
 // type checker or a line count. Formatting and style are not checked here.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -24,6 +25,12 @@ export default tseslint.config(
       // A focused test left in silently drops every other test of its file.
       'no-restricted-properties': ['error', ...['it', 'test', 'describe'].map((object) => ({ object, property: 'only', message: 'leave no .only in a test' }))],
     },
+  },
+  {
+    // Hooks are called in the same order on every render, and an effect lists what it reads (or says why not).
+    files: ['app/**/*.tsx', 'components/**/*.ts', 'components/**/*.tsx', 'lib/**/*.ts', 'lib/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Written by scripts, and data tables (CONTRIBUTING.md, Where code goes).

@@ -48,14 +48,15 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
   useEffect(() => {
     if (phase === 'finished') onEnded();
     // onEnded is a new function each render of the parent; the phase change is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [phase]);
 
-  const { start, end, togglePause } = recorder;
+  const { start, end, togglePause, cancel: cancelRecording } = recorder;
   const cancel = useCallback(async () => {
     setConfirmCancel(false);
-    await recorder.cancel();
+    await cancelRecording();
     onEnded();
-  }, [recorder.cancel, onEnded]);
+  }, [cancelRecording, onEnded]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

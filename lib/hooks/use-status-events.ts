@@ -46,6 +46,7 @@ export function useStatusEvents(id: string, statusKey: QueryKey): boolean {
     }).catch(() => undefined);
     return () => ctrl.abort();
     // statusKey is derived from id; a new array each render must not reopen the stream.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, qc]);
   return live;
 }
