@@ -117,6 +117,23 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
     expect(JSON.stringify(bundle)).toContain('openai');
   });
 
+  it('logs the guard decision as counts with the session id, never note text, and counts it on /metrics', async () => {
+    const line = server
+      .logs()
+      .split('\n')
+      .filter((l) => l.includes('"notes guard"'))
+      .map((l) => JSON.parse(l))
+      .find((l) => l.sessionId === id);
+    expect(line).toMatchObject({ engine: 'openai', mode: 'remove', remaining: 0 });
+    // The invented sulfa allergy at least; the penicillin one too when the recogniser lost the word.
+    expect(line.removed.allergy).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(line)).not.toMatch(/sulfa|metformin|heart|penicillin|pressure/i);
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/notes_guard_notes_total\{engine="openai",outcome="removed"\} 1/);
+    expect(metrics).toContain(`notes_guard_removed_total{engine="openai",kind="allergy"} ${line.removed.allergy}`);
+    expect(metrics).toContain(`notes_guard_unsupported_facts_total{engine="openai",kind="allergy"} ${line.factKinds.allergy}`);
+  });
+
   it('fails the next visit with the reason in its status when the model cannot be reached', async () => {
     await standIn.close();
     const next = await streamVisit(VISIT_TURNS.slice(0, 2));
