@@ -28,6 +28,7 @@ import { enqueueFinalisation } from '../pipeline/enqueue-finalisation';
 import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
 import { AmbientMachine, type AmbientEffect, type AmbientInput } from './ambient-machine';
 import { AppendTiming } from './append-timing';
+import { SpeechFeed } from './speech-feed';
 import { getHub, type ActiveStream } from './hub';
 import type { StreamSlot } from './stream-slots';
 import { closeReason, upgradeAuthorised } from './upgrade';
@@ -58,6 +59,15 @@ export class AmbientStream implements ActiveStream {
   private readonly liveBias: string;
   private readonly unsubscribeStatus: () => void;
   private readonly appendTiming = new AppendTiming();
+  private readonly speechFeed = new SpeechFeed((pcm) => {
+    try {
+      this.speech?.write(pcm);
+    } catch (err) {
+      this.liveFailed = true;
+      this.app.log.warn({ sessionId: this.sessionId, err: (err as Error).message }, 'live transcription failed');
+      void this.feed({ type: 'speech_failed' });
+    }
+  });
 
   constructor(
     private readonly app: AppContext,
@@ -176,13 +186,7 @@ export class AmbientStream implements ActiveStream {
         return;
       }
       case 'feed_speech':
-        try {
-          this.speech?.write(e.pcm);
-        } catch (err) {
-          this.liveFailed = true;
-          app.log.warn({ sessionId, err: (err as Error).message }, 'live transcription failed');
-          void this.feed({ type: 'speech_failed' });
-        }
+        this.speechFeed.push(e.pcm);
         return;
       case 'store_segment':
         this.liveTail = this.liveTail
@@ -274,6 +278,8 @@ export class AmbientStream implements ActiveStream {
 
   /** True when the recogniser flushed everything it was fed. */
   private async endSpeech(discard: boolean): Promise<boolean> {
+    if (discard) this.speechFeed.clear();
+    else await this.speechFeed.drained();
     const s = this.speech;
     this.speech = null;
     if (!s) return false;
