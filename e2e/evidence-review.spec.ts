@@ -39,7 +39,11 @@ test('a sentence opens its transcript lines and audio; the review lists, resolve
   test.setTimeout(600_000);
   await loginAs(page, state.users.clinician, '/visits');
   const sessionId = await recordVisit(page);
-  const content = await apiFromPage<{ summary: Array<{ loinc_code: string; title: string; sentences?: Array<{ text: string; evidence?: { transcript_ids: string[]; start_ms: number; end_ms: number } | null }> }> }>(
+  type Ev = { transcript_ids: string[]; start_ms: number; end_ms: number } | null;
+  const content = await apiFromPage<{
+    summary: Array<{ loinc_code: string; title: string; sentences?: Array<{ text: string; evidence?: Ev }> }>;
+    structured_data: { diagnoses: { values: Array<{ codes: Array<{ code: string; type: string }>; evidence?: Ev }> } };
+  }>(
     page,
     `/api/v1/ambient/session/${sessionId}/content`,
   );
@@ -83,6 +87,17 @@ test('a sentence opens its transcript lines and audio; the review lists, resolve
   await expect(usedBy).toContainText('Used in the note by:');
   await expect(usedBy).toContainText(target.text);
   await expectAccessible(page, 'transcript line with the sentences that used it');
+
+  // ---- A coded diagnosis opens its evidence the same way ----
+  const dx = content.structured_data.diagnoses.values.find((d) => d.evidence);
+  if (dx) {
+    const code = dx.codes.find((c) => c.type !== 'HCC')!.code;
+    const toggle = page.getByTestId('diagnoses').getByRole('button', { name: new RegExp(`^Evidence for ${escape(code)} `) });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(highlighted).toHaveCount(dx.evidence!.transcript_ids.length);
+    await expect(page.getByTestId('evidence-bar')).toContainText(code);
+  }
 
   // ---- Edit two sections, then Sign opens the review ----
   const sections = page.getByTestId('note-section');

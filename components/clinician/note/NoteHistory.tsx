@@ -63,13 +63,14 @@ function SignedReview({ review }: { review: NonNullable<Extract<NoteHistoryEvent
         Review before signing: {review.items.length === 0 ? 'nothing needed a decision' : `${resolved} resolved, ${review.items.length - resolved} acknowledged`}
       </summary>
       {review.items.length > 0 ? (
-        <ul className="mt-1 flex flex-col gap-1">
+        // Paragraphs, not a nested list: the history's items are its events.
+        <div className="mt-1 flex flex-col gap-1">
           {review.items.map((i) => (
-            <li key={i.id}>
+            <p key={i.id}>
               <span className="font-medium">{i.decision === 'RESOLVED' ? 'Resolved' : 'Acknowledged'}</span> ({KIND_LABEL[i.kind].toLowerCase()}): “{i.text}”
-            </li>
+            </p>
           ))}
-        </ul>
+        </div>
       ) : null}
       <p className="mt-1 text-slate-700">Attested: {review.attestation}</p>
     </details>
