@@ -62,6 +62,9 @@ describe('low-confidence spans', () => {
     expect(resolveUnclear(`${UNCLEAR} and the pain started 2 weeks ago.`)).toBe('Pain started 2 weeks ago.');
     expect(resolveUnclear(`The headaches started ${UNCLEAR} weeks ago after a fall.`)).toBe('');
     expect(resolveUnclear(`The patient reports ${UNCLEAR}.`)).toBe('');
+    // A complete action after the unsure span stands on its own; words that lean on the span do not.
+    expect(resolveUnclear(`Plan ${UNCLEAR} lisinopril check a basic metabolic panel and follow up in 4 weeks.`)).toBe('Check a basic metabolic panel and follow up in 4 weeks.');
+    expect(resolveUnclear(`It is worse when she walks up the ${UNCLEAR} better when she rests it at night.`)).toBe('');
     expect(resolveUnclear(`${UNCLEAR} pain ${UNCLEAR} knee.`)).toBe('');
     expect(resolveUnclear('Nothing unsure here.')).toBe('Nothing unsure here.');
   });

@@ -136,8 +136,30 @@ export function resolveUnclear(sentence: string): string {
   strip('end');
   const clear = toks.filter((t) => t !== UNCLEAR && !/^\W+$/.test(t));
   const unclear = toks.length - clear.length;
-  if (clear.length < 3 || unclear > 0) return '';
+  if (clear.length < 3) return '';
+  if (unclear > 0) return salvageAction(toks, end);
   const text = toks.join(' ').replace(/[,;]$/, '');
+  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+}
+
+// A clause that stands on its own after an unsure span: an instruction or plan action said in full.
+const ACTION_START = /^(?:check|start|continue|stop|order|increase|decrease|refer|schedule|repeat|recheck|follow|return|come|we|i)$/i;
+
+/**
+ * "Plan UNCLEAR lisinopril check a basic metabolic panel and follow up in 4 weeks": the words after the last
+ * unsure span are kept when they begin a complete action ("check a basic metabolic panel and follow up …");
+ * anything that leans on the unsure words ("UNCLEAR weeks ago after a fall") is left out.
+ */
+function salvageAction(toks: string[], end: string): string {
+  const last = toks.lastIndexOf(UNCLEAR);
+  let tail = toks.slice(last + 1);
+  while (tail.length && EDGE_FILLER.test(tail[0].replace(/[,;]$/, ''))) tail = tail.slice(1);
+  const at = tail.findIndex((t) => ACTION_START.test(t.replace(/[,;]$/, '')));
+  // The action must start the clause or follow a single word the unsure span cut off (a drug name, "plan").
+  if (at < 0 || at > 1) return '';
+  tail = tail.slice(at);
+  if (tail.length < 4 || (/^(?:we|i)$/i.test(tail[0]) && !/^(?:will|would|want|am|are|need|plan|'ll)$/i.test(tail[1] ?? ''))) return '';
+  const text = tail.join(' ').replace(/[,;]$/, '');
   return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
 }
 
