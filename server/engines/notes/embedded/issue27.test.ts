@@ -223,3 +223,13 @@ describe('issue 27: written, not pasted', () => {
     expect(hpi).not.toMatch(/\byou(r)?\b/i);
   });
 });
+
+describe('issue 27: the visit as a whole', () => {
+  it('has no unsupported fact, nothing misfiled and nothing pasted, by the faithfulness checker', () => {
+    const transcript = dialogueToTranscript(ISSUE27_VISIT);
+    const report = checkNoteFaithfulness(generate(transcript), transcript);
+    expect(report.unsupported.map((u) => `${u.sentence.text}: ${u.result.reason}`)).toEqual([]);
+    expect(report.sentences.filter((s) => s.misfiled || s.flags.length).map((s) => s.text)).toEqual([]);
+    expect(report.sentences.filter((s) => !s.template && s.noEvidence)).toEqual([]);
+  });
+});
