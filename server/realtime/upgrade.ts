@@ -128,7 +128,7 @@ export async function upgradeAuthorised<T>(
     result = null;
     if (r) onAbandon?.(r.target);
   };
-  if (failure) giveBack();
+  if (failure) void giveBack();
   if (socket.destroyed) {
     abandon();
     return giveBack();
@@ -143,7 +143,7 @@ export async function upgradeAuthorised<T>(
     handedOver = true;
     const path = (req.url ?? '').split('?')[0];
     if (failure || !result) {
-      giveBack();
+      void giveBack();
       const f = failure ?? { code: CLOSE.INTERNAL_ERROR, message: 'internal server error' };
       // Operators (and a reconnecting client's support ticket) need to see why a stream was refused.
       app.log.info({ path, code: f.code, reason: f.message }, 'websocket stream refused');
@@ -157,7 +157,7 @@ export async function upgradeAuthorised<T>(
       onOpen(ws, result);
     } catch (err) {
       abandon();
-      giveBack();
+      void giveBack();
       app.log.error({ err: (err as Error).message, path: req.url }, 'websocket stream failed to start');
       ws.close(CLOSE.INTERNAL_ERROR, 'internal server error');
     }
