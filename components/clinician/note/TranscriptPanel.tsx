@@ -23,7 +23,8 @@ function useDurations(urls: string[]): number[] | null {
       return;
     }
     let live = true;
-    Promise.all(
+    // Each promise resolves (0 on an error), so there is no rejection to handle.
+    void Promise.all(
       urls.map(
         (u) =>
           new Promise<number>((resolve) => {
