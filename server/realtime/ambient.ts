@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, type RawData } from 'ws';
+import { WebSocket } from 'ws';
 import { conflict, isApiError } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
 import { CLOSE } from '@/lib/contracts/stream-protocol';
@@ -32,13 +32,12 @@ import { SpeechFeed } from './speech-feed';
 import { getHub, type ActiveStream } from './hub';
 import type { StreamSlot } from './stream-slots';
 import { closeReason, upgradeAuthorised } from './upgrade';
+import { toBuffer } from './frames';
 
 const SUPERSEDED = 'superseded by a newer connection for this session';
 
 /** How often the stream records its durable length and notices a status change made elsewhere (REST end or abort). */
 const TICK_MS = 2_000;
-
-export const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
 /**
  * The socket adapter of one /ws/ambient connection: it feeds socket frames, storage results and timers to

@@ -1,4 +1,8 @@
+import type { RawData } from 'ws';
 import { ClientFrame, EOF_MARKER } from '@/lib/contracts/stream-protocol';
+
+/** A WebSocket message as one Buffer, whichever of its forms `ws` delivered it in. */
+export const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
 export type ParsedFrame =
   | { kind: 'start_time'; value: string }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { findTranscriptionSession } from '../domain/streams/find-transcription-session';
 import type { SpeechStream } from '../engines/speech/types';
 import { getSpeechEngine } from '../pipeline/engines';
-import { toBuffer } from './ambient';
+import { toBuffer } from './frames';
 import { getHub } from './hub';
 import type { StreamSlot } from './stream-slots';
 import { TranscribeMachine, type TranscribeEffect, type TranscribeInput } from './transcribe-machine';
