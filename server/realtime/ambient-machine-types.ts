@@ -58,7 +58,7 @@ export type AmbientEffect =
   /** Store the entry, then feed back `segment_stored` with `frame`, which tells the client it is stored. */
   | { type: 'store_segment'; entry: LiveSegmentEntry; frame: ServerFrame }
   /** Record the durable length (when it changed) and read the session's status. */
-  | { type: 'bookkeep'; durableBytes: number | null }
+  | { type: 'record_and_check_status'; durableBytes: number | null }
   // The ending, in this order; each step's result comes back as the next input.
   | { type: 'stop_timers' }
   | { type: 'settle_audio' }

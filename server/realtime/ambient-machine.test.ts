@@ -219,11 +219,11 @@ describe('AmbientMachine', () => {
 
   it('records the durable length on a tick only when it changed, and ends when the session left ready elsewhere', () => {
     const m = machine();
-    expect(m.step({ type: 'tick' })).toEqual([{ type: 'bookkeep', durableBytes: null }]);
+    expect(m.step({ type: 'tick' })).toEqual([{ type: 'record_and_check_status', durableBytes: null }]);
     m.step({ type: 'appended', size: 6400 });
-    expect(m.step({ type: 'tick' })).toEqual([{ type: 'bookkeep', durableBytes: 6400 }]);
+    expect(m.step({ type: 'tick' })).toEqual([{ type: 'record_and_check_status', durableBytes: 6400 }]);
     m.step({ type: 'durable_recorded', bytes: 6400 });
-    expect(m.step({ type: 'tick' })).toEqual([{ type: 'bookkeep', durableBytes: null }]);
+    expect(m.step({ type: 'tick' })).toEqual([{ type: 'record_and_check_status', durableBytes: null }]);
     expect(m.step({ type: 'status_seen', status: 'ready' })).toEqual([]);
     const fx = finish(m, m.step({ type: 'status_seen', status: 'running' }), { size: 6400 });
     expect(sent(fx)[0]).toEqual({ type: 'STATUS', status: 'running' });

@@ -90,7 +90,7 @@ export class AmbientMachine {
         // hears that this connection is alive and does not give it up for a dead one, which would only make
         // the next connection wait for this one's audio to be stored.
         if (this.ackedMs >= 0 && this.acceptedBytes > this.durableBytes) out.push(this.ackFrame());
-        out.push({ type: 'bookkeep', durableBytes: this.durableBytes !== this.recordedDurable ? this.durableBytes : null });
+        out.push({ type: 'record_and_check_status', durableBytes: this.durableBytes !== this.recordedDurable ? this.durableBytes : null });
         break;
       case 'durable_recorded':
         this.recordedDurable = input.bytes;

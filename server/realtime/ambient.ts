@@ -195,8 +195,8 @@ export class AmbientStream implements ActiveStream {
           })
           .catch(warn('live transcript entry not stored'));
         return;
-      case 'bookkeep':
-        void this.bookkeep(e.durableBytes).catch(warn('stream bookkeeping failed'));
+      case 'record_and_check_status':
+        void this.recordAndCheckStatus(e.durableBytes).catch(warn('stream durable length or status check failed'));
         return;
       case 'stop_timers':
         clearInterval(this.tick);
@@ -240,7 +240,7 @@ export class AmbientStream implements ActiveStream {
     }
   }
 
-  private async bookkeep(durableBytes: number | null): Promise<void> {
+  private async recordAndCheckStatus(durableBytes: number | null): Promise<void> {
     if (durableBytes !== null) {
       await recordDurableBytes(this.app, this.rec.id, durableBytes);
       void this.feed({ type: 'durable_recorded', bytes: durableBytes });
