@@ -2,7 +2,8 @@
  * Concurrent visits per node (issue 18 item 5): at each step N visits, each ~51 s of synthesised speech
  * (espeak-ng), stream at real time over /ws/ambient to one server with the embedded speech engine and live
  * recognition on, then EOF; the figure is EOF → completed, heard on the session's status events. Prints per
- * step p50/p95/max, errors and the server's CPU per visit (all its threads, from /proc), and the knee: the
+ * step p50/p95/max, errors and the server's CPU per visit (all its threads, from /proc; by stage from its
+ * /metrics, stage-cpu.ts: live decode, partials, VAD, final pass, speaker roles, the rest), and the knee: the
  * most concurrent visits with p95 ≤ 10 s. Loopback only; every step is bounded by --timeout after EOF.
  *
  *   npm run bench:load [-- --steps 4,8,12,16,20 --seconds 51 --timeout 300 --stop-after-miss]
@@ -13,6 +14,7 @@ import { createTestPartner, registerAndLogin, type TestProvider } from '../../se
 import { loadDialogues, visitAudio } from '../turnaround/synth';
 import { loadLine, pct, procStats, TICKS_PER_SECOND } from '../lib/stats';
 import { createSession, streamVisit, waitForTerminal } from '../lib/stream-visit';
+import { cpuPerVisit, formatBreakdown, readServerCpu, type CpuBreakdown } from './stage-cpu';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,6 +42,8 @@ interface Step {
   liveLagP95: number;
   cpuSecondsPerVisit: number;
   cpuPercentWhileStreaming: number;
+  /** From the server's /metrics (stage-cpu.ts). */
+  cpuByStage: CpuBreakdown;
   loadBefore: number[];
   loadAfter: number[];
 }
@@ -56,6 +60,7 @@ async function oneVisit(server: TestServer, dr: TestProvider, audio: Buffer): Pr
 async function step(server: TestServer, dr: TestProvider, n: number, audios: Buffer[]): Promise<Step> {
   const loadBefore = os.loadavg();
   const cpu0 = procStats(server.proc.pid!).cpuTicks;
+  const metrics0 = await readServerCpu(server.baseUrl);
   const t0 = performance.now();
   // Starts spread over one second, as visits begin independently; each one's own audio.
   const visits = await Promise.all(
@@ -65,6 +70,7 @@ async function step(server: TestServer, dr: TestProvider, n: number, audios: Buf
     }),
   );
   const cpuSeconds = (procStats(server.proc.pid!).cpuTicks - cpu0) / TICKS_PER_SECOND;
+  const cpuByStage = cpuPerVisit(metrics0, await readServerCpu(server.baseUrl), n);
   const wall = (performance.now() - t0) / 1000;
   const done = visits.filter((v) => v.status === 'completed');
   const t = done.map((v) => v.eofToCompletedMs);
@@ -78,6 +84,7 @@ async function step(server: TestServer, dr: TestProvider, n: number, audios: Buf
     liveLagP95: pct(visits.map((v) => v.liveLagAtEofMs).filter(Number.isFinite), 95),
     cpuSecondsPerVisit: Number((cpuSeconds / n).toFixed(1)),
     cpuPercentWhileStreaming: Math.round((cpuSeconds / wall) * 100),
+    cpuByStage,
     loadBefore,
     loadAfter: os.loadavg(),
   };
@@ -87,6 +94,7 @@ async function step(server: TestServer, dr: TestProvider, n: number, audios: Buf
       `  live lag at EOF p95 ${s(r.liveLagP95)}  server CPU ${r.cpuSecondsPerVisit} s per visit (${r.cpuPercentWhileStreaming}% over the step)` +
       `  load ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${r.loadAfter.map((l) => l.toFixed(1)).join(' ')}`,
   );
+  console.log(`    ${formatBreakdown(cpuByStage)}`);
   const others = visits.filter((v) => v.status !== 'completed').map((v) => v.status);
   if (others.length) console.log(`    not completed: ${[...new Set(others)].map((st) => `${st} ×${others.filter((o) => o === st).length}`).join(', ')}`);
   for (const v of visits) for (const e of new Set(v.errors)) console.log(`    error: ${e}`);

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from '../context';
+import { SPEECH_STAGES, stageCpuSeconds, threadCpuNs } from '../engines/speech/stage-cpu';
 
 /**
  * Prometheus metrics for one process, built once by server/services.ts. The registry lives in ctx.services,
@@ -84,7 +85,41 @@ export function createMetrics(activeStreams: () => number): Metrics {
       this.set(activeStreams());
     },
   });
+  registerSpeechCpu(registry);
   return m;
+}
+
+/**
+ * The speech engine's CPU by stage (stage-cpu.ts) and the event loop's own, read when /metrics is scraped,
+ * so bench:load can tell decoding from VAD, partials, speaker roles and the rest (issue 30 item 1).
+ */
+function registerSpeechCpu(registry: Registry): void {
+  const reported = new Map<string, number>();
+  new Counter({
+    name: 'speech_stage_cpu_seconds_total',
+    help: 'Thread CPU spent by the speech engine per stage (live_decode, live_partial, live_vad, final_decode, final_vad, decoder_init, speaker_roles)',
+    labelNames: ['stage'],
+    registers: [registry],
+    collect() {
+      const now = stageCpuSeconds();
+      for (const stage of SPEECH_STAGES) {
+        const d = now[stage] - (reported.get(stage) ?? 0);
+        if (d > 0) this.inc({ stage }, d);
+        reported.set(stage, now[stage]);
+      }
+    },
+  });
+  let mainReported = 0;
+  new Counter({
+    name: 'event_loop_thread_cpu_seconds_total',
+    help: 'CPU of the main (event-loop) thread alone; the process total is process_cpu_seconds_total',
+    registers: [registry],
+    collect() {
+      const now = Number(threadCpuNs()) / 1e9;
+      if (now > mainReported) this.inc(now - mainReported);
+      mainReported = now;
+    },
+  });
 }
 
 export function getMetrics(app: Pick<AppContext, 'services'>): Metrics {

@@ -58,7 +58,8 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
   it('emits live partial segments while audio is still being written', async () => {
     const pcm = librivox('0870');
     const got: SpeechSegment[] = [];
-    const s = engine.openStream({ onSegment: (g) => got.push(g) });
+    // Written faster than spoken, so partials are asked for whatever the pace (the next test: paced).
+    const s = engine.openStream({ onSegment: (g) => got.push(g), partials: 'every' });
     const half = Math.floor(pcm.length / 4) * 2;
     for (let o = 0; o < half; o += 3200) s.write(pcm.subarray(o, Math.min(half, o + 3200)));
     await vi.waitFor(() => expect(got.some((g) => !g.isFinal && g.words.length > 0)).toBe(true), { timeout: 120_000 });
@@ -67,6 +68,22 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     const finals = got.filter((g) => g.isFinal);
     expect(finals.length).toBeGreaterThan(0);
     expect(words(finals)).toEqual(expect.arrayContaining(['john', 'power']));
+  }, 300_000);
+
+  it('gives no partials for audio written faster than it is spoken, and the same finals', async () => {
+    const pcm = librivox('0870');
+    const run = async (partials: 'paced' | 'every') => {
+      const got: SpeechSegment[] = [];
+      const s = engine.openStream({ onSegment: (g) => got.push(g), partials });
+      for (let o = 0; o < pcm.length; o += 3200) s.write(pcm.subarray(o, Math.min(pcm.length, o + 3200)));
+      await s.end();
+      return got;
+    };
+    const paced = await run('paced');
+    const every = await run('every');
+    expect(paced.filter((g) => !g.isFinal)).toEqual([]);
+    expect(every.some((g) => !g.isFinal)).toBe(true);
+    expect(paced).toEqual(every.filter((g) => g.isFinal));
   }, 300_000);
 
   it('tolerates writes that split a sample', async () => {

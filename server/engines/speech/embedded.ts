@@ -9,6 +9,7 @@ import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
 import type { DecodedPrefix, SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
 import { segmenterFactory, type SegmenterFactory } from './silero-segmenter.js';
+import { timeStageCpu } from './stage-cpu.js';
 import type { Segmenter, VadEvent, VadOptions } from './vad.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
@@ -156,6 +157,7 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
       this.segmenter(),
       decoderBias(options.bias, this.biasWeight),
       replay?.utterances ?? 0,
+      true,
     );
     // Chunks of a second keep the worker's message queue short.
     for (let o = 0; o < pcm.length; o += 32000) s.write(pcm.subarray(o, Math.min(pcm.length, o + 32000)));
@@ -177,6 +179,11 @@ interface Checkpoint {
   finalsCount: number;
 }
 
+/** Audio over which the arrival rate is judged: long enough that a client's chunking is not mistaken for a burst. */
+const RATE_WINDOW_BYTES = SAMPLE_RATE_HZ * 2;
+/** Audio arriving this much faster than it is spoken is a backlog or a recording sent at once: no partials. */
+const LAGGING_RATE = 1.3;
+
 class EmbeddedStream implements SpeechStream {
   /** Opened at the first utterance: a decoder is ~18 MB, and a stream that never carries speech needs none. */
   private conn: ReturnType<DecoderPool['open']> | null = null;
@@ -192,6 +199,11 @@ class EmbeddedStream implements SpeechStream {
   private readonly endedAt = new Map<number, { bytes: number; sha256: string }>();
   private readonly finals: SpeechSegment[] = [];
   private checkpoint: Checkpoint | null = null;
+  /** Arrival rate of the current window (see LAGGING_RATE), and whether the last window was too fast. */
+  private windowStart = -1;
+  private windowBytes = 0;
+  /** Until a window has shown the pace, the audio may be a backlog: no partials for its first second. */
+  private lagging = true;
 
   constructor(
     private readonly pool: DecoderPool,
@@ -200,11 +212,13 @@ class EmbeddedStream implements SpeechStream {
     private readonly bias: DecoderBias | null = null,
     /** Utterances 1..replayThrough are replayed, not decoded (transcribe() with a decoded prefix). */
     private readonly replayThrough = 0,
+    /** A final pass (transcribe()): counted as such, and its decoder skips partial hypotheses. */
+    private readonly finalPass = false,
   ) {}
 
   private connection(): ReturnType<DecoderPool['open']> {
     if (!this.conn) {
-      this.conn = this.pool.open((m) => this.onMessage(m), this.bias ?? undefined);
+      this.conn = this.pool.open((m) => this.onMessage(m), this.bias ?? undefined, this.finalPass, this.options.partials);
       this.conn.ready.catch((e: Error) => this.fail(e));
     }
     return this.conn;
@@ -261,7 +275,23 @@ class EmbeddedStream implements SpeechStream {
     if (this.closed) throw new Error('speech stream is closed');
     this.fedHash.update(pcm);
     this.fedBytes += pcm.length;
-    this.route(this.vad.push(this.aligner.push(pcm)), true);
+    this.judgeRate(pcm.length);
+    this.route(
+      timeStageCpu(this.finalPass ? 'final_vad' : 'live_vad', () => this.vad.push(this.aligner.push(pcm))),
+      true,
+    );
+  }
+
+  private judgeRate(bytes: number): void {
+    const now = performance.now();
+    // The pace is judged from the first write: a stream is opened before its audio starts.
+    if (this.windowStart < 0) this.windowStart = now;
+    this.windowBytes += bytes;
+    if (this.windowBytes < RATE_WINDOW_BYTES) return;
+    const audioMs = (this.windowBytes / 2 / SAMPLE_RATE_HZ) * 1000;
+    this.lagging = audioMs > (now - this.windowStart) * LAGGING_RATE;
+    this.windowStart = now;
+    this.windowBytes = 0;
   }
 
   /** `byAudio`: the events came from audio, so an utterance they end would end there in any longer audio too. */
@@ -277,7 +307,7 @@ class EmbeddedStream implements SpeechStream {
         o += b.length;
       }
       batch = [];
-      this.connection().send({ t: 'audio', utt: this.utt, samples }, [samples.buffer as ArrayBuffer]);
+      this.connection().send({ t: 'audio', utt: this.utt, samples, sentAt: Date.now(), lagging: this.lagging }, [samples.buffer as ArrayBuffer]);
     };
     for (const e of events) {
       if (e.type === 'start') {
@@ -296,7 +326,7 @@ class EmbeddedStream implements SpeechStream {
 
   async end(): Promise<void> {
     if (this.closed) return;
-    this.route(this.vad.flush(), false);
+    this.route(timeStageCpu(this.finalPass ? 'final_vad' : 'live_vad', () => this.vad.flush()), false);
     const conn = this.conn;
     if (conn) {
       const done = new Promise<void>((res) => (this.flushed = res));

@@ -1,6 +1,7 @@
 import FFT from 'fft.js';
 import { pcm16View } from './audio.js';
 import type { SpeakerRole, SpeechSegment } from './types.js';
+import { timeStageCpu } from './stage-cpu.js';
 import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
 
 /**
@@ -169,6 +170,10 @@ export interface SpeakerOptions {
  * 16 kHz) that the segments' offsets refer to. Returns new segment objects in the same order.
  */
 export function assignSpeakerRoles(segments: SpeechSegment[], pcm: Buffer, opts: SpeakerOptions = {}): SpeechSegment[] {
+  return timeStageCpu('speaker_roles', () => assignRoles(segments, pcm, opts));
+}
+
+function assignRoles(segments: SpeechSegment[], pcm: Buffer, opts: SpeakerOptions): SpeechSegment[] {
   if (!segments.length) return [];
   const all = pcm16View(pcm);
   const feats = segments.map((s) => {

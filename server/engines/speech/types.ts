@@ -63,6 +63,12 @@ export interface SpeechStreamOptions {
   onSegment: (segment: SpeechSegment) => void;
   onError?: (error: Error) => void;
   bias?: SpeechBias;
+  /**
+   * Partial hypotheses are paced for a reader (a few a second) and skipped while the audio arrives faster
+   * than it is spoken (a backlog, a recording sent at once); `every` asks for one per half-second of audio
+   * whatever the pace, for tests that show partials leave the finals unchanged. Engines may ignore it.
+   */
+  partials?: 'paced' | 'every';
 }
 
 export interface TranscribeOptions {

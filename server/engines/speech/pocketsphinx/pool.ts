@@ -5,6 +5,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DecoderBias, DecoderModel } from './ffi.js';
 import type { FromWorker, ToWorker } from './worker.js';
+import { stageCpuBuffer } from '../stage-cpu.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Listener = (m: FromWorker) => void;
@@ -32,11 +33,14 @@ function tsxEsmApi(): string {
  * The worker is TypeScript; a worker thread does not inherit tsx's loader from every host (vitest, plain
  * node), so the worker registers it itself before importing the module.
  */
-function spawn(model: DecoderModel): Worker {
+/** Slots of the shared cancellation table (see DecoderPool.cancelled): more than streams open at once. */
+export const CANCEL_SLOTS = 1 << 16;
+
+function spawn(model: DecoderModel, cancelled: Int32Array): Worker {
   const workerUrl = new URL('./worker.ts', import.meta.url).href;
   const tsxApi = tsxEsmApi();
   const src = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); })`;
-  return new Worker(src, { eval: true, workerData: { model } });
+  return new Worker(src, { eval: true, workerData: { model, stageCpu: stageCpuBuffer(), cancelled: cancelled.buffer } });
 }
 
 /** A fixed set of decoder threads; each new stream goes to the thread with the fewest streams. */
@@ -45,6 +49,12 @@ export class DecoderPool {
   private listeners = new Map<number, Listener>();
   private nextId = 1;
   private closed = false;
+  /**
+   * A released stream's id in slot id % CANCEL_SLOTS, read by its thread before each message: audio already
+   * queued for a stream closed early (a live pass cut off at EOF, whose result is discarded) is dropped instead
+   * of decoded while the final pass decodes the same audio beside it.
+   */
+  private readonly cancelled = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
 
   constructor(
     private readonly model: DecoderModel,
@@ -54,7 +64,7 @@ export class DecoderPool {
   }
 
   private startWorker(): PoolWorker {
-    const worker = spawn(this.model);
+    const worker = spawn(this.model, this.cancelled);
     let resolveReady!: () => void;
     let rejectReady!: (e: Error) => void;
     const ready = new Promise<void>((res, rej) => {
@@ -88,7 +98,8 @@ export class DecoderPool {
     }
   }
 
-  open(listener: Listener, bias?: DecoderBias): { send: (m: DistributiveOmit<ToWorker, 'id'>, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
+  /** `final`: a final pass, which needs no partial hypotheses; `partials`: see SpeechStreamOptions. */
+  open(listener: Listener, bias?: DecoderBias, final = false, partials: 'paced' | 'every' = 'paced'): { send: (m: DistributiveOmit<ToWorker, 'id'>, transfer?: ArrayBuffer[]) => void; release: () => void; ready: Promise<void> } {
     if (this.closed) throw new Error('speech engine is closed');
     let pw: PoolWorker;
     if (this.workers.length < this.size && this.workers.every((w) => w.streams > 0)) pw = this.startWorker();
@@ -97,7 +108,7 @@ export class DecoderPool {
     if (pw.streams++ === 0) pw.worker.ref();
     const id = this.nextId++;
     this.listeners.set(id, listener);
-    pw.worker.postMessage({ t: 'open', id, ...(bias ? { bias } : {}) } satisfies ToWorker);
+    pw.worker.postMessage({ t: 'open', id, ...(bias ? { bias } : {}), ...(final ? { final } : {}), ...(partials === 'every' ? { partials } : {}) } satisfies ToWorker);
     let released = false;
     return {
       ready: pw.ready,
@@ -105,6 +116,7 @@ export class DecoderPool {
       release: () => {
         if (released) return;
         released = true;
+        Atomics.store(this.cancelled, id % CANCEL_SLOTS, id);
         if (--pw.streams === 0) pw.worker.unref();
         pw.worker.postMessage({ t: 'close', id } satisfies ToWorker);
         this.listeners.delete(id);

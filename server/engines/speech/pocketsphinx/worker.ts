@@ -5,12 +5,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PocketSphinxDecoder, type DecoderBias, type DecoderModel, type RawWord } from './ffi.js';
 import { returnFreedMemory } from './heap.js';
+import { adoptStageCpuBuffer, timeStageCpu } from '../stage-cpu.js';
 
 export type ToWorker =
-  | { t: 'open'; id: number; bias?: DecoderBias }
+  /** `final`: a final pass (transcribe()), whose partial hypotheses nobody reads; `partials`: see SpeechStreamOptions. */
+  | { t: 'open'; id: number; bias?: DecoderBias; final?: boolean; partials?: 'paced' | 'every' }
   /** `replay`: the utterance's words are known already; it is decoded only for the state it leaves (ffi.ts replaying()). */
   | { t: 'start'; id: number; utt: number; replay?: boolean }
-  | { t: 'audio'; id: number; utt: number; samples: Int16Array }
+  /**
+   * `sentAt` (Date.now() when posted) tells how far this thread is behind; `lagging`: the audio is arriving
+   * faster than it is spoken (a backlog being caught up, or a client sending a recording as fast as it can).
+   */
+  | { t: 'audio'; id: number; utt: number; samples: Int16Array; sentAt?: number; lagging?: boolean }
   | { t: 'endUtt'; id: number; utt: number }
   | { t: 'flush'; id: number }
   | { t: 'close'; id: number };
@@ -22,10 +28,21 @@ export type FromWorker =
   | { t: 'flushed'; id: number }
   | { t: 'error'; id: number; message: string };
 
-const model = (workerData as { model: DecoderModel }).model;
+const { model, stageCpu, cancelled: cancelledBuf } = workerData as { model: DecoderModel; stageCpu?: SharedArrayBuffer; cancelled: SharedArrayBuffer };
+adoptStageCpuBuffer(stageCpu);
+/** Streams released by their owner (pool.ts): what is still queued for them is not decoded. */
+const cancelled = new Int32Array(cancelledBuf);
+const CANCEL_SLOTS = cancelled.length;
 const port = parentPort!;
 /** Audio between partial hypotheses: frequent enough for live captions, rare enough to cost little. */
 const PARTIAL_EVERY_SAMPLES = 16000 * 0.5;
+/** Wall time between partial hypotheses: captions need a few a second, not one per half-second of a burst. */
+const PARTIAL_MIN_INTERVAL_MS = 300;
+/**
+ * A partial is for a reader watching the visit; when this thread is this far behind the audio, the caption
+ * would be stale on arrival and its cost (a backtrace of the utterance so far) only delays the next one.
+ */
+const PARTIAL_MAX_BEHIND_MS = 300;
 
 /**
  * The library adapts its channel normalisation per call of ps_process_raw, so results would depend on how
@@ -41,6 +58,9 @@ interface Stream {
   lastHyp: string;
   pending: Int16Array;
   replay: boolean;
+  final: boolean;
+  everyPartial: boolean;
+  lastHypAt: number;
 }
 const streams = new Map<number, Stream>();
 
@@ -52,12 +72,27 @@ function feed(s: Stream, samples: Int16Array, final: boolean): void {
     buf.set(samples, s.pending.length);
   }
   let o = 0;
-  for (; o + BLOCK <= buf.length; o += BLOCK) s.dec.process(buf.subarray(o, o + BLOCK));
-  if (final && o < buf.length) {
-    s.dec.process(buf.subarray(o));
-    o = buf.length;
-  }
+  timeStageCpu(s.final ? 'final_decode' : 'live_decode', () => {
+    for (; o + BLOCK <= buf.length; o += BLOCK) s.dec.process(buf.subarray(o, o + BLOCK));
+    if (final && o < buf.length) {
+      s.dec.process(buf.subarray(o));
+      o = buf.length;
+    }
+  });
   s.pending = buf.slice(o);
+}
+
+/** Whether this audio message should be followed by a partial hypothesis. */
+function partialDue(s: Stream, m: Extract<ToWorker, { t: 'audio' }>): boolean {
+  if (s.final || s.replay || s.sinceHyp < PARTIAL_EVERY_SAMPLES) return false;
+  if (s.everyPartial) return true;
+  const now = Date.now();
+  if (m.lagging || (m.sentAt !== undefined && now - m.sentAt > PARTIAL_MAX_BEHIND_MS)) {
+    // Skipped, not postponed: the next one is due after another stretch of audio heard in time.
+    s.sinceHyp = 0;
+    return false;
+  }
+  return now - s.lastHypAt >= PARTIAL_MIN_INTERVAL_MS;
 }
 
 let trimScheduled = false;
@@ -72,11 +107,11 @@ function scheduleTrim(): void {
 }
 
 function decoder(): PocketSphinxDecoder {
-  return idle.pop() ?? new PocketSphinxDecoder(model);
+  return idle.pop() ?? timeStageCpu('decoder_init', () => new PocketSphinxDecoder(model));
 }
 
 const t0 = Date.now();
-idle.push(new PocketSphinxDecoder(model));
+idle.push(timeStageCpu('decoder_init', () => new PocketSphinxDecoder(model)));
 port.postMessage({ t: 'ready', initMs: Date.now() - t0 } satisfies FromWorker);
 
 port.on('message', (m: ToWorker) => {
@@ -89,22 +124,25 @@ port.on('message', (m: ToWorker) => {
 
 function handle(m: ToWorker): void {
   if (m.t === 'open') {
+    // Released before its thread got to it: no decoder to build.
+    if (Atomics.load(cancelled, m.id % CANCEL_SLOTS) === m.id) return;
     let dec: PocketSphinxDecoder | null = null;
     if (m.bias) {
       // A biased stream gets a decoder of its own, built with the session's words (see ffi.ts).
       try {
-        dec = new PocketSphinxDecoder(model, m.bias);
+        dec = timeStageCpu('decoder_init', () => new PocketSphinxDecoder(model, m.bias));
       } catch {
         // The session's vocabulary is an aid: without it the stream still decodes with the base model.
       }
     }
     dec ??= decoder();
     dec.startStream();
-    streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '', pending: new Int16Array(0), replay: false });
+    streams.set(m.id, { dec, utt: -1, sinceHyp: 0, lastHyp: '', pending: new Int16Array(0), replay: false, final: !!m.final, everyPartial: m.partials === 'every', lastHypAt: 0 });
     return;
   }
   const s = streams.get(m.id);
   if (!s) return;
+  if (m.t !== 'close' && m.t !== 'flush' && Atomics.load(cancelled, m.id % CANCEL_SLOTS) === m.id) return;
   switch (m.t) {
     case 'start':
       s.dec.end();
@@ -120,9 +158,10 @@ function handle(m: ToWorker): void {
       if (m.utt !== s.utt) return;
       feed(s, m.samples, false);
       s.sinceHyp += m.samples.length;
-      if (s.sinceHyp >= PARTIAL_EVERY_SAMPLES && !s.replay) {
+      if (partialDue(s, m)) {
         s.sinceHyp = 0;
-        const words = s.dec.words();
+        s.lastHypAt = Date.now();
+        const words = timeStageCpu('live_partial', () => s.dec.words());
         const text = words.map((w) => w.word).join(' ');
         if (text && text !== s.lastHyp) {
           s.lastHyp = text;
@@ -135,7 +174,7 @@ function handle(m: ToWorker): void {
       if (m.utt !== s.utt) return;
       feed(s, new Int16Array(0), true);
       {
-        const words = s.dec.end();
+        const words = timeStageCpu(s.final ? 'final_decode' : 'live_decode', () => s.dec.end());
         port.postMessage({ t: 'final', id: m.id, utt: s.utt, words: s.replay ? [] : words } satisfies FromWorker);
       }
       s.utt = -1;
@@ -149,7 +188,7 @@ function handle(m: ToWorker): void {
       streams.delete(m.id);
       s.dec.free();
       scheduleTrim();
-      if (idle.length === 0) setImmediate(() => idle.length === 0 && idle.push(new PocketSphinxDecoder(model)));
+      if (idle.length === 0) setImmediate(() => idle.length === 0 && idle.push(timeStageCpu('decoder_init', () => new PocketSphinxDecoder(model))));
       break;
   }
 }
