@@ -11,7 +11,7 @@ import type { Bundle, Condition, MedicationRequest } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestProvider } from '../../test/partners';
-import { call, createSession, S, waitForSessionStatus } from '../../test/session-api';
+import { call, createSession, sessionPath, waitForSessionStatus } from '../../test/session-api';
 import { TestSocket } from '../../test/ws-client';
 import { startChatStandIn, type ChatStandIn } from '../../test/openai-chat-stand-in';
 import { FAKE_ID, VISIT_TURNS, inventingModelNote } from '../../test/inventing-model-note';
@@ -48,7 +48,7 @@ async function streamVisit(turns: typeof VISIT_TURNS): Promise<string> {
   const pcm = synthesizeDialogue(turns, 700).pcm;
   const { ambient_session_id: id } = await createSession(server, dr);
   const context = { patient: { emr_patient_id: `PT-${id.slice(0, 8)}`, dob: '1961-05-02', sex: 'female' }, visit: { visit_type: 'FOLLOW_UP', encounter_type: 'AMBULATORY' } };
-  expect((await call(server, dr, 'POST', `${S(id)}/context`, context)).status).toBe(200);
+  expect((await call(server, dr, 'POST', `${sessionPath(id)}/context`, context)).status).toBe(200);
   const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, dr.serviceToken] });
   ws.startTime('2026-11-27T10:00:00Z');
   await ws.sendPcm(pcm);
@@ -68,11 +68,11 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
     expect(standIn.requests.length).toBe(2);
     expect(standIn.requests[1].authorization).toBe('Bearer sk-stand-in');
 
-    const transcript = (await call(server, dr, 'GET', `${S(id)}/transcript`)).body.final_transcript as any[];
+    const transcript = (await call(server, dr, 'GET', `${sessionPath(id)}/transcript`)).body.final_transcript as any[];
     const lines: TranscriptLine[] = transcript.map((e) => ({ transcriptId: e.transcript_id, speaker: e.speaker, text: e.transcript, startMs: 0, endMs: 0 }));
     expect(standIn.requests[1].lines.map((l) => l.id)).toEqual(lines.map((l) => l.transcriptId));
-    const content = (await call(server, dr, 'GET', `${S(id)}/content`)).body;
-    const data = (await call(server, dr, 'GET', `${S(id)}/structured-data`)).body;
+    const content = (await call(server, dr, 'GET', `${sessionPath(id)}/content`)).body;
+    const data = (await call(server, dr, 'GET', `${sessionPath(id)}/structured-data`)).body;
     expect(data.structured_data).toEqual(content.structured_data);
     const note = { summary: content.summary, structured_data: content.structured_data };
     const report = checkNoteFaithfulness(note, lines);
@@ -89,7 +89,7 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
   }, 1_200_000);
 
   it('lists each removal in the review before signing as removed: not found in the visit', async () => {
-    const review = await call(server, dr, 'GET', `${S(id)}/note/review`);
+    const review = await call(server, dr, 'GET', `${sessionPath(id)}/note/review`);
     expect(review.status).toBe(200);
     const removed = (review.body.items as any[]).filter((i) => i.kind === 'UNSUPPORTED');
     expect(removed.every((i) => /^Removed: not found in the visit/.test(i.detail))).toBe(true);
@@ -100,7 +100,7 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
   });
 
   it('exports FHIR without the invented facts, naming the engine', async () => {
-    const res = await call(server, dr, 'GET', `${S(id)}/fhir`);
+    const res = await call(server, dr, 'GET', `${sessionPath(id)}/fhir`);
     expect(res.status).toBe(200);
     const bundle = res.body as Bundle;
     const all = (bundle.entry ?? []).map((e) => e.resource!);
