@@ -6,8 +6,6 @@ import type { TestProvider } from './partners';
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const sessionPath = (id: string) => `/api/v1/ambient/session/${id}`;
-/** The old name, for test files being edited elsewhere this session; goes once they use sessionPath. */
-export const S = sessionPath;
 
 export async function call(server: TestServer, who: TestProvider | Record<string, string>, method: string, p: string, body?: unknown) {
   const headers = 'headers' in who ? (who as TestProvider).headers : (who as Record<string, string>);
@@ -35,7 +33,7 @@ export async function createSession(server: TestServer, who: TestProvider, body:
 export async function waitForSessionStatus(server: TestServer, who: TestProvider, id: string, wanted: readonly string[], timeoutMs = 480_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const r = await call(server, who, 'GET', `${S(id)}/status`);
+    const r = await call(server, who, 'GET', `${sessionPath(id)}/status`);
     if (wanted.includes(r.body?.status)) return r.body.status;
     if (Date.now() > deadline) throw new Error(`session ${id} is still ${r.body?.status ?? r.status}`);
     await new Promise((res) => setTimeout(res, 300));
