@@ -1,7 +1,7 @@
 'use client';
 import { useState, type RefObject } from 'react';
 import { toast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import type { RewriteResponse } from '@/lib/contracts/rewrite';
 import { useRewrite } from '@/lib/hooks/sessions';
 import { applyRewrite, rewriteRequestFor } from './apply-rewrite';
