@@ -1,7 +1,7 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import type { ContentResponse, SummarySection } from '@/lib/contracts/sessions';
 import { keys, useSaveSection } from '@/lib/hooks/sessions';
 
