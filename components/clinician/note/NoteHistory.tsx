@@ -1,6 +1,6 @@
 'use client';
 import { Button } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import type { NoteHistoryEvent } from '@/lib/contracts/note-signoff';
 import { useNoteHistory } from '@/lib/hooks/workflow';
 import { KIND_LABEL } from './review-decisions';
