@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { Badge, Button, Dialog, Textarea, toast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
 import type { NoteReviewItem, ReviewDecision } from '@/lib/contracts/note-review';
 import { useNoteReview, useSignoff } from '@/lib/hooks/workflow';
