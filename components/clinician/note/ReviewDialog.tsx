@@ -1,7 +1,7 @@
 'use client';
 import { useId } from 'react';
 import { Badge, Button, Dialog } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import type { NoteReviewItem, NoteReviewResponse, ReviewDecision } from '@/lib/contracts/note-review';
 import { KIND_LABEL, undecided, type Decisions } from './review-decisions';
 
