@@ -1,12 +1,12 @@
 'use client';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/fetch';
 import type { ContentResponse } from '@/lib/contracts/sessions';
 import { useContent, useRecordings, useTranscript } from '@/lib/hooks/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { keys } from '@/lib/hooks/sessions';
-import { v1 } from '@/lib/hooks/v1';
+import { callAsClinician } from '@/lib/hooks/clinician-call';
 import { exportSessionFhir } from '@/lib/contracts/routes/fhir';
 import { DownloadFhirButton } from '@/components/fhir/DownloadFhirButton';
 import { isAlt } from '../shortcuts';
@@ -75,7 +75,7 @@ export function NoteView({ id }: { id: string }) {
           <Button size="sm" variant="secondary" className="ml-auto" onClick={() => void copyAll()} aria-keyshortcuts="Alt+C">
             Copy whole note
           </Button>
-          <DownloadFhirButton filename={`visit-${id}.fhir.json`} load={() => v1(qc, exportSessionFhir, { params: { ambient_session_id: id } }, { validate: false })} />
+          <DownloadFhirButton filename={`visit-${id}.fhir.json`} load={() => callAsClinician(qc, exportSessionFhir, { params: { ambient_session_id: id } }, { validate: false })} />
         </div>
         <SignoffBar sessionId={id} state={history.data} />
         {content.data.summary.length === 0 ? <p className="text-sm text-slate-700">The note has no sections.</p> : null}
