@@ -196,8 +196,11 @@ export async function ownServer(browser: Browser, opts: { network?: boolean } = 
       own.server = await startServer({ port, dataDir: own.server.dataDir, env });
     },
     async close() {
-      // Bounded: a context whose page still streams was seen to hang its close.
-      await Promise.race([own.context.close(), new Promise((r) => setTimeout(r, 15_000))]);
+      // Pages first (the recorder and its microphone stop), then the context, each bounded: a context whose page
+      // still streamed was seen to hang its close, and once the browser itself was gone before the next test.
+      const bounded = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, 15_000))]);
+      for (const p of own.context.pages()) await bounded(p.close());
+      await bounded(own.context.close());
       fs.writeFileSync(path.join(test.info().outputDir, 'own-server.log'), earlierLogs + own.server.logs());
       await own.server.stop();
       await network?.close();
