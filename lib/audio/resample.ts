@@ -2,11 +2,13 @@
  * Streaming conversion from the browser's capture format (float samples at the AudioContext rate, any
  * channel count) to what /ws/ambient takes: 16 kHz mono PCM16, 100 ms frames.
  *
- * public/audio/pcm-worklet.js carries a plain-JS copy of this code (an AudioWorklet module cannot import
- * the app bundle); lib/audio/resample.test.ts runs both on the same input and requires identical output.
+ * The AudioWorklet (public/audio/pcm-worklet.js) is bundled from this code through lib/audio/pcm-worklet.ts
+ * (npm run build:worklet); lib/audio/resample.test.ts runs the bundle and this module on the same input and
+ * requires identical output.
  */
 
-import { SAMPLE_RATE_HZ } from '../contracts/stream-protocol';
+// The format alone, not the stream protocol's schemas: the worklet bundle would carry zod.
+import { SAMPLE_RATE_HZ } from '../contracts/audio-format';
 
 export const TARGET_RATE = SAMPLE_RATE_HZ;
 /** 100 ms at 16 kHz. */
