@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { TestSocket } from '../server/test/ws-client';
 import { synthesize } from '../server/engines/speech/synth';
-import { adminApi, expect, expectAccessible, loginAs, test } from './fixtures';
+import { adminApi, expect, expectAccessible, loginAs, NOTE_READY_BOUND_MS, test } from './fixtures';
 
 /** A partner's webhook receiver on this machine: records every notification and answers 200. */
 interface Received {
@@ -164,7 +164,7 @@ test("the partner's trust registers and logs in a provider through the API, and 
 });
 
 test('a streamed session, its status history and its webhook delivery appear; the delivery is re-delivered', async ({ page, state }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(NOTE_READY_BOUND_MS + 360_000);
   const t = await token({ email: providerEmail });
   const login = await fetch(`${state.baseUrl}/api/v1/auth/login`, {
     method: 'POST',
@@ -188,7 +188,7 @@ test('a streamed session, its status history and its webhook delivery appear; th
 
   await expect
     .poll(async () => ((await (await fetch(`${state.baseUrl}/api/v1/ambient/session/${sessionId}/status`, { headers })).json()) as { status: string }).status, {
-      timeout: 240_000,
+      timeout: NOTE_READY_BOUND_MS,
       intervals: [1000],
     })
     .toBe('completed');

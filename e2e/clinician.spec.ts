@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { devices, type Page, type WebSocketRoute } from '@playwright/test';
 import { CLOSE } from '../lib/contracts/stream-protocol';
-import { apiFromPage, expect, expectAccessible, loginAs, recorderFigure, test, type E2EState } from './fixtures';
+import { apiFromPage, expect, expectAccessible, loginAs, NOTE_READY_BOUND_MS, recorderFigure, test, type E2EState } from './fixtures';
 import { ensureVisitWav, visitMicrophoneArgs, visitMs } from './visit-audio';
 
 ensureVisitWav();
@@ -63,7 +63,7 @@ test.describe('clinician app', () => {
   });
 
   test('records a visit through a dropped connection and reviews, rewrites and plays the note', async ({ page, context, state }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(NOTE_READY_BOUND_MS + 420_000);
     // The status stream (Server-Sent Events) is refused here, so this visit exercises the app's fallback to
     // polling; e2e/workflow.spec.ts follows a visit over the stream itself.
     await page.route('**/status/events', (route) => route.abort());
@@ -141,7 +141,7 @@ test.describe('clinician app', () => {
     await attachShot(page, 'processing');
     const recordedMs = await recorderFigure(page, 'recordedMs');
     expect(recordedMs).toBeGreaterThan(10_000);
-    await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });
+    await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: NOTE_READY_BOUND_MS });
 
     // No audio lost and none stored twice: the server holds exactly what the browser recorded.
     const list = await apiFromPage<{ sessions: Array<{ ambient_session_id: string; audio_ms: number }> }>(

@@ -6,7 +6,7 @@
  * an edit and the others acknowledged, the signature, and the review found in the note history.
  */
 import { type Page } from '@playwright/test';
-import { apiFromPage, expect, expectAccessible, loginAs, recorderFigure, test } from './fixtures';
+import { apiFromPage, expect, expectAccessible, loginAs, NOTE_READY_BOUND_MS, recorderFigure, test } from './fixtures';
 import { ensureVisitWav, visitMicrophoneArgs, visitMs } from './visit-audio';
 
 ensureVisitWav();
@@ -29,14 +29,14 @@ async function recordVisit(page: Page): Promise<string> {
   await expect.poll(() => recorderFigure(page, 'recordedMs'), { timeout: 150_000, intervals: [1000] }).toBeGreaterThan(visitMs() + 1000);
   await page.getByRole('button', { name: 'End visit' }).click();
   // A bound for a wedged pipeline on a shared two-core machine, not a speed check.
-  await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });
+  await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: NOTE_READY_BOUND_MS });
   return sessionId;
 }
 
 const audioTime = (page: Page) => page.getByTestId('audio-player').evaluate((a: HTMLAudioElement) => a.currentTime);
 
 test('a sentence opens its transcript lines and audio; the review lists, resolves and acknowledges before signing, and stays in the history', async ({ page, state }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(NOTE_READY_BOUND_MS + 600_000);
   await loginAs(page, state.users.clinician, '/visits');
   const sessionId = await recordVisit(page);
   type Ev = { transcript_ids: string[]; start_ms: number; end_ms: number } | null;

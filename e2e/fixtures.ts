@@ -7,6 +7,11 @@ import { importJWK, SignJWT, type JWK } from 'jose';
 
 export const E2E_DIR = path.resolve(import.meta.dirname, '..', 'tmp', 'e2e');
 export const FAKE_AUDIO_WAV = path.join(E2E_DIR, 'fake-audio.wav');
+/**
+ * How long a recorded visit may take from End to "Note ready": a bound for a wedged pipeline, not a speed
+ * check. On two cores beside other suites (load ~30) one visit took almost 600 s, and 240 s failed a run.
+ */
+export const NOTE_READY_BOUND_MS = 900_000;
 
 export interface E2EUser {
   email: string;

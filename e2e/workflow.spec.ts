@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { synthesizeDialogue } from '../server/engines/speech/synth';
 import { TestSocket } from '../server/test/ws-client';
-import { expectAccessible, loginAs, test } from './fixtures';
+import { expectAccessible, loginAs, NOTE_READY_BOUND_MS, test } from './fixtures';
 import { signThroughReview } from './sign-review';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -33,7 +33,7 @@ async function recordVisit(page: Page, baseUrl: string, sessionId: string) {
 }
 
 test('a visit with a patient name: found the next day and by search, signed, amended, summarised and printed', async ({ page, state }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(NOTE_READY_BOUND_MS + 420_000);
   await loginAs(page, state.users.clinician, '/visits');
 
   // ---- Create a visit with a patient name and MRN ----
@@ -54,7 +54,7 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await expect(page.getByTestId('visit-patient')).toContainText(PATIENT.mrn);
 
   await recordVisit(page, state.baseUrl, sessionId);
-  await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });
+  await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: NOTE_READY_BOUND_MS });
   // Every change from ready to completed arrived pushed: at most the first read raced the stream's start
   // (polling every 2 s through the recording and processing would have made many).
   expect(polls.length, polls.join('\n')).toBeLessThanOrEqual(1);
