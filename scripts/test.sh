@@ -56,15 +56,35 @@ ALSO_ON_POSTGRES=(
   server/test/security/console-signin-limit.int.test.ts
   server/cli/admin.int.test.ts
 )
+
+run_e2e=0
+if [ -f playwright.config.ts ] && [ -d e2e ] && [ "${SKIP_E2E:-0}" != "1" ]; then run_e2e=1; fi
+
+# The browser suite is paced by the fake microphone's real-time audio and leaves a core mostly free, so the
+# PostgreSQL pass runs beside it on one worker (its output follows the browser suite's); alone, on two.
+pg_pid=
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== integration tests (PostgreSQL)"
-  npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-postgres.json "${ONLY_ON_POSTGRES[@]}" "${ALSO_ON_POSTGRES[@]}" || status=1
+  pg_args=(--reporter=default --reporter=json --outputFile=tmp/results-vitest-postgres.json "${ONLY_ON_POSTGRES[@]}" "${ALSO_ON_POSTGRES[@]}")
+  if [ "$run_e2e" = 1 ]; then
+    echo "== integration tests (PostgreSQL), beside the browser suite: output below it"
+    npx vitest run --maxWorkers=1 "${pg_args[@]}" > tmp/vitest-postgres.log 2>&1 &
+    pg_pid=$!
+  else
+    echo "== integration tests (PostgreSQL)"
+    npx vitest run "${pg_args[@]}" || status=1
+  fi
 fi
 
-if [ -f playwright.config.ts ] && [ -d e2e ] && [ "${SKIP_E2E:-0}" != "1" ]; then
+if [ "$run_e2e" = 1 ]; then
   echo "== end-to-end tests (Playwright, Chromium)"
   # The browser suite runs on the embedded defaults (PGlite), as a newcomer's service does.
   TEST_DATABASE_URL= PLAYWRIGHT_JSON_OUTPUT_NAME=tmp/results-playwright.json PLAYWRIGHT_HTML_OPEN=never npx playwright test --reporter=list,json,html || status=1
+fi
+
+if [ -n "$pg_pid" ]; then
+  wait "$pg_pid" || status=1
+  echo "== integration tests (PostgreSQL), run beside the browser suite"
+  cat tmp/vitest-postgres.log
 fi
 
 node scripts/test-summary.mjs tmp/results-*.json || status=1
