@@ -18,6 +18,12 @@ fi
 echo "== typecheck"
 npx tsc --noEmit -p . || status=1
 
+# Type-aware lint (floating promises, the 350-line limit) and the layering rules, with no warning allowed:
+# eslint.config.mjs and .dependency-cruiser.cjs say what each rule is for.
+echo "== lint and layering"
+npm run --silent lint || status=1
+npm run --silent depcruise || status=1
+
 # Several processes on one database (web and worker processes of one deployment), or database connections to
 # lose: PGlite admits one process and has no connections, so these run in the PostgreSQL pass only, and fail
 # rather than skip when run without TEST_DATABASE_URL.
