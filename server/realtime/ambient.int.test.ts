@@ -81,8 +81,10 @@ describe('/ws/ambient', () => {
     await ws.sendPcm(dialogue);
     const totalMs = Math.floor(dialogue.length / 32);
     await ws.next((f) => f.type === 'ACK' && f.received_ms === totalMs, `ACK of all ${totalMs} ms`);
-    // Live results arrive while streaming, before EOF.
-    const live = await ws.next((f) => f.type === 'TRANSCRIPT' && f.is_final, 'a final live TRANSCRIPT');
+    // Live results arrive while streaming, before EOF. A client that has sent its audio keeps the stream alive
+    // as a microphone's would be: on a loaded machine the live pass took longer than the 30 s idle close.
+    const keepAlive = setInterval(() => ws.event('KEEP_ALIVE'), 5_000);
+    const live = await ws.next((f) => f.type === 'TRANSCRIPT' && f.is_final, 'a final live TRANSCRIPT').finally(() => clearInterval(keepAlive));
     expect(live.transcript_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(live.text.length).toBeGreaterThan(0);
     ws.eof();
