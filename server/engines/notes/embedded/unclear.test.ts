@@ -65,6 +65,8 @@ describe('low-confidence spans', () => {
     // A complete action after the unsure span stands on its own; words that lean on the span do not.
     expect(resolveUnclear(`Plan ${UNCLEAR} lisinopril check a basic metabolic panel and follow up in 4 weeks.`)).toBe('Check a basic metabolic panel and follow up in 4 weeks.');
     expect(resolveUnclear(`It is worse when she walks up the ${UNCLEAR} better when she rests it at night.`)).toBe('');
+    // What was said in full before the unsure span stands; the span and what follows it are left out.
+    expect(resolveUnclear(`She has been having sharp pain on the right side ${UNCLEAR} for the last several days.`)).toBe('She has been having sharp pain on the right side.');
     expect(resolveUnclear(`${UNCLEAR} pain ${UNCLEAR} knee.`)).toBe('');
     expect(resolveUnclear('Nothing unsure here.')).toBe('Nothing unsure here.');
   });

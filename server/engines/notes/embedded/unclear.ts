@@ -137,9 +137,20 @@ export function resolveUnclear(sentence: string): string {
   const clear = toks.filter((t) => t !== UNCLEAR && !/^\W+$/.test(t));
   const unclear = toks.length - clear.length;
   if (clear.length < 3) return '';
-  if (unclear > 0) return salvageAction(toks, end);
+  if (unclear > 0) return [clearPrefix(toks), salvageAction(toks, end)].filter(Boolean).join(' ').replace(/^([a-z])/, (c) => c.toUpperCase()).replace(/([^.!?])$/, `$1${end || '.'}`);
   const text = toks.join(' ').replace(/[,;]$/, '');
   return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+}
+
+/**
+ * What was said before the first unsure span, when it stands as a sentence of at least five words that
+ * does not end on a word waiting for what the span held ("the headaches started …" does not).
+ */
+function clearPrefix(toks: string[]): string {
+  let head = toks.slice(0, toks.indexOf(UNCLEAR));
+  while (head.length && EDGE_FILLER.test(head.at(-1)!.replace(/[,;]$/, ''))) head = head.slice(0, -1);
+  if (head.length < 5 || DANGLING.test(head.at(-1)!.replace(/[,;]$/, '')) || /^(?:started|began|since|about|around|like|when|while|if|than|until|after|before|because|as|by|from|into|onto|over|under|up|down|out|off|through|across|along|around)$/i.test(head.at(-1)!)) return '';
+  return `${head.join(' ').replace(/[,;]$/, '')}.`;
 }
 
 // A clause that stands on its own after an unsure span: an instruction or plan action said in full.
