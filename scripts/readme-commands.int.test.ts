@@ -33,6 +33,8 @@ function readmeCommands(md: string): string[] {
 const NOT_RUN_HERE: Array<[RegExp, string]> = [
   [/^npm run setup( && npm start)?$/, 'CI runs scripts/setup.sh on every clean clone (.ci/run); npm start is run below'],
   [/^npm test$/, 'CI runs it (.ci/run)'],
+  [/^npm run (lint|depcruise)$/, 'npm test runs both as written (scripts/test.sh, "lint and layering"), on every clean clone'],
+  [/^npm run test:unit$/, 'the unit project of the vitest configuration whose every project npm test runs'],
   [/^npm ci$/, 'installs from the same package-lock.json and .npmrc as scripts/setup.sh, which CI runs on every clean clone; an npm ci with onnxruntime-node\'s install script allowed was checked by hand (commit ef5a4af)'],
   [/^npm run dev$/, 'development mode of the same server; compiles pages on demand, minutes on two cores'],
   [/^npm run worker$/, 'needs PostgreSQL: server/pipeline/worker.int.test.ts runs it'],

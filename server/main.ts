@@ -15,7 +15,7 @@ import { endStatusStreams, onShutdownSignal, runSteps } from './shutdown';
 import { closeProviderStreams } from './domain/sessions/close-provider-streams';
 import { ROUTES } from './api';
 import { dispatchDirect, RouteMatcher } from './http/node-dispatch';
-import { limitRequestBody, normaliseRequestTarget } from './http/request-guard';
+import { limitRequestBody, normaliseRequestTarget, refuseUndecodablePath } from './http/request-guard';
 import { httpServerOptions } from './http/server-options';
 import { isLoopbackHost } from './http/metrics-access';
 import { recordRequest } from './observability/metrics';
@@ -95,6 +95,7 @@ async function main(): Promise<void> {
       void dispatchDirect(direct, req, res, `${config.publicBaseUrl}${url}`, requestId);
       return;
     }
+    if (refuseUndecodablePath(pathname, res)) return;
     handle(req, res).catch((err: Error) => {
       log.error({ requestId, err: err.message }, 'request handler failed');
       if (!res.headersSent) {

@@ -15,6 +15,20 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 }
 
 /**
+ * Refuses a path that is not valid percent-encoded UTF-8 ("%ED%A0%80", a lone surrogate) on its way to Next,
+ * which decodes it itself and answers a bare 500. Routes of the direct dispatcher name the bad parameter instead.
+ */
+export function refuseUndecodablePath(pathname: string, res: ServerResponse): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    refuse(res, 400, 'path: not valid percent-encoded UTF-8');
+    return true;
+  }
+}
+
+/**
  * Turns an absolute-form request line (`GET http://other.example/x HTTP/1.1`, which only proxies need)
  * into origin form, so the client's choice of host cannot reach Next's URL handling and come back as a
  * redirect to that host. Answers 400 and returns false for a target that is neither form.
