@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_ATTESTATION } from '@/lib/contracts/note-review';
-import { emptyStructuredData, type MedicationOrder } from '@/lib/contracts/sessions';
+import { emptyStructuredData } from '@/lib/contracts/sessions';
+import { medicationOrder } from '../../test/medication-order';
 import type { TranscriptLine } from '../../engines/notes/types';
 import { buildReviewItems, type ReviewInputs } from './build-review-items';
 import { checkReviewOutcome } from './check-review-outcome';
@@ -13,20 +14,7 @@ const transcript: TranscriptLine[] = [
   { transcriptId: 't4', speaker: 'PATIENT', text: 'Okay, that sounds good.', startMs: 9_100, endMs: 10_000 },
 ];
 
-const lisinopril: MedicationOrder = {
-  drug_name: 'lisinopril',
-  medication_code: { code: '29046', type: 'RXCUI' },
-  status: 'CHANGED',
-  dosage: { quantity: 20, unit: 'MG', raw_value: '20 mg' },
-  frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' },
-  medication_timing: null,
-  route: null,
-  duration_in_days: null,
-  number_of_refills: null,
-  instructions: null,
-  metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' },
-  linked_diagnosis_codes: [],
-};
+const lisinopril = medicationOrder();
 
 function inputs(edited: string[] = []): ReviewInputs {
   const structuredData = emptyStructuredData();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyStructuredData, type ContentResponse, type MedicationOrder } from '@/lib/contracts/sessions';
+import { medicationOrder } from '../../test/medication-order';
 import { attachEvidence, evidenceOf } from './attach-evidence';
 
 const entries = [
@@ -9,21 +10,7 @@ const entries = [
 ];
 const byId = new Map(entries.map((e) => [e.id, e]));
 
-const order = (source?: string[]): MedicationOrder => ({
-  drug_name: 'lisinopril',
-  medication_code: null,
-  status: 'CHANGED',
-  dosage: { quantity: 20, unit: 'MG', raw_value: '20 mg' },
-  frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' },
-  medication_timing: null,
-  route: null,
-  duration_in_days: null,
-  number_of_refills: null,
-  instructions: null,
-  metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' },
-  linked_diagnosis_codes: [],
-  ...(source ? { source_transcripts: source } : {}),
-});
+const order = (source?: string[]): MedicationOrder => medicationOrder({ medication_code: null, ...(source ? { source_transcripts: source } : {}) });
 
 describe('evidenceOf', () => {
   it('orders the cited entries as spoken and spans from the earliest start to the latest end', () => {
