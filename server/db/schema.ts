@@ -12,3 +12,4 @@ export * from './schema/dictation';
 export * from './schema/audit';
 export * from './schema/rate-limits';
 export * from './schema/stream-slots';
+export * from './schema/structured-data';

@@ -6,6 +6,7 @@ import {
   ckgTransactions,
   noteSectionVersions,
   noteSignoffs,
+  structuredDataVersions,
   organizations,
   partnerOrganizations,
   partners,
@@ -69,6 +70,7 @@ export const SCOPED_THROUGH_PARENT = {
   // provider_id is the clinician who edited or signed, who may differ from the session's provider.
   note_section_versions: { table: noteSectionVersions, parent: ambientSessions },
   note_signoffs: { table: noteSignoffs, parent: ambientSessions },
+  structured_data_versions: { table: structuredDataVersions, parent: ambientSessions },
   webhook_attempts: { table: webhookAttempts, parent: webhookDeliveries },
 } as const satisfies Record<string, { table: PgTable; parent: TenantTable }>;
 
