@@ -13,3 +13,4 @@ export * from './schema/audit';
 export * from './schema/rate-limits';
 export * from './schema/stream-slots';
 export * from './schema/structured-data';
+export * from './schema/note-style';

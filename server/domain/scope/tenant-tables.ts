@@ -18,6 +18,7 @@ import {
   sessionContent,
   sessionTransitions,
   streamSlots,
+  visitNoteSettings,
   transcriptEntries,
   transcriptionSessions,
   userPreferences,
@@ -71,6 +72,7 @@ export const SCOPED_THROUGH_PARENT = {
   note_section_versions: { table: noteSectionVersions, parent: ambientSessions },
   note_signoffs: { table: noteSignoffs, parent: ambientSessions },
   structured_data_versions: { table: structuredDataVersions, parent: ambientSessions },
+  visit_note_settings: { table: visitNoteSettings, parent: ambientSessions },
   webhook_attempts: { table: webhookAttempts, parent: webhookDeliveries },
 } as const satisfies Record<string, { table: PgTable; parent: TenantTable }>;
 
