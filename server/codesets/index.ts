@@ -30,6 +30,12 @@ export interface CodeIndex {
   rxByName(name: string): RxConcept | undefined;
   /** SCDs whose name starts with the ingredient (any salt), e.g. "metformin" → "metformin hydrochloride 500 MG Oral Tablet". */
   rxClinicalDrugs(ingredient: string): RxConcept[];
+  /** The concept with this RXCUI, if the set has it. */
+  rxByCui(rxcui: string): RxConcept | undefined;
+  /** Up to `limit` codes for a clinician's search box: the code itself, or every word in the description. */
+  searchIcd10(query: string, limit: number): { code: string; description: string }[];
+  /** Up to `limit` concepts of the given term types whose name has every word of the query, shortest names first. */
+  searchRx(query: string, limit: number, ttys: readonly string[]): RxConcept[];
   readonly counts: { icd10: number; hccMap: number; rxnorm: number };
 }
 
@@ -54,9 +60,11 @@ export function buildCodeIndex(data: CodesetData, source: CodeIndex['source']): 
   const labels = new Map<string, string>();
   for (const r of data.hccLabels) labels.set(`${r.model}|${r.cc}`, r.label);
   const rxName = new Map<string, RxConcept>();
+  const rxCui = new Map<string, RxConcept>();
   const scdByFirstWord = new Map<string, RxConcept[]>();
   for (const r of data.rxnorm) {
     const c: RxConcept = { rxcui: r.rxcui, name: r.name, tty: r.tty };
+    rxCui.set(r.rxcui, c);
     if (r.tty === 'SCD') {
       const first = r.name.toLowerCase().split(/\s+/)[0];
       (scdByFirstWord.get(first) ?? scdByFirstWord.set(first, []).get(first)!).push(c);
@@ -89,7 +97,43 @@ export function buildCodeIndex(data: CodesetData, source: CodeIndex['source']): 
         return n.startsWith(ing + ' ') && !n.includes(' / ');
       });
     },
+    rxByCui(rxcui) {
+      return rxCui.get(rxcui.trim());
+    },
+    searchIcd10(query, limit) {
+      const words = searchWords(query);
+      if (words.length === 0) return [];
+      const asCode = bare(query);
+      const byCode: { code: string; description: string }[] = [];
+      const byWords: { code: string; description: string }[] = [];
+      for (const [code, description] of icd) {
+        if (code.startsWith(asCode)) byCode.push({ code: formatIcd10(code), description });
+        else if (hasWords(description, words)) byWords.push({ code: formatIcd10(code), description });
+      }
+      // Broader codes first (I10 before I11.0), then shorter descriptions.
+      byWords.sort((a, b) => a.code.length - b.code.length || a.description.length - b.description.length || a.code.localeCompare(b.code));
+      byCode.sort((a, b) => a.code.length - b.code.length || a.code.localeCompare(b.code));
+      return [...byCode, ...byWords].slice(0, limit);
+    },
+    searchRx(query, limit, ttys) {
+      const words = searchWords(query);
+      if (words.length === 0) return [];
+      const found = [...rxCui.values()].filter((c) => ttys.includes(c.tty) && hasWords(c.name, words));
+      const first = words[0]!;
+      const rank = (c: RxConcept) => (c.name.toLowerCase().startsWith(first) ? 0 : 1);
+      found.sort((a, b) => rank(a) - rank(b) || a.name.length - b.name.length || a.name.localeCompare(b.name));
+      return found.slice(0, limit);
+    },
   };
+}
+
+function searchWords(query: string): string[] {
+  return query.toLowerCase().split(/[^a-z0-9.]+/).filter((w) => w.length > 0);
+}
+
+function hasWords(text: string, words: string[]): boolean {
+  const t = text.toLowerCase();
+  return words.every((w) => t.includes(w));
 }
 
 let builtin: CodeIndex | undefined;
