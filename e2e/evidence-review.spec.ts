@@ -145,6 +145,8 @@ test('a sentence opens its transcript lines and audio; the review lists, resolve
   await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('note-status')).toHaveText('Signed');
+  // The review's "edit, then sign again" hint no longer applies once signed (issue 27: it stayed on screen).
+  await expect(page.getByText('then press Sign note again')).toHaveCount(0);
 
   // ---- The review is in the history ----
   const review = page.getByTestId('note-history').locator('li[data-event="sign"]').getByTestId('signed-review');

@@ -13,7 +13,8 @@ export interface ToastItem {
 
 interface ToastState {
   toasts: ToastItem[];
-  push(tone: ToastTone, message: string): void;
+  /** Returns the toast's id, so the caller can take a hint back once it no longer applies. */
+  push(tone: ToastTone, message: string): number;
   dismiss(id: number): void;
 }
 
@@ -22,7 +23,11 @@ let nextId = 1;
 /** Toasts are shared UI state: any component raises one, the single <Toaster/> in the layout shows them. */
 export const useToasts = create<ToastState>((set) => ({
   toasts: [],
-  push: (tone, message) => set((s) => ({ toasts: [...s.toasts.slice(-4), { id: nextId++, tone, message }] })),
+  push: (tone, message) => {
+    const id = nextId++;
+    set((s) => ({ toasts: [...s.toasts.slice(-4), { id, tone, message }] }));
+    return id;
+  },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));
 
@@ -30,6 +35,7 @@ export const toast = {
   info: (message: string) => useToasts.getState().push('info', message),
   success: (message: string) => useToasts.getState().push('success', message),
   error: (message: string) => useToasts.getState().push('error', message),
+  dismiss: (id: number) => useToasts.getState().dismiss(id),
 };
 
 const TONES: Record<ToastTone, string> = {

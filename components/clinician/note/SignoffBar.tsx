@@ -24,6 +24,8 @@ export function SignoffBar({ sessionId, state }: { sessionId: string; state: Not
   const [reviewing, setReviewing] = useState(false);
   const [decisions, setDecisions] = useState<Decisions>({});
   const [attested, setAttested] = useState(false);
+  // The "edit, then sign again" hints raised from the review; they no longer apply once the note is signed.
+  const [hints, setHints] = useState<number[]>([]);
   const review = useNoteReview(sessionId, reviewing);
   const locked = state?.locked ?? false;
 
@@ -45,7 +47,8 @@ export function SignoffBar({ sessionId, state }: { sessionId: string; state: Not
   function editFor(item: NoteReviewItem) {
     decide(item, 'RESOLVED');
     setReviewing(false);
-    toast.info(`Edit ${item.section_title ?? 'the section'}, then press Sign note again.`);
+    const hint = toast.info(`Edit ${item.section_title ?? 'the section'}, then press Sign note again.`);
+    setHints((h) => [...h, hint]);
     // After the modal has closed, so focus is not taken back by the dialog.
     requestAnimationFrame(() => {
       const box = document.querySelector<HTMLTextAreaElement>(`[data-testid="note-section"][data-loinc="${CSS.escape(item.loinc_code ?? '')}"] textarea`);
@@ -61,6 +64,8 @@ export function SignoffBar({ sessionId, state }: { sessionId: string; state: Not
       setReviewing(false);
       setDecisions({});
       setAttested(false);
+      for (const id of hints) toast.dismiss(id);
+      setHints([]);
       toast.success('Note signed.');
     } catch (err) {
       toast.error(`The note was not signed: ${errorMessage(err)}`);
