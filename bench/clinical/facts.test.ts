@@ -16,7 +16,7 @@ describe('clinical facts', () => {
       frequency: { raw_value: null, structured_value: freq }, medication_timing: null, route: null, duration_in_days: null, number_of_refills: null,
       instructions: null, metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' }, linked_diagnosis_codes: [],
     });
-    const f = noteFacts({ structured_data: { diagnoses: { values: [] }, orders: { medication_orders: { values: [order('lisinopril', 20, 'ONE_A_DAY')], partial_values: [order('metformin', null, null)] } }, section_structured_values: [] } });
+    const f = noteFacts({ structured_data: { diagnoses: { values: [] }, orders: { medication_orders: { values: [order('lisinopril', 20, 'ONE_A_DAY')], partial_values: [order('metformin', null, null)] }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: [] } });
     const ref = referenceFacts('PLAN\n\nStart lisinopril 10 mg daily and metformin 500 mg twice a day.');
     expect(recall(tally(f.drugs, ref.drugs))).toBe(1);
     const doses = tally(f.doses, ref.doses);

@@ -111,12 +111,14 @@ export const DiagnosisOut = z
   })
   .meta({ id: 'Diagnosis' });
 
+const Dosage = z.object({ quantity: z.number().nullable(), unit: z.string().nullable(), raw_value: z.string().nullable() });
+
 export const MedicationOrder = z
   .object({
     drug_name: z.string(),
     medication_code: z.object({ code: z.string(), type: MedicationCodingSystem }).nullable(),
     status: z.string(),
-    dosage: z.object({ quantity: z.number().nullable(), unit: z.string().nullable(), raw_value: z.string().nullable() }),
+    dosage: Dosage,
     frequency: z.object({ raw_value: z.string().nullable(), structured_value: z.string().nullable() }),
     medication_timing: z.string().nullable(),
     route: z.string().nullable(),
@@ -128,9 +130,53 @@ export const MedicationOrder = z
     /** Additive (issue 27): the transcript entries that name the order. */
     source_transcripts: z.array(z.string()).optional(),
     evidence: evidenceField,
+    /** Additive (issue 29): taken only when needed, and for what (FHIR Dosage.asNeeded[x]). */
+    as_needed: z.boolean().optional().describe('Additive: true when taken only as needed ("as needed for pain")'),
+    as_needed_reason: z.string().nullable().optional().describe('Additive: what it is taken for when needed ("pain"); null when not said'),
+    previous_dosage: Dosage.nullable()
+      .optional()
+      .describe('Additive: the dose before this change (status CHANGED: "from 10 to 20 mg" records 10 mg); null when not said'),
   })
   .meta({ id: 'MedicationOrder' });
 export type MedicationOrder = z.infer<typeof MedicationOrder>;
+
+/** Additive (issue 29): an allergy or intolerance said in the visit or given in its context. */
+export const Allergy = z
+  .object({
+    substance: z.string().describe('the substance as said ("penicillin")'),
+    substance_code: z
+      .object({
+        code: z.string(),
+        type: z.enum(['RXCUI', 'DRUG_CLASS']).describe('RXCUI: RxNorm ingredient; DRUG_CLASS: a drug class (e.g. sulfonamide antibiotics)'),
+        display: z.string().optional(),
+      })
+      .nullable()
+      .describe('null when the substance is not in the code sets'),
+    reaction: z.string().nullable().describe('the reaction as said ("rash"); null when not said'),
+    verification: z
+      .enum(['CONFIRMED', 'REPORTED'])
+      .describe('CONFIRMED: the clinician states or confirms it; REPORTED: only the patient or the session context says so'),
+    source_transcripts: z.array(z.string()).optional(),
+    evidence: evidenceField,
+  })
+  .meta({ id: 'Allergy' });
+export type Allergy = z.infer<typeof Allergy>;
+
+/** Additive (issue 29): a lab or imaging order, coded with LOINC from the curated orderables table. */
+export const ServiceOrder = z
+  .object({
+    name: z.string().describe('the order as said or as the table names it ("basic metabolic panel")'),
+    category: z.enum(['LAB', 'IMAGING']),
+    code: z
+      .object({ code: z.string(), type: z.literal('LOINC'), display: z.string() })
+      .nullable()
+      .describe('null when no orderable matched: the order is kept as text'),
+    timing: z.string().nullable().describe('when it is to be done, as said ("in three months"); null when not said'),
+    source_transcripts: z.array(z.string()).optional(),
+    evidence: evidenceField,
+  })
+  .meta({ id: 'ServiceOrder' });
+export type ServiceOrder = z.infer<typeof ServiceOrder>;
 
 export const SectionStructuredValues = z
   .object({ loinc: z.string(), template_id: z.string(), values: z.array(z.object({ id: z.string(), value: z.unknown() })) })
@@ -139,14 +185,46 @@ export const SectionStructuredValues = z
 export const StructuredData = z
   .object({
     diagnoses: z.object({ values: z.array(DiagnosisOut) }),
-    orders: z.object({ medication_orders: z.object({ values: z.array(MedicationOrder), partial_values: z.array(MedicationOrder) }) }),
+    orders: z.object({
+      medication_orders: z.object({ values: z.array(MedicationOrder), partial_values: z.array(MedicationOrder) }),
+      /** Additive (issue 29); absent in data stored before it, read as empty. */
+      service_orders: z
+        .object({ values: z.array(ServiceOrder) })
+        .default({ values: [] })
+        .describe('Additive: lab and imaging orders, LOINC-coded where the orderables table matches'),
+    }),
+    /** Additive (issue 29); absent in data stored before it, read as empty. */
+    allergies: z.object({ values: z.array(Allergy) }).default({ values: [] }).describe('Additive: allergies and intolerances'),
     section_structured_values: z.array(SectionStructuredValues),
   })
   .meta({ id: 'StructuredData' });
 export type StructuredData = z.infer<typeof StructuredData>;
 
 export function emptyStructuredData(): StructuredData {
-  return { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] } }, section_structured_values: [] };
+  return {
+    diagnoses: { values: [] },
+    orders: { medication_orders: { values: [], partial_values: [] }, service_orders: { values: [] } },
+    allergies: { values: [] },
+    section_structured_values: [],
+  };
+}
+
+/**
+ * Structured data as stored, with every list added since it was stored (allergies, service orders: issue 29)
+ * read as empty, so data written before an additive list still reads whole.
+ */
+export function storedStructuredData(stored: unknown): StructuredData {
+  const sd = (stored ?? {}) as Partial<StructuredData>;
+  const empty = emptyStructuredData();
+  return {
+    diagnoses: sd.diagnoses ?? empty.diagnoses,
+    orders: {
+      medication_orders: { ...empty.orders.medication_orders, ...(sd.orders?.medication_orders ?? {}) },
+      service_orders: sd.orders?.service_orders ?? empty.orders.service_orders,
+    },
+    allergies: sd.allergies ?? empty.allergies,
+    section_structured_values: sd.section_structured_values ?? [],
+  };
 }
 
 export const ContentResponse = z

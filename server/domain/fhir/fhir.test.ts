@@ -74,7 +74,9 @@ function source(over: Partial<FhirExportSource> = {}): FhirExportSource {
             ],
             partial_values: [order({ drug_name: 'atorvastatin', medication_code: null, dosage: { quantity: null, unit: null, raw_value: null }, frequency: { raw_value: null, structured_value: null }, medication_timing: null, route: null, duration_in_days: null, number_of_refills: null, instructions: null, linked_diagnosis_codes: [] })],
           },
+          service_orders: { values: [] },
         },
+        allergies: { values: [] },
         section_structured_values: [
           { loinc: '10190-7', template_id: 'phq-2', values: [{ id: 'date_administered', value: '2026-11-20' }, { id: 'interest', value: 'Several days' }] },
         ],
@@ -197,7 +199,7 @@ describe('FHIR document Bundle', () => {
 
   it('exports a valid, empty document for a terminal session without a note (skipped, aborted)', () => {
     const empty = buildDocumentBundle(
-      source({ status: 'aborted', recordings: [], engines: [], content: { summary: [], structured_data: { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] } }, section_structured_values: [] } } }),
+      source({ status: 'aborted', recordings: [], engines: [], content: { summary: [], structured_data: { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: [] } } }),
     );
     expect(errorsOf(empty)).toEqual([]);
     expect(findUnresolvedReferences(empty)).toEqual([]);

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { emptyStructuredData, type SessionContext, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
+import { storedStructuredData, type SessionContext, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
 import type { Db } from '../../db/client';
 import { noteSectionVersions, transcriptEntries } from '../../db/schema';
@@ -55,7 +55,7 @@ export async function loadReviewInputs(db: Db | Tx, sessionId: string, context: 
   const clinicianText = (ctx.sections ?? []).flatMap((s) => (s.precharted_content ?? []).flatMap((p) => (p.type === 'string' ? [p.content] : [])));
   return {
     summary,
-    structuredData: { ...emptyStructuredData(), ...((note.structuredData ?? {}) as Partial<StructuredData>) },
+    structuredData: storedStructuredData(note.structuredData),
     leftOut: (Array.isArray(note.leftOut) ? note.leftOut : []) as LeftOutItem[],
     edited,
     transcript,

@@ -23,7 +23,7 @@ export function evidenceOf(ids: readonly string[] | undefined, byId: ReadonlyMap
 }
 
 /**
- * Adds `evidence` to every note sentence, diagnosis and medication order from the transcript entries each
+ * Adds `evidence` to every note sentence, diagnosis, medication or service order and allergy from the transcript entries each
  * cites, computed on read so notes stored before issue 27 get it too and an edit cannot leave it stale.
  */
 export function attachEvidence(content: ContentResponse, entries: readonly EntryTimes[]): ContentResponse {
@@ -38,7 +38,12 @@ export function attachEvidence(content: ContentResponse, entries: readonly Entry
     structured_data: {
       ...content.structured_data,
       diagnoses: { values: content.structured_data.diagnoses.values.map(order) },
-      orders: { medication_orders: { values: mo.values.map(order), partial_values: mo.partial_values.map(order) } },
+      orders: {
+        ...content.structured_data.orders,
+        medication_orders: { values: mo.values.map(order), partial_values: mo.partial_values.map(order) },
+        service_orders: { values: (content.structured_data.orders.service_orders?.values ?? []).map(order) },
+      },
+      allergies: { values: (content.structured_data.allergies?.values ?? []).map(order) },
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { conflict } from '@/lib/errors';
 import { ABANDONED_REASON, isTerminal } from '@/lib/contracts/session-status';
-import { emptyStructuredData, type ContentResponse, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
+import { emptyStructuredData, storedStructuredData, type ContentResponse, type SummarySection } from '@/lib/contracts/sessions';
 import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -17,19 +17,13 @@ import { getOwnedSession } from './get-owned-session';
 export async function readStoredContent(db: Db, sessionId: string): Promise<ContentResponse> {
   const row = (await db.select().from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).limit(1))[0];
   if (!row) return { summary: [], structured_data: emptyStructuredData() };
-  const sd = (row.structuredData ?? {}) as Partial<StructuredData>;
-  const empty = emptyStructuredData();
   const entries = await db
     .select({ id: transcriptEntries.id, startMs: transcriptEntries.startOffsetMs, endMs: transcriptEntries.endOffsetMs })
     .from(transcriptEntries)
     .where(eq(transcriptEntries.sessionId, sessionId));
   return attachEvidence({
     summary: (Array.isArray(row.summary) ? row.summary : []) as SummarySection[],
-    structured_data: {
-      diagnoses: sd.diagnoses ?? empty.diagnoses,
-      orders: { medication_orders: { ...empty.orders.medication_orders, ...(sd.orders?.medication_orders ?? {}) } },
-      section_structured_values: sd.section_structured_values ?? [],
-    },
+    structured_data: storedStructuredData(row.structuredData),
   }, entries);
 }
 

@@ -177,7 +177,7 @@ describe('encounter content merge', () => {
     summary: opts.sections.map(([loinc, content]) => ({ title: loinc, content, loinc_code: loinc, source_transcripts: [`t${n}`] })),
     structured_data: {
       diagnoses: { values: opts.dx.map((code) => ({ codes: [{ code, description: `${code} in ${n}`, type: 'ICD10' as const }], diagnosis_note: '' })) },
-      orders: { medication_orders: { values: opts.orders, partial_values: [] } },
+      orders: { medication_orders: { values: opts.orders, partial_values: [] }, service_orders: { values: [] } }, allergies: { values: [] },
       section_structured_values: [{ loinc: '10190-7', template_id: 'phq-2', values: [{ id: 'interest', value: n === 1 ? 'Not at all' : 'Several days' }] }],
     },
   });
@@ -201,7 +201,7 @@ describe('encounter content merge', () => {
   it('is empty for no notes', () => {
     expect(mergeEncounterContent([])).toEqual({
       summary: [],
-      structured_data: { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] } }, section_structured_values: [] },
+      structured_data: { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: [] },
     });
   });
 });

@@ -74,7 +74,8 @@ function mergeFormValues(all: FormValues[]): FormValues[] {
 
 /**
  * The encounter's note from its sessions' notes, in session order: sections with the same LOINC are
- * joined, diagnoses are deduplicated by ICD-10 code and orders by RXCUI plus dose, with a later
+ * joined, diagnoses are deduplicated by ICD-10 code, medication orders by RXCUI plus dose, lab and imaging
+ * orders by LOINC (or name) and allergies by substance code (or name), with a later
  * session's version of a duplicate replacing the earlier one (it reflects the latest conversation).
  */
 export function mergeEncounterContent(notes: ContentResponse[]): ContentResponse {
@@ -93,6 +94,14 @@ export function mergeEncounterContent(notes: ContentResponse[]): ContentResponse
     notes.flatMap((n) => n.structured_data.orders.medication_orders.partial_values),
     orderKey,
   ).filter((o) => !valueKeys.has(orderKey(o)));
+  sd.orders.service_orders.values = dedupe(
+    notes.flatMap((n) => n.structured_data.orders.service_orders?.values ?? []),
+    (o) => (o.code ? `LOINC:${o.code.code}` : `NAME:${o.name.trim().toLowerCase()}`),
+  );
+  sd.allergies.values = dedupe(
+    notes.flatMap((n) => n.structured_data.allergies?.values ?? []),
+    (a) => (a.substance_code ? `${a.substance_code.type}:${a.substance_code.code}` : `NAME:${a.substance.trim().toLowerCase()}`),
+  );
   sd.section_structured_values = mergeFormValues(notes.flatMap((n) => n.structured_data.section_structured_values));
   return { summary: mergeSections(notes), structured_data: sd };
 }

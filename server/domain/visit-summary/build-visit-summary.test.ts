@@ -49,6 +49,7 @@ const STRUCTURED: StructuredData = {
     ],
   },
   orders: {
+    ...emptyStructuredData().orders,
     medication_orders: {
       values: [
         order({

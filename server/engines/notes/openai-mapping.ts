@@ -97,7 +97,7 @@ export function mapNoteAnswer({ llm, req, loincs, codes, forms }: MappingInput):
   }
   return {
     summary: sectionsOf(llm, req, loincs, known),
-    structured_data: { diagnoses: { values: diagnoses }, orders: { medication_orders: { values, partial_values: partial } }, section_structured_values: forms },
+    structured_data: { diagnoses: { values: diagnoses }, orders: { medication_orders: { values, partial_values: partial }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: forms },
     ...(leftOut.length ? { left_out: leftOut } : {}),
   };
 }

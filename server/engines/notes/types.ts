@@ -89,6 +89,33 @@ export interface MedicationOrder {
   linked_diagnosis_codes: string[];
   /** Extension: the transcript entries that name this order (issue 27). */
   source_transcripts?: string[];
+  /** Additive (issue 29): taken only when needed ("as needed for pain"), and for what. */
+  as_needed?: boolean;
+  as_needed_reason?: string | null;
+  /** Additive (issue 29): the dose before a change ("increase lisinopril from 10 to 20 mg" records 10 mg). */
+  previous_dosage?: { quantity: number | null; unit: string | null; raw_value: string | null } | null;
+}
+
+/** Additive (issue 29): an allergy or intolerance said in the visit or given in its context. */
+export interface Allergy {
+  substance: string;
+  /** RxNorm ingredient (RXCUI) or a drug class; null when the substance is not in the code sets. */
+  substance_code: { code: string; type: 'RXCUI' | 'DRUG_CLASS'; display?: string } | null;
+  reaction: string | null;
+  /** CONFIRMED: the clinician states or confirms it; REPORTED: only the patient or the context says so. */
+  verification: 'CONFIRMED' | 'REPORTED';
+  source_transcripts?: string[];
+}
+
+/** Additive (issue 29): a lab or imaging order, coded with LOINC from the curated orderables table. */
+export interface ServiceOrder {
+  name: string;
+  category: 'LAB' | 'IMAGING';
+  /** Null when the order matched no orderable: it is kept as the words said. */
+  code: { code: string; type: 'LOINC'; display: string } | null;
+  /** When it is to be done, as said ("in three months", "before the next visit"); null when not said. */
+  timing: string | null;
+  source_transcripts?: string[];
 }
 
 export interface SectionStructuredValues {
@@ -99,7 +126,13 @@ export interface SectionStructuredValues {
 
 export interface StructuredData {
   diagnoses: { values: Diagnosis[] };
-  orders: { medication_orders: { values: MedicationOrder[]; partial_values: MedicationOrder[] } };
+  orders: {
+    medication_orders: { values: MedicationOrder[]; partial_values: MedicationOrder[] };
+    /** Additive (issue 29): lab and imaging orders. */
+    service_orders: { values: ServiceOrder[] };
+  };
+  /** Additive (issue 29). */
+  allergies: { values: Allergy[] };
   section_structured_values: SectionStructuredValues[];
 }
 
@@ -109,7 +142,7 @@ export interface StructuredData {
  */
 export interface LeftOutItem {
   reason: 'LOW_CONFIDENCE' | 'UNSUPPORTED';
-  kind: 'sentence' | 'span' | 'diagnosis' | 'medication_order' | 'allergy';
+  kind: 'sentence' | 'span' | 'diagnosis' | 'medication_order' | 'allergy' | 'service_order';
   text: string;
   loinc_code?: string;
   source_transcripts: string[];

@@ -205,7 +205,8 @@ export class EmbeddedNotesEngine implements NotesEngine {
       summary,
       structured_data: {
         diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveUnclear(d.diagnosis_note))) || `${d.codes[0].description}.` })) },
-        orders: { medication_orders: { values: meds.values, partial_values: meds.partial } },
+        orders: { medication_orders: { values: meds.values, partial_values: meds.partial }, service_orders: { values: [] } },
+        allergies: { values: [] },
         section_structured_values: structured,
       },
     };

@@ -29,7 +29,7 @@ const order = (drug: string, quantity: number, status: string): MedicationOrder 
   medication_timing: null, route: null, duration_in_days: null, number_of_refills: null, instructions: null,
   metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' }, linked_diagnosis_codes: [],
 });
-const data = (orders: MedicationOrder[]): StructuredData => ({ diagnoses: { values: [] }, orders: { medication_orders: { values: orders, partial_values: [] } }, section_structured_values: [] });
+const data = (orders: MedicationOrder[]): StructuredData => ({ diagnoses: { values: [] }, orders: { medication_orders: { values: orders, partial_values: [] }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: [] });
 const check = (sections: NoteSection[], orders: MedicationOrder[] = []) => checkNoteFaithfulness({ summary: sections, structured_data: data(orders) }, VISIT);
 const unsupported = (r: ReturnType<typeof check>) => r.unsupported.map((u) => `${u.result.fact.kind}:${u.result.fact.key}:${u.result.reason}`);
 

@@ -14,7 +14,7 @@ const req: NoteRequest = {
   preferences: { verbosity: 'BALANCED', sectionFormat: {} },
   emrContext: { medications: [{ name: 'lisinopril' }], problems: [] },
 };
-const empty = { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] } }, section_structured_values: [] };
+const empty = { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: [] };
 const plan = (sentences: string[]): NoteResult => ({
   summary: [{ title: 'ASSESSMENT AND PLAN', content: sentences.join(' '), loinc_code: '51847-2', source_transcripts: ['a'], sentences: sentences.map((text) => ({ text, source_transcripts: ['a'] })) }],
   structured_data: empty,

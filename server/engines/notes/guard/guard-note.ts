@@ -17,7 +17,7 @@ export interface GuardDecision {
   remaining: number;
 }
 
-const EMPTY_DATA: StructuredData = { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] } }, section_structured_values: [] };
+const EMPTY_DATA: StructuredData = { diagnoses: { values: [] }, orders: { medication_orders: { values: [], partial_values: [] }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: [] };
 const bad = (s: SentenceResult) => s.facts.filter((r) => !r.supported);
 const transcriptIds = (ids: string[]) => ids.filter((id) => !id.startsWith('context:'));
 /**
@@ -94,7 +94,7 @@ class Guard {
     const partial: MedicationOrder[] = [];
     const all = [...data.orders.medication_orders.values.map((o) => [o, values] as const), ...data.orders.medication_orders.partial_values.map((o) => [o, partial] as const)];
     for (const [o, into] of all) {
-      const results = this.check('', [], { ...EMPTY_DATA, orders: { medication_orders: { values: [o], partial_values: [] } } });
+      const results = this.check('', [], { ...EMPTY_DATA, orders: { ...EMPTY_DATA.orders, medication_orders: { values: [o], partial_values: [] } } });
       this.count(results);
       const unsupported = results.flatMap(bad).map((r) => r.fact.kind);
       const claimed = o.source_transcripts ?? [];
@@ -164,7 +164,7 @@ export function guardNote(note: NoteResult, req: NoteRequest, mode: GuardDecisio
     g.decision.remaining = report.unsupported.length;
     return { note, decision: g.decision };
   }
-  const structured_data: StructuredData = { ...note.structured_data, diagnoses: { values: g.diagnoses(note.structured_data) }, orders: { medication_orders: g.orders(note.structured_data) } };
+  const structured_data: StructuredData = { ...note.structured_data, diagnoses: { values: g.diagnoses(note.structured_data) }, orders: { ...note.structured_data.orders, medication_orders: g.orders(note.structured_data) } };
   let summary = note.summary;
   let report = checkNoteFaithfulness({ summary, structured_data }, req.transcript, faithfulnessContext(req));
   g.count(report.sentences);
