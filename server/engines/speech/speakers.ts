@@ -181,6 +181,15 @@ function assignRoles(segments: SpeechSegment[], pcm: Buffer, opts: SpeakerOption
     const b = Math.min(all.length, Math.ceil((s.endMs * RATE) / 1000));
     return b > a ? voiceFeatures(all.subarray(a, b)) : null;
   });
+  return assignRolesFromFeatures(segments, feats, opts);
+}
+
+/**
+ * The same roles from voice features already computed per segment (`voiceFeatures`, null where a segment
+ * has no usable audio): the live pass computes each segment's once and re-clusters as segments arrive.
+ */
+export function assignRolesFromFeatures(segments: SpeechSegment[], feats: (number[] | null)[], opts: SpeakerOptions = {}): SpeechSegment[] {
+  feats = feats.map((f) => (f ? [...f] : null));
   const cues = segments.map((s) => textCueScore(s.text));
   const idx = feats.map((f, i) => (f ? i : -1)).filter((i) => i >= 0);
 
