@@ -16,6 +16,7 @@ import { fhirRoutes } from './fhir';
 import { workflowRoutes } from './workflow';
 import { sessionStatusEventRoutes } from './session-status-events';
 import { webhookReceiverRoutes } from './webhook-receiver';
+import { structuredDataRoutes } from './structured-data';
 
 /**
  * Every route: a contract from lib/contracts/routes with its handler. server/http/node-dispatch.ts serves
@@ -38,6 +39,7 @@ export const ROUTES: RouteDef[] = [
   ...workflowRoutes,
   ...sessionStatusEventRoutes,
   ...webhookReceiverRoutes,
+  ...structuredDataRoutes,
 ];
 
 /** A contract without a handler (or with two) would be documented but answer 404, or answer twice over. */

@@ -23,6 +23,7 @@ import * as fhir from './fhir';
 import * as workflow from './workflow';
 import * as sessionStatusEvents from './session-status-events';
 import * as webhookReceiver from './webhook-receiver';
+import * as structuredData from './structured-data';
 
 const AREAS = [
   auth,
@@ -45,6 +46,7 @@ const AREAS = [
   workflow,
   sessionStatusEvents,
   webhookReceiver,
+  structuredData,
 ];
 
 export const CONTRACTS: RouteContract[] = AREAS.flatMap((area) => Object.values(area).flat() as RouteContract[]);

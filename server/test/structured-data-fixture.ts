@@ -1,0 +1,74 @@
+/**
+ * A live server with one completed visit whose note is seeded (as server/test/fhir-export-fixture.ts does),
+ * for the structured-data edit suites (issue 29 items 5 and 6). The note is stored in the shape from before
+ * issue 29 (no allergies, no service orders), as older notes are. The partner opted in to NOTE_SIGNED, and a
+ * second visit shares the encounter so the encounter-level structured data merges two notes.
+ */
+import { expect } from 'vitest';
+import { openTestDatabase, startServer } from './harness';
+import { createTestPartner, registerAndLogin } from './partners';
+import { call, createSession, sessionPath } from './session-api';
+import { sessionContent } from '../db/schema';
+import { transitionSession } from '../domain/sessions/transition-session';
+import { startTestReceiver } from '../webhooks/testing/receiver';
+import { order } from './fhir-export-fixture';
+
+export type StructuredDataFixture = Awaited<ReturnType<typeof seedStructuredDataVisit>>;
+
+export async function seedStructuredDataVisit() {
+  const receiver = await startTestReceiver();
+  let server = await startServer({ env: { FHIR_VALIDATE: 'true' } });
+  const partner = await createTestPartner(server.baseUrl, { webhook_url: receiver.url('/hooks'), extra: { notify_note_signed: true } });
+  const dr = await registerAndLogin(server.baseUrl, partner);
+  const colleague = await registerAndLogin(server.baseUrl, partner);
+  const outsider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+  const reader = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl, { access_level: 'READONLY' }));
+  const visit = await createSession(server, dr);
+  const context = {
+    patient: { emr_patient_id: `PT-${crypto.randomUUID().slice(0, 8)}`, dob: '1961-05-02', sex: 'female' },
+    visit: { chief_complaint: 'Blood pressure check', visit_type: 'FOLLOW_UP', encounter_type: 'AMBULATORY' },
+  };
+  expect((await call(server, dr, 'POST', `${sessionPath(visit.ambient_session_id)}/context`, context)).status).toBe(200);
+  const second = (await createSession(server, dr, { encounter_id: visit.encounter_id })).ambient_session_id;
+  const pending = (await createSession(server, dr)).ambient_session_id;
+  await server.stop();
+
+  const database = await openTestDatabase(server.dataDir);
+  const db = database.db;
+  const note = (summary: string, structuredData: unknown) => ({
+    engine: 'embedded',
+    summary: [{ title: 'Assessment and plan', content: summary, loinc_code: '51847-2', source_transcripts: [] }],
+    structuredData,
+  });
+  await db.insert(sessionContent).values([
+    {
+      sessionId: visit.ambient_session_id,
+      ...note('Hypertension: increase lisinopril to 20 mg daily. Acetaminophen as needed for knee pain.', {
+        diagnoses: { values: [{ codes: [{ code: 'I10', description: 'Essential (primary) hypertension', type: 'ICD10' }], diagnosis_note: 'Blood pressure above goal.' }] },
+        orders: {
+          medication_orders: {
+            values: [order('lisinopril', '29046', 'CHANGED', { dosage: { quantity: 20, unit: 'MG', raw_value: '20 mg' }, frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' }, medication_timing: null })],
+            partial_values: [order('acetaminophen', '161', 'NEW', { dosage: { quantity: null, unit: null, raw_value: null }, frequency: { raw_value: null, structured_value: null }, medication_timing: null })],
+          },
+        },
+        section_structured_values: [],
+      }),
+    },
+    {
+      sessionId: second,
+      ...note('Knee pain reviewed.', {
+        diagnoses: { values: [{ codes: [{ code: 'M25.561', description: 'Pain in right knee', type: 'ICD10' }], diagnosis_note: 'Pain in right knee.' }] },
+        orders: { medication_orders: { values: [], partial_values: [] } },
+        section_structured_values: [],
+      }),
+    },
+  ]);
+  for (const id of [visit.ambient_session_id, second]) for (const to of ['ready', 'running', 'completed'] as const) await transitionSession(db, id, to);
+  await database.close();
+  server = await startServer({ dataDir: server.dataDir, env: { FHIR_VALIDATE: 'true' } });
+  return { server, receiver, partner, dr, colleague, outsider, reader, visit, second, pending };
+}
+
+/** The path of one kind's edit routes on a session. */
+export const sdPath = (sessionId: string, segment: 'diagnoses' | 'medication-orders' | 'allergies' | 'service-orders', position?: number) =>
+  `${sessionPath(sessionId)}/structured-data/${segment}${position === undefined ? '' : `/${position}`}`;
