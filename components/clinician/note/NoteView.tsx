@@ -90,7 +90,7 @@ export function NoteView({ id }: { id: string }) {
         ))}
       </section>
       <div className="flex flex-col gap-4">
-        <StructuredDataPanel data={content.data.structured_data} evidence={{ items: coded, selected: selectedKey, onSelect: setSelectedKey }} />
+        <StructuredDataPanel data={content.data.structured_data} evidence={{ items: coded, selected: selectedKey, onSelect: setSelectedKey }} sessionId={id} locked={locked} />
         <NoteHistory sessionId={id} />
         {transcript.isError ? (
           <p role="alert" className="text-sm text-red-800">

@@ -29,7 +29,8 @@ export function buildMedicationOrder(codes: CodeIndex, edit: MedicationOrderEdit
     route: edit.route || null,
     duration_in_days: before?.duration_in_days ?? null,
     number_of_refills: before?.number_of_refills ?? null,
-    instructions: edit.instructions || null,
+    // The clinician's form has no instructions field: left out, the order's own instructions stay.
+    instructions: edit.instructions === undefined ? (before?.instructions ?? null) : edit.instructions || null,
     metadata: { origin: 'USER', encounter_relation: before?.metadata.encounter_relation ?? 'CURRENT_ENCOUNTER' },
     linked_diagnosis_codes: before?.linked_diagnosis_codes ?? [],
     as_needed: asNeeded,
