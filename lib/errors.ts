@@ -15,6 +15,7 @@ export const ERRORS = {
   payload_too_large: { status: 413, message: 'payload too large', when: 'the body is larger than BODY_LIMIT_BYTES' },
   unsupported_media_type: { status: 415, message: 'unsupported media type', when: 'the body is not of an accepted type' },
   range_not_satisfiable: { status: 416, message: 'range not satisfiable', when: 'the Range header lies outside the content' },
+  unprocessable_content: { status: 422, message: 'unprocessable content', when: 'the body is of an accepted type but cannot be used (a corrupt file)' },
   too_many_requests: { status: 429, message: 'too many requests', when: 'over the rate limit; see Retry-After' },
   headers_too_large: { status: 431, message: 'request headers are too large', when: 'the request headers exceed the server limit' },
   internal: { status: 500, message: 'internal server error', when: 'an unexpected failure' },

@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 # pocketsphinx-testdata holds real read speech with transcripts for the speech tests and bench, alsa-utils a few
 # real spoken words (/usr/share/sounds/alsa); festival + festvox voices and flite: natural synthetic voices
 # (built from recorded speech) for the speech and clinical benches. curl: the admin CLI test runs the curl lines `demo` prints.
+# ffmpeg: decodes uploaded recordings (WAV, MP3, M4A/AAC, WebM/Opus, FLAC); Debian's build is maintained with security updates.
 PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx3 libsphinxbase3 sphinxbase-utils pocketsphinx-testdata espeak-ng sox chromium curl
-  festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts flite alsa-utils)
+  festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts flite alsa-utils ffmpeg)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -34,6 +34,8 @@ export interface RouteContract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A body the handler reads as bytes itself (an uploaded file's chunk), documented with this media type. */
+  rawBody?: { contentType: string; description: string };
   /** An absent body is read as `{}` (for bodies whose every member is optional). */
   optionalBody?: boolean;
   /** The status of a plain data answer (200 unless given). */

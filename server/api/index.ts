@@ -12,10 +12,12 @@ import { appRoutes } from './app';
 import { webhookRoutes } from './webhooks';
 import { ckgRoutes } from './ckg';
 import { dictationRoutes } from './dictation';
+import { uploadRoutes } from './uploads';
 import { fhirRoutes } from './fhir';
 import { workflowRoutes } from './workflow';
 import { sessionStatusEventRoutes } from './session-status-events';
 import { webhookReceiverRoutes } from './webhook-receiver';
+import { noteStyleRoutes } from './note-style';
 import { structuredDataRoutes } from './structured-data';
 
 /**
@@ -35,10 +37,12 @@ export const ROUTES: RouteDef[] = [
   ...ckgRoutes,
   ...adminConsoleRoutes,
   ...dictationRoutes,
+  ...uploadRoutes,
   ...fhirRoutes,
   ...workflowRoutes,
   ...sessionStatusEventRoutes,
   ...webhookReceiverRoutes,
+  ...noteStyleRoutes,
   ...structuredDataRoutes,
 ];
 

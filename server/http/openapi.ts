@@ -51,7 +51,11 @@ export function buildOpenApiDocument(routes: RouteContract[], serverUrl: string)
       request: {
         params: reobject(r.params),
         query: reobject(r.query),
-        body: r.body ? { required: !r.optionalBody, content: { 'application/json': { schema: r.body } } } : undefined,
+        body: r.body
+          ? { required: !r.optionalBody, content: { 'application/json': { schema: r.body } } }
+          : r.rawBody
+            ? { required: true, description: r.rawBody.description, content: { [r.rawBody.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+            : undefined,
       },
       responses,
     });

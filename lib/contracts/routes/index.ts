@@ -23,7 +23,9 @@ import * as fhir from './fhir';
 import * as workflow from './workflow';
 import * as sessionStatusEvents from './session-status-events';
 import * as webhookReceiver from './webhook-receiver';
+import * as noteStyle from './note-style';
 import * as structuredData from './structured-data';
+import * as uploads from './uploads';
 
 const AREAS = [
   auth,
@@ -46,7 +48,9 @@ const AREAS = [
   workflow,
   sessionStatusEvents,
   webhookReceiver,
+  noteStyle,
   structuredData,
+  uploads,
 ];
 
 export const CONTRACTS: RouteContract[] = AREAS.flatMap((area) => Object.values(area).flat() as RouteContract[]);
