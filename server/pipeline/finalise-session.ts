@@ -1,22 +1,17 @@
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_NOTE_SECTIONS } from '@/lib/info';
 import { isTerminal } from '@/lib/contracts/session-status';
-import type { SessionContext } from '@/lib/contracts/sessions';
 import type { AppContext } from '../context';
 import { ambientSessions, recordings, sessionContent, transcriptEntries } from '../db/schema';
 import { getBlobStore } from '../blob/index';
 import { transitionSession } from '../domain/sessions/transition-session';
-import { getPreferences } from '../domain/preferences/get-preferences';
-import { getPatientContext } from '../domain/ckg/get-patient-context';
-import { sessionScope } from '../domain/scope/session-scope';
 import { assignSpeakerRoles } from '../engines/speech/speakers';
 import type { SpeechSegment } from '../engines/speech/types';
 import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
-import type { MedicationOrder, NoteRequest, NoteSectionRequest, TranscriptLine } from '../engines/notes/types';
+import type { TranscriptLine } from '../engines/notes/types';
+import { generateVisitNote } from './generate-visit-note';
 import type { OpenStreams } from './open-streams';
 import { bytesToMs } from '@/lib/contracts/stream-protocol';
-import { getNotesEngine } from './engines';
 import { timeStage } from '../observability/metrics';
 import { acquireFinaliseLease, type FinaliseLease } from './finalise-lease';
 import { FinaliseError } from './finalise-error';
@@ -52,32 +47,6 @@ async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingA
     offsetBytes += pcm.length;
   }
   return out;
-}
-
-function emrContext(ctx: Awaited<ReturnType<typeof getPatientContext>>): NoteRequest['emrContext'] {
-  if (!ctx) return undefined;
-  return {
-    medications: ctx.medications.filter((m) => m.active).map((m) => ({ name: m.name, rxcui: m.rxcui ?? undefined, status: m.status })),
-    problems: ctx.problems.filter((p) => p.active).map((p) => ({ name: p.name, code: p.icd10 ?? undefined })),
-  };
-}
-
-/** Fills what a partner may leave out of a context order with the neutral values the engine's type expects. */
-function contextOrder(o: NonNullable<NonNullable<SessionContext['orders']>['medication_orders']>['values'][number]): MedicationOrder {
-  return {
-    drug_name: o.drug_name,
-    medication_code: o.medication_code ?? null,
-    status: o.status,
-    dosage: { quantity: o.dosage?.quantity ?? null, unit: o.dosage?.unit ?? null, raw_value: o.dosage?.raw_value ?? null },
-    frequency: { raw_value: o.frequency?.raw_value ?? null, structured_value: o.frequency?.structured_value ?? null },
-    medication_timing: o.medication_timing ?? null,
-    route: o.route ?? null,
-    duration_in_days: o.duration_in_days ?? null,
-    number_of_refills: o.number_of_refills ?? null,
-    instructions: o.instructions ?? null,
-    metadata: { origin: o.metadata?.origin ?? 'EMR', encounter_relation: o.metadata?.encounter_relation ?? 'CURRENT_ENCOUNTER' },
-    linked_diagnosis_codes: o.linked_diagnosis_codes ?? [],
-  };
 }
 
 async function skip(app: AppContext, sessionId: string, reason: string): Promise<FinaliseOutcome> {
@@ -187,37 +156,14 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
     );
   });
 
-  const context = (session.context ?? {}) as SessionContext;
-  const prefs = (await getPreferences(app, sessionScope(session))).personalization_preference;
-  const sections: NoteSectionRequest[] = context.sections?.length
-    ? context.sections.map((s) => ({ loinc: s.loinc, ...(s.precharted_content ? { precharted: s.precharted_content as NoteSectionRequest['precharted'] } : {}) }))
-    : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));
-  const emrPatientId = context.patient?.emr_patient_id;
-  const request: NoteRequest = {
-    transcript: lines,
-    sections,
-    preferences: { verbosity: prefs.verbosity, sectionFormat: Object.fromEntries(prefs.section_format.map((f) => [f.loinc, f.style])) },
-    visit: context.visit,
-    patient: context.patient ? { dob: context.patient.dob, sex: context.patient.sex } : undefined,
-    specialty: context.provider?.specialty,
-    emrContext: emrPatientId ? emrContext(await getPatientContext(app, sessionScope(session), emrPatientId)) : undefined,
-    contextDiagnoses: context.diagnoses?.values.map((d) => ({ ...d, codes: d.codes.map((c) => ({ ...c, description: c.description ?? '' })) })),
-    contextMedicationOrders: context.orders?.medication_orders?.values.map(contextOrder),
-    hccModel: app.config.hccModel,
-    sessionId,
-  };
-  let engine;
   let note;
+  let engineName;
   try {
-    const notes = getNotesEngine(app);
-    engine = notes;
-    note = await timeStage(app, 'notes', () => notes.generate(request));
+    ({ note, engineName } = await generateVisitNote(app, session, lines));
   } catch (err) {
     throw new FinaliseError('NOTE_GENERATION_FAILED', `note generation failed: ${(err as Error).message}`);
   }
   await keepLease(lease);
-  // A note the fallback engine wrote names it (NOTES_FALLBACK=embedded), so the export's provenance says so.
-  const engineName = note.fallback ? `${note.fallback.engine} (fallback from ${note.fallback.from})` : engine.name;
   await app.db
     .insert(sessionContent)
     .values({ sessionId, summary: note.summary, structuredData: note.structured_data, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engineName })
