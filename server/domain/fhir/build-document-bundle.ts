@@ -1,4 +1,5 @@
 import type { Bundle, Condition, Resource } from '@medplum/fhirtypes';
+import { buildAllergyIntolerance } from './build-allergy-intolerance';
 import { buildComposition } from './build-composition';
 import { buildCondition } from './build-condition';
 import { buildDevice } from './build-device';
@@ -10,6 +11,7 @@ import { buildPatient } from './build-patient';
 import { buildPractitioner } from './build-practitioner';
 import { buildProvenance } from './build-provenance';
 import { buildQuestionnaireResponse } from './build-questionnaire-response';
+import { buildServiceRequest } from './build-service-request';
 import { deriveResourceId } from './derive-resource-id';
 import { SYSTEM, localSystems } from './systems';
 import type { FhirExportSource } from './types';
@@ -43,16 +45,23 @@ export function buildDocumentBundle(src: FhirExportSource): Bundle {
     ...orders.values.map((order, index) => buildMedicationRequest({ ...common, index, order, partial: false })),
     ...orders.partial_values.map((order, index) => buildMedicationRequest({ ...common, index, order, partial: true })),
   ];
+  // Additive lists (issue 29): content stored before them has none.
+  const allergies = (src.content.structured_data.allergies?.values ?? []).map((allergy, index) =>
+    buildAllergyIntolerance({ scopeId, index, allergy, recordedDate: when, patient, encounter, practitioner }),
+  );
+  const serviceRequests = (src.content.structured_data.orders.service_orders?.values ?? []).map((order, index) =>
+    buildServiceRequest({ scopeId, index, order, authoredOn: when, patient, encounter, practitioner }),
+  );
   const forms = src.content.structured_data.section_structured_values.map((form) => ({
     loinc: form.loinc,
     resource: buildQuestionnaireResponse({ scopeId, form, authored: when, patient, encounter, practitioner, sys }),
   }));
 
   const fullUrl = (r: Resource) => `${sys.fhirBase}/${r.resourceType}/${r.id}`;
-  const composition = buildComposition({ src, patient, encounter, practitioner, device, conditions, medicationRequests, forms });
+  const composition = buildComposition({ src, patient, encounter, practitioner, device, conditions, medicationRequests, allergies, serviceRequests, forms });
   const documentReference = buildDocumentReference({ src, composition, compositionUrl: fullUrl(composition), patient, encounter, practitioner, device });
   const media = src.recordings.map((r) => buildMedia(r, patient, encounter, practitioner));
-  const written = [composition, documentReference, ...conditions, ...medicationRequests, ...forms.map((f) => f.resource)];
+  const written = [composition, documentReference, ...conditions, ...allergies, ...medicationRequests, ...serviceRequests, ...forms.map((f) => f.resource)];
   const provenance = buildProvenance({ src, targets: written, device, practitioner, recordings: media });
 
   const resources: Resource[] = [
@@ -62,7 +71,9 @@ export function buildDocumentBundle(src: FhirExportSource): Bundle {
     practitioner,
     device,
     ...conditions,
+    ...allergies,
     ...medicationRequests,
+    ...serviceRequests,
     ...forms.map((f) => f.resource),
     documentReference,
     ...media,

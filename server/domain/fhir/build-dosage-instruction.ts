@@ -117,6 +117,8 @@ function sigText(order: MedicationOrder, dose: Quantity | undefined): string {
   else if (order.frequency.raw_value?.trim()) parts.push(order.frequency.raw_value.trim());
   if (order.medication_timing) parts.push(humanize(order.medication_timing));
   if (order.duration_in_days) parts.push(`for ${order.duration_in_days} day${order.duration_in_days === 1 ? '' : 's'}`);
+  if (order.as_needed && freq !== 'AS_NEEDED') parts.push('as needed');
+  if (order.as_needed_reason?.trim()) parts.push(`for ${order.as_needed_reason.trim()}`);
   return parts.join(' ');
 }
 
@@ -132,7 +134,9 @@ export function buildDosageInstruction(order: MedicationOrder): Dosage {
   if (WHEN[timing]) repeat.when = [...new Set([...(repeat.when ?? []), WHEN[timing]!])] as TimingRepeat['when'];
   if (order.duration_in_days) repeat.boundsDuration = { value: order.duration_in_days, unit: 'days', system: SYSTEM.ucum, code: 'd' };
   const timingText = freq && FREQUENCY_TYPE_INFO[freq] ? FREQUENCY_TYPE_INFO[freq].label : order.frequency.raw_value?.trim();
-  const asNeeded = freq === 'AS_NEEDED' || timing === 'AT_ONSET_OF_SYMPTOMS';
+  const asNeeded = order.as_needed === true || freq === 'AS_NEEDED' || timing === 'AT_ONSET_OF_SYMPTOMS';
+  // Dosage.asNeeded[x]: the reason as said when there is one ("pain"), else only the flag (issue 29).
+  const reason = order.as_needed_reason?.trim();
   const extraTiming = timing && !WHEN[timing] ? humanize(timing) : null;
   const route = order.route?.trim();
   const routeCode = route ? ROUTES.find(([re]) => re.test(route)) : undefined;
@@ -143,7 +147,7 @@ export function buildDosageInstruction(order: MedicationOrder): Dosage {
     ...(extraTiming ? { additionalInstruction: [{ text: extraTiming }] } : {}),
     ...(order.instructions?.trim() ? { patientInstruction: order.instructions.trim() } : {}),
     ...(Object.keys(repeat).length || timingText ? { timing: { ...(Object.keys(repeat).length ? { repeat } : {}), ...(timingText ? { code: { text: timingText } } : {}) } } : {}),
-    ...(asNeeded ? { asNeededBoolean: true } : {}),
+    ...(asNeeded ? (reason ? { asNeededCodeableConcept: { text: reason } } : { asNeededBoolean: true }) : {}),
     ...(route ? { route: { ...(routeCode ? { coding: [{ system: SYSTEM.snomed, code: routeCode[1], display: routeCode[2] }] } : {}), text: route } } : {}),
     ...(dose ? { doseAndRate: [{ doseQuantity: dose }] } : {}),
   };

@@ -63,6 +63,9 @@ export function buildMedicationRequest(input: MedicationRequestInput): Medicatio
   const prior = order.metadata.encounter_relation === 'PRIOR_ENCOUNTER';
   const status: MedicationRequest['status'] = input.partial ? 'draft' : (STATUS[order.status] ?? 'unknown');
   const refills = order.number_of_refills;
+  // A changed dose carries the dose it replaces (issue 29), as a note: R4 has no element for it.
+  const prev = order.previous_dosage;
+  const prevText = prev ? (prev.quantity !== null ? `${prev.quantity}${prev.unit ? ` ${prev.unit.toLowerCase()}` : ''}` : prev.raw_value?.trim()) : undefined;
   const days = order.duration_in_days;
   return {
     resourceType: 'MedicationRequest',
@@ -81,6 +84,7 @@ export function buildMedicationRequest(input: MedicationRequestInput): Medicatio
     requester: ref(input.practitioner),
     ...(reasonCode.length ? { reasonCode } : {}),
     ...(reasonReference.length ? { reasonReference } : {}),
+    ...(prevText ? { note: [{ text: `Previous dose: ${prevText}` }] } : {}),
     dosageInstruction: [buildDosageInstruction(order)],
     ...(refills !== null || days
       ? {

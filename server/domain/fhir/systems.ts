@@ -18,6 +18,8 @@ export const SYSTEM = {
   conditionClinical: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
   conditionVerification: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
   conditionCategory: 'http://terminology.hl7.org/CodeSystem/condition-category',
+  allergyClinical: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+  allergyVerification: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification',
   participationType: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType',
   provenanceParticipant: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type',
   dataOperation: 'http://terminology.hl7.org/CodeSystem/v3-DataOperation',

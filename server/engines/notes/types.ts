@@ -38,6 +38,8 @@ export interface NoteRequest {
   emrContext?: {
     medications: Array<{ name: string; rxcui?: string; status?: string }>;
     problems: Array<{ name: string; code?: string }>;
+    /** Additive (issue 29): active allergies on the record, by substance (RXCUI when coded) and reactions. */
+    allergies?: Array<{ substance: string; rxcui?: string; reactions?: string[] }>;
   };
   contextDiagnoses?: Array<{ codes: Array<{ code: string; description: string; type: string }>; diagnosis_note?: string }>;
   contextMedicationOrders?: MedicationOrder[];

@@ -21,7 +21,33 @@ function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   into.duration_in_days ??= from.duration_in_days;
   into.number_of_refills ??= from.number_of_refills;
   into.instructions ??= from.instructions;
+  if (from.as_needed) {
+    into.as_needed = true;
+    into.as_needed_reason ??= from.as_needed_reason ?? null;
+  }
+  if (from.previous_dosage) into.previous_dosage = from.previous_dosage;
   if (from.status === STATUS.DISCONTINUED) into.status = from.status;
+}
+
+/**
+ * What the visit said before the order completes it (issue 29 item 3): a continued drug keeps the dose and
+ * frequency said of it ("metformin 500 mg twice a day" … "continue metformin"), a changed dose records the
+ * dose taken before, and a drug taken as needed stays as needed.
+ */
+function completeFromTaken(o: MedicationOrder, before: MedicationOrder | undefined): void {
+  if (!before) return;
+  const kept = o.status === STATUS.CONTINUED || o.status === STATUS.REFILLED || o.status === STATUS.ACTIVE;
+  if (kept && o.dosage.quantity === null && before.dosage.quantity !== null) o.dosage = { ...before.dosage };
+  if (kept && o.frequency.structured_value === null && before.frequency.structured_value !== null) o.frequency = { ...before.frequency };
+  if (kept) o.medication_timing ??= before.medication_timing;
+  o.route ??= before.route;
+  if (before.as_needed && (kept || o.frequency.structured_value === null || o.frequency.structured_value === 'AS_NEEDED')) {
+    o.as_needed = true;
+    o.as_needed_reason ??= before.as_needed_reason ?? null;
+  }
+  const b = before.dosage;
+  if (o.status === STATUS.CHANGED && !o.previous_dosage && b.quantity !== null && o.dosage.quantity !== null && b.quantity !== o.dosage.quantity && b.unit === o.dosage.unit)
+    o.previous_dosage = { ...b };
 }
 
 /** The clinician asked whether the patient takes it and the patient said yes, or the patient said so. */
@@ -85,6 +111,7 @@ export function medicationOrders(
     }
   }
   for (const [ing, o] of active) if (!orders.has(ing)) orders.set(ing, o);
+  for (const [ing, o] of orders) completeFromTaken(o, o === active.get(ing) ? undefined : taken.get(ing) ?? active.get(ing));
   const values: MedicationOrder[] = [];
   const partial: MedicationOrder[] = [];
   const emr = ctx.req.emrContext?.medications;

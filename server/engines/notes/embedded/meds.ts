@@ -73,6 +73,8 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
   const said = /\b(with (?:food|meals|water)|on an empty stomach|avoid [a-z ]+|do not [a-z ]+|apply [a-z ]+|as needed for [a-z ]+)\b/i.exec(after)?.[0] ?? null;
   // Instructions are copied words; one that runs into an unclear span is left for the clinician.
   const instr = said && !/unclearspan/i.test(said) ? said : null;
+  const prn = asNeeded(after);
+  const previous = change ? { quantity: change.from, unit: UNIT_CODES[change.unit.toLowerCase()] ?? null, raw_value: `${change.from} ${change.unit}` } : null;
   return {
     drug_name: drug.ingredient,
     medication_code: concept ? { code: concept.rxcui, type: 'RXCUI' } : null,
@@ -90,7 +92,21 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
     instructions: instr,
     metadata: { origin: ORIGIN.AMBIENT, encounter_relation: RELATION.CURRENT },
     linked_diagnosis_codes: [],
+    ...(prn ? { as_needed: true, as_needed_reason: prn.reason } : {}),
+    ...(previous ? { previous_dosage: previous } : {}),
   };
+}
+
+const PRN = /\b(?:as needed|as-needed|when needed|if needed|prn|as necessary|when you need it|when you need to)\b/i;
+const PRN_FOR = /\b(?:as needed|as-needed|when needed|if needed|prn|as necessary) for (?:the |your |her |his |any )?([a-z][a-z ]{2,30}?)(?=[,.;!?]|$|\s(?:and|but|or|up to|every|not|at|with|no more)\b)/i;
+const FOR_PRN = /\bfor (?:the |your |her |his |any )?([a-z][a-z ]{2,25}?),? (?:as needed|as-needed|when needed|if needed|prn)\b/i;
+
+/** "every 6 hours as needed for pain" → as needed, for "pain"; the reason is null when not said. */
+export function asNeeded(text: string): { reason: string | null } | undefined {
+  if (!PRN.test(text)) return undefined;
+  const m = PRN_FOR.exec(text) ?? FOR_PRN.exec(text);
+  const reason = m?.[1].trim().toLowerCase() ?? null;
+  return { reason: reason && !/unclearspan/i.test(reason) && !/^(?:it|that|this|them|a|an|the)$/.test(reason) ? reason : null };
 }
 
 const UNIT_WORDS = Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).join('|');

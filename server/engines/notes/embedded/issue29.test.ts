@@ -1,0 +1,115 @@
+/**
+ * Issue 29: the coded data of the 88-second visit (issue29-visit.ts). Each fact the issue names as missing or
+ * wrong is pinned as its own case: the penicillin allergy with its rash, type 2 diabetes on metformin (E11.x),
+ * right knee osteoarthritis, metformin 500 mg twice daily continued, the basic metabolic panel (LOINC), the
+ * acetaminophen as needed, the changed lisinopril with its previous dose.
+ */
+import { describe, expect, it } from 'vitest';
+import { ISSUE27_VISIT } from '@/bench/faithfulness/issue27-visit';
+import type { NoteRequest, NoteResult, TranscriptLine } from '../types';
+import { dialogueToTranscript } from './dialogue';
+import { EmbeddedNotesEngine, noteToText } from './index';
+import { ISSUE29_VISIT } from './issue29-visit';
+
+const engine = new EmbeddedNotesEngine();
+function generate(transcript: TranscriptLine[], extra: Partial<NoteRequest> = {}): NoteResult {
+  return engine.generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} }, ...extra });
+}
+const visit = generate(dialogueToTranscript(ISSUE29_VISIT));
+const sd = visit.structured_data;
+const orders = [...sd.orders.medication_orders.values, ...sd.orders.medication_orders.partial_values];
+const med = (name: string) => orders.find((o) => o.drug_name === name);
+const icd = (r: NoteResult) => r.structured_data.diagnoses.values.map((d) => d.codes.find((c) => c.type === 'ICD10')!.code);
+
+describe('issue 29: allergies', () => {
+  it('codes "I am allergic to penicillin, it gives me a rash" as the penicillin class with the rash, reported by the patient', () => {
+    expect(sd.allergies.values).toEqual([
+      { substance: 'penicillin', substance_code: { code: 'J01C', type: 'DRUG_CLASS', display: expect.stringMatching(/^Penicillins/) }, reaction: 'rash', verification: 'REPORTED', source_transcripts: ['t5', 't6'] },
+    ]);
+  });
+
+  it('keeps the allergy out of the review of systems and the exam', () => {
+    const text = visit.summary.filter((s) => s.loinc_code === '10187-3' || s.loinc_code === '29545-1').map((s) => s.content).join('\n');
+    expect(text).not.toMatch(/rash|penicillin/i);
+  });
+
+  it('is CONFIRMED when the clinician states it, and codes an RxNorm ingredient when it is one drug', () => {
+    const r = generate(dialogueToTranscript('[doctor] She is allergic to codeine, it causes nausea.\n[patient] Yes.'));
+    expect(r.structured_data.allergies.values).toEqual([expect.objectContaining({ substance: 'codeine', substance_code: { code: '2670', type: 'RXCUI', display: 'codeine' }, reaction: 'nausea', verification: 'CONFIRMED' })]);
+  });
+
+  it('records no allergy for "no allergies" and confirms one the EMR context also lists', () => {
+    expect(generate(dialogueToTranscript('[doctor] Any allergies to medications?\n[patient] No, no allergies.')).structured_data.allergies.values).toEqual([]);
+    const emr = { medications: [], problems: [], allergies: [{ substance: 'Penicillin', reactions: ['hives'] }, { substance: 'sulfa drugs' }, { substance: 'shellfish' }] };
+    const r = generate(dialogueToTranscript(ISSUE29_VISIT), { emrContext: emr });
+    expect(r.structured_data.allergies.values.map((a) => [a.substance, a.verification, a.substance_code?.code ?? null])).toEqual([
+      ['penicillin', 'CONFIRMED', 'J01C'],
+      ['sulfa drugs', 'REPORTED', 'J01E'],
+      ['shellfish', 'REPORTED', null],
+    ]);
+  });
+});
+
+describe('issue 29: problems', () => {
+  it('codes diabetes on metformin as E11.x, hypertension as I10 and right knee osteoarthritis as M17.11', () => {
+    expect(icd(visit)).toEqual(expect.arrayContaining(['I10', 'E11.9', 'M17.11']));
+  });
+
+  it('codes diabetes from the shorter text of the same visit too', () => {
+    expect(icd(generate(dialogueToTranscript(ISSUE27_VISIT)))).toEqual(expect.arrayContaining(['I10', 'E11.9']));
+  });
+});
+
+describe('issue 29: medication orders', () => {
+  it('keeps metformin 500 mg twice daily, continued, as a complete order in force', () => {
+    expect(med('metformin')).toMatchObject({ status: 'CONTINUED', dosage: { quantity: 500, unit: 'MG' }, frequency: { structured_value: 'TWO_A_DAY' }, medication_code: { code: '6809', type: 'RXCUI' } });
+    expect(sd.orders.medication_orders.values.map((o) => o.drug_name)).toContain('metformin');
+  });
+
+  it('codes acetaminophen as needed, with the reason said', () => {
+    expect(med('acetaminophen')).toMatchObject({ dosage: { quantity: 500, unit: 'MG' }, as_needed: true, as_needed_reason: 'pain' });
+    // The shorter text says "as needed" without a reason.
+    const short = generate(dialogueToTranscript(ISSUE27_VISIT)).structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'acetaminophen');
+    expect(short).toMatchObject({ as_needed: true, as_needed_reason: null, frequency: { structured_value: 'EVERY_6_HOURS' } });
+  });
+
+  it('records the dose a changed order replaces', () => {
+    expect(med('lisinopril')).toMatchObject({ status: 'CHANGED', dosage: { quantity: 20, unit: 'MG' }, previous_dosage: { quantity: 10, unit: 'MG' } });
+    // Said as "you are on 10 mg … increase to 20 mg": the previous dose comes from what was said before.
+    const short = generate(dialogueToTranscript(ISSUE27_VISIT)).structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'lisinopril');
+    expect(short?.previous_dosage).toMatchObject({ quantity: 10, unit: 'MG' });
+  });
+
+  it('codes the route where it is spoken', () => {
+    const r = generate(dialogueToTranscript('[doctor] Start amoxicillin 500 mg by mouth three times a day for 10 days.'));
+    expect(r.structured_data.orders.medication_orders.values[0]).toMatchObject({ drug_name: 'amoxicillin', route: 'ORAL' });
+  });
+});
+
+describe('issue 29: lab and imaging orders', () => {
+  it('codes "check a basic metabolic panel" with LOINC 51990-0', () => {
+    expect(sd.orders.service_orders.values).toEqual([
+      { name: 'basic metabolic panel', category: 'LAB', code: { code: '51990-0', type: 'LOINC', display: 'Basic metabolic panel - Blood' }, timing: null, source_transcripts: ['t11'] },
+    ]);
+  });
+
+  it('codes a chest x-ray and an A1c in three months, and keeps an order the table lacks as text', () => {
+    const r = generate(dialogueToTranscript(
+      "[doctor] Let's get a chest x-ray today.\n[doctor] I also want to order an x-ray of your left ankle.\n[doctor] Your A1c was 8.2 last time.\n[doctor] We'll recheck your A1c in three months.",
+    ));
+    expect(r.structured_data.orders.service_orders.values.map((o) => [o.name, o.category, o.code?.code ?? null, o.timing])).toEqual([
+      ['chest x-ray', 'IMAGING', '36643-5', 'today'],
+      ['x-ray of your left ankle', 'IMAGING', null, null],
+      ['hemoglobin a1c', 'LAB', '4548-4', 'in 3 months'],
+    ]);
+  });
+
+  it('does not order what was only discussed as a result or said not to be needed', () => {
+    const r = generate(dialogueToTranscript('[doctor] Your chest x-ray showed no pneumonia.\n[doctor] We do not need to check a CBC today.'));
+    expect(r.structured_data.orders.service_orders.values).toEqual([]);
+  });
+
+  it('does not move the coded facts into the note text as new facts', () => {
+    expect(noteToText(visit)).not.toMatch(/51990-0|J01C|as needed for pain.*as needed for pain/);
+  });
+});
