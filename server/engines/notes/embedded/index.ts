@@ -4,6 +4,8 @@ import { analyze } from './analyze';
 import type { Block, NoteContext, Piece } from './compose';
 import { complaintFromProblems, statedComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
+import { allergies } from './allergies';
+import { serviceOrders } from './service-orders';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
 import { addSigs, allergyPieces, medicationOrders, orderLine, sayChanges } from './medications';
@@ -205,8 +207,8 @@ export class EmbeddedNotesEngine implements NotesEngine {
       summary,
       structured_data: {
         diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveUnclear(d.diagnosis_note))) || `${d.codes[0].description}.` })) },
-        orders: { medication_orders: { values: meds.values, partial_values: meds.partial }, service_orders: { values: [] } },
-        allergies: { values: [] },
+        orders: { medication_orders: { values: meds.values, partial_values: meds.partial }, service_orders: { values: serviceOrders(ctx) } },
+        allergies: { values: allergies(ctx) },
         section_structured_values: structured,
       },
     };
