@@ -170,6 +170,9 @@ export class AmbientRecorder {
           isFinal: msg.is_final,
         });
         break;
+      case 'SPEAKERS':
+        this.store.speakers(msg.labels);
+        break;
       case 'STATUS':
         if (ENDED.includes(msg.status) && (this.eofSent || this.cancelled)) this.finish();
         break;

@@ -54,6 +54,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     sequence_number: z.number().optional(),
   }),
   z.object({ type: z.literal('ERROR'), code: z.number(), message: z.string() }),
+  /** Speaker roles of final lines already sent, as the live pass learns or revises them (additive: older clients ignore it). */
+  z.object({ type: z.literal('SPEAKERS'), labels: z.array(z.object({ transcript_id: z.string(), speaker: z.string() })) }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 

@@ -56,6 +56,8 @@ export interface RecorderActions {
   patch(p: Partial<RecorderState>): void;
   /** A TRANSCRIPT frame: a partial replaces the previous partial; a final replaces it for good. */
   transcript(line: TranscriptLine): void;
+  /** A SPEAKERS frame: the live pass's role for lines already shown (a label may change as it learns the voices). */
+  speakers(labels: { transcript_id: string; speaker: string }[]): void;
 }
 
 const initial: Omit<RecorderState, 'devices' | 'deviceId'> = {
@@ -89,5 +91,10 @@ export const useRecorderStore = create<RecorderState & RecorderActions>((set) =>
       const i = s.lines.findIndex((l) => l.id === line.id);
       const lines = i >= 0 ? s.lines.map((l, k) => (k === i ? line : l)) : [...s.lines, line];
       return { lines, partial: null };
+    }),
+  speakers: (labels) =>
+    set((s) => {
+      const by = new Map(labels.map((l) => [l.transcript_id, l.speaker]));
+      return { lines: s.lines.map((l) => (by.has(l.id) ? { ...l, speaker: by.get(l.id) } : l)) };
     }),
 }));

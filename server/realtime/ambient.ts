@@ -33,9 +33,9 @@ import { getHub, type ActiveStream } from './hub';
 import type { StreamSlot } from './stream-slots';
 import { closeReason, upgradeAuthorised } from './upgrade';
 import { toBuffer } from './frames';
+import { streamSpeakers, type LiveSpeakers } from './live-speakers';
 
 const SUPERSEDED = 'superseded by a newer connection for this session';
-
 /** How often the stream records its durable length and notices a status change made elsewhere (REST end or abort). */
 const TICK_MS = 2_000;
 
@@ -48,6 +48,7 @@ export class AmbientStream implements ActiveStream {
   private readonly blob: BlobStore;
   private appendTail: Promise<unknown> = Promise.resolve();
   private liveTail: Promise<unknown> = Promise.resolve();
+  private readonly speakers: LiveSpeakers;
   private speech: SpeechStream | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly tick: NodeJS.Timeout;
@@ -82,6 +83,7 @@ export class AmbientStream implements ActiveStream {
     this.machine = new AmbientMachine(sessionId, { ...rec, sessionCreatedAt: sessionCreatedAt?.getTime() }, { maxFrameBytes, idleTimeoutMs, maxAheadMs, maxSessionSeconds });
     this.blob = getBlobStore(app);
     this.liveBias = biasDigest(bias);
+    this.speakers = streamSpeakers(app, sessionId, rec, (frame) => this.ws.readyState === WebSocket.OPEN && this.ws.send(JSON.stringify(frame)));
     this.openSpeech(bias);
     ws.on('message', (data, isBinary) => void this.feed({ type: 'message', data: toBuffer(data), isBinary, now: Date.now() }));
     ws.on('close', () => void this.feed({ type: 'socket_closed' }));
@@ -191,6 +193,7 @@ export class AmbientStream implements ActiveStream {
         this.liveTail = this.liveTail
           .then(async () => {
             await storeLiveSegment(app, e.entry);
+            this.speakers.add({ id: e.entry.id, text: e.entry.text, startMs: e.entry.startOffsetMs, endMs: e.entry.endOffsetMs });
             void this.feed({ type: 'segment_stored', frame: e.frame });
           })
           .catch(warn('live transcript entry not stored'));
@@ -212,6 +215,7 @@ export class AmbientStream implements ActiveStream {
       case 'end_speech':
         return this.endSpeech(e.discard).then(async (finished) => {
           await this.liveTail;
+          await this.speakers.close();
           return { type: 'speech_ended', finished };
         });
       case 'close_recording':
