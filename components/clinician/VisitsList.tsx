@@ -17,7 +17,7 @@ const dayLabel = (date: string) => new Date(`${date}T12:00:00`).toLocaleDateStri
 
 /**
  * The clinician's visits: one day at a time (previous/next day and a date picker, kept in the URL so
- * yesterday's list can be bookmarked), a search over patient name, MRN and chief complaint on any day,
+ * yesterday's list can be bookmarked), a search over patient name, MRN, chief complaint and note text on any day,
  * and the notes that still need review across days.
  */
 export function VisitsList() {
@@ -84,13 +84,13 @@ export function VisitsList() {
         <form
           role="search"
           aria-label="Search visits"
-          className="flex items-end gap-2"
+          className="flex min-w-0 flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             go({ q: draft.trim() || null });
           }}
         >
-          <label className="flex flex-col text-sm">
+          <label className="flex min-w-0 flex-col text-sm">
             <span className="text-slate-700">Patient name, MRN or complaint</span>
             <input
               type="search"
@@ -98,9 +98,13 @@ export function VisitsList() {
               value={draft}
               minLength={2}
               maxLength={100}
+              aria-describedby="visit-search-hint"
               onChange={(e) => setDraft(e.target.value)}
-              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:outline-2 focus:outline-blue-700"
+              className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:outline-2 focus:outline-blue-700"
             />
+            <span id="visit-search-hint" className="text-xs text-slate-700">
+              Also searches the text of the notes
+            </span>
           </label>
           <Button size="sm" type="submit">
             Search
@@ -156,7 +160,7 @@ export function VisitsList() {
           {view === 'day' && isToday ? <p className="mt-1 text-sm text-slate-700">Start a new visit to record and document it.</p> : null}
         </div>
       ) : (
-        <VisitTable sessions={sessions} label={title} withDate={view !== 'day'} />
+        <VisitTable sessions={sessions} label={title} withDate={view !== 'day'} q={view === 'search' ? q : undefined} />
       )}
     </section>
   );

@@ -41,6 +41,11 @@ export const SessionListItem = z
     note_status: NoteStatus.nullable(),
     /** True when the note exists and is not signed (draft, or amended and not signed again). */
     needs_review: z.boolean(),
+    /** Search only: where the query was found in the note's text (the first section that contains it). */
+    note_match: z
+      .object({ section: z.string(), loinc_code: z.string(), snippet: z.string().describe('the matching words with some text either side') })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'SessionListItem' });
 export type SessionListItem = z.infer<typeof SessionListItem>;

@@ -85,6 +85,27 @@ describe('patient name and MRN', () => {
       const r = await call(dr, 'GET', `/api/v1/ambient/sessions/search?q=${encodeURIComponent(q)}`);
       expect(r.json.sessions.map((s: any) => s.ambient_session_id), q).toEqual([visitId]);
     }
+    // The note's text is searched too (issue 31 item 9), as it stands, case-insensitively: a word of the
+    // note found nowhere in the name, MRN or complaint finds the visit, which says where it matched.
+    const note = (await call(dr, 'GET', `/api/v1/ambient/session/${visitId}/content`)).json.summary as Array<{ title: string; content: string }>;
+    const word = note.flatMap((x) => x.content.match(/[A-Za-z]{7,}/g) ?? []).find((w) => !/quintero|cough|fever/i.test(w));
+    expect(word, JSON.stringify(note)).toBeDefined();
+    const inNote = await call(dr, 'GET', `/api/v1/ambient/sessions/search?q=${word!.toUpperCase()}`);
+    expect(inNote.json.sessions).toEqual([
+      expect.objectContaining({
+        ambient_session_id: visitId,
+        note_match: {
+          section: note.find((x) => x.content.toLowerCase().includes(word!.toLowerCase()))!.title,
+          loinc_code: expect.any(String),
+          snippet: expect.stringMatching(new RegExp(word!, 'i')),
+        },
+      }),
+    ]);
+    expect((await call(dr, 'GET', '/api/v1/ambient/sessions/search?q=quintero')).json.sessions[0].note_match).toBeNull();
+    // Another partner's provider never finds it through the note.
+    expect((await call(quietDr, 'GET', `/api/v1/ambient/sessions/search?q=${word}`)).json.sessions.map((x: any) => x.ambient_session_id)).not.toContain(visitId);
+    // Only section text is searched, not the note's JSON keys.
+    expect((await call(dr, 'GET', '/api/v1/ambient/sessions/search?q=loinc_code')).json.sessions).toEqual([]);
     // LIKE wildcards are literal, and another partner's provider sees none of it.
     expect((await call(dr, 'GET', '/api/v1/ambient/sessions/search?q=%25%25')).json.sessions).toEqual([]);
     expect((await call(quietDr, 'GET', '/api/v1/ambient/sessions/search?q=Quintero')).json.sessions).toEqual([]);

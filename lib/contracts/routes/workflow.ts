@@ -38,8 +38,9 @@ export const updatePatientIdentity = defineContract({
 export const searchSessions = defineContract({
   method: 'GET',
   path: '/api/v1/ambient/sessions/search',
-  summary: "Search the provider's own visits by patient name, MRN or chief complaint",
-  description: 'Case-insensitive substring match on any day, newest first, at most 100.',
+  summary: "Search the provider's own visits by patient name, MRN, chief complaint or note text",
+  description:
+    'Case-insensitive substring match on any day, newest first, at most 100. A visit found in its note carries note_match: the first section containing the text and a snippet around it.',
   tags: ['Sessions'],
   auth: 'service',
   query: SessionSearchQuery,

@@ -5,6 +5,7 @@ import { scopeWhere } from '../scope/scope-where';
 import type { AppContext } from '../../context';
 import { ambientSessions, sessionContent } from '../../db/schema';
 import { sessionListColumns, sessionListItem } from './session-list-item';
+import { noteMatch } from './note-match';
 
 /** LIKE wildcards in the clinician's text are matched literally. */
 function likePattern(q: string): string {
@@ -12,13 +13,14 @@ function likePattern(q: string): string {
 }
 
 /**
- * The provider's own visits (under the calling partner) whose patient name, MRN or chief complaint
- * contains `q`, case-insensitively, newest first, on any day.
+ * The provider's own visits (under the calling partner) whose patient name, MRN, chief complaint or note
+ * text contains `q`, case-insensitively, newest first, on any day. The note is searched section by section
+ * (its content as it stands, edits included), so a word in a heading or a section's JSON keys never matches.
  */
 export async function searchProviderSessions(app: AppContext, auth: ServicePrincipal, q: string): Promise<SessionListItem[]> {
   const pattern = likePattern(q);
   const rows = await app.db
-    .select(sessionListColumns)
+    .select({ ...sessionListColumns, summary: sessionContent.summary })
     .from(ambientSessions)
     .leftJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
     .where(
@@ -28,10 +30,11 @@ export async function searchProviderSessions(app: AppContext, auth: ServicePrinc
           ilike(sql`${ambientSessions.context}->'patient'->>'name'`, pattern),
           ilike(sql`${ambientSessions.context}->'patient'->>'mrn'`, pattern),
           ilike(sql`${ambientSessions.context}->'visit'->>'chief_complaint'`, pattern),
+          sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${sessionContent.summary}) = 'array' then ${sessionContent.summary} else '[]'::jsonb end) as s(section) where s.section->>'content' ilike ${pattern})`,
         ),
       ),
     )
     .orderBy(desc(ambientSessions.createdAt))
     .limit(100);
-  return rows.map(sessionListItem);
+  return rows.map(({ summary, ...r }) => ({ ...sessionListItem(r), note_match: noteMatch(summary, q) }));
 }
