@@ -4,6 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Input, Select } from '@/components/ui';
 import { errorMessage } from '@/lib/api/fetch';
 import { SessionContext } from '@/lib/contracts/sessions';
+import { PatientContext, VisitContext } from '@/lib/contracts/session-context';
 import { DEFAULT_NOTE_SECTIONS } from '@/lib/info';
 import { useCreateVisit, useInfo } from '@/lib/hooks/sessions';
 import { humanize } from './format';
@@ -35,6 +36,28 @@ const INITIAL: FormState = {
   mrn: '',
   sections: [...DEFAULT_NOTE_SECTIONS],
 };
+
+/**
+ * The free-text fields and their schemas, taken from the contract the API validates with, so the form
+ * accepts exactly what the API does and says so while the clinician types, not only on submit.
+ */
+const TEXT_FIELDS = {
+  chief_complaint: VisitContext.shape.chief_complaint.unwrap(),
+  reason_for_visit: VisitContext.shape.reason_for_visit.unwrap(),
+  patient_name: PatientContext.shape.name.unwrap(),
+  mrn: PatientContext.shape.mrn.unwrap(),
+};
+type TextField = keyof typeof TEXT_FIELDS;
+export const TEXT_LIMITS = Object.fromEntries(Object.entries(TEXT_FIELDS).map(([k, z]) => [k, z.maxLength ?? Infinity])) as Record<TextField, number>;
+const capitalise = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);
+
+/** The contract's complaint about a text field as typed (what is sent is trimmed, and empty is left out). */
+function textFieldError(k: TextField, value: string): string | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  const r = TEXT_FIELDS[k].safeParse(v);
+  return r.success ? undefined : capitalise(r.error.issues[0]!.message);
+}
 
 /** The context the API receives, with empty optional fields left out. */
 export function contextFrom(f: FormState) {
@@ -77,9 +100,12 @@ export function NewVisitForm() {
   const [errors, setErrors] = useState<Partial<Record<keyof FormState | 'form', string>>>({});
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => {
     setF((s) => ({ ...s, [k]: v }));
-    // A corrected field drops its message; the next submit validates everything again.
-    setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e));
+    // Text is checked against the contract as it is typed; any other corrected field drops its message
+    // (the next submit validates everything again).
+    const live = k in TEXT_FIELDS ? textFieldError(k as TextField, v as string) : undefined;
+    setErrors((e) => (e[k] !== live ? { ...e, [k]: live } : e));
   };
+  const counted = (k: TextField, hint?: string) => `${hint ? `${hint} · ` : ''}${f[k].trim().length} of ${TEXT_LIMITS[k]} characters`;
   const opts = (list: Array<{ code: string }> | undefined) => (list ?? []).map((i) => ({ value: i.code, label: humanize(i.code) }));
   const loincs = info.data?.loincs ?? [];
   const sectionSet = useMemo(() => new Set(f.sections), [f.sections]);
@@ -92,7 +118,7 @@ export function NewVisitForm() {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const k = fieldOf(issue.path);
-        next[k] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+        next[k] ??= capitalise(issue.message);
       }
     }
     setErrors(next);
@@ -126,14 +152,20 @@ export function NewVisitForm() {
           <Input
             label="Chief complaint"
             value={f.chief_complaint}
-            maxLength={300}
+            autoFocus
             onChange={(e) => set('chief_complaint', e.target.value)}
             error={errors.chief_complaint}
-            hint="In the patient's words, e.g. “chest pain for two days”"
+            hint={counted('chief_complaint', "In the patient's words, e.g. “chest pain for two days”")}
           />
         </div>
         <div data-field="reason_for_visit" className="sm:col-span-2">
-          <Input label="Reason for visit" value={f.reason_for_visit} maxLength={300} onChange={(e) => set('reason_for_visit', e.target.value)} error={errors.reason_for_visit} />
+          <Input
+            label="Reason for visit"
+            value={f.reason_for_visit}
+            onChange={(e) => set('reason_for_visit', e.target.value)}
+            error={errors.reason_for_visit}
+            hint={counted('reason_for_visit')}
+          />
         </div>
         <div data-field="visit_type">
           <Select label="Visit type" value={f.visit_type} options={opts(info.data.visit_types)} onChange={(e) => set('visit_type', e.target.value)} error={errors.visit_type} />
@@ -164,10 +196,10 @@ export function NewVisitForm() {
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Patient (optional)</legend>
         <div data-field="patient_name">
-          <Input label="Patient name" value={f.patient_name} maxLength={200} autoComplete="off" onChange={(e) => set('patient_name', e.target.value)} error={errors.patient_name} />
+          <Input label="Patient name" value={f.patient_name} autoComplete="off" onChange={(e) => set('patient_name', e.target.value)} error={errors.patient_name} hint={counted('patient_name')} />
         </div>
         <div data-field="mrn">
-          <Input label="MRN" hint="Medical record number" value={f.mrn} maxLength={64} autoComplete="off" onChange={(e) => set('mrn', e.target.value)} error={errors.mrn} />
+          <Input label="MRN" hint={counted('mrn', 'Medical record number')} value={f.mrn} autoComplete="off" onChange={(e) => set('mrn', e.target.value)} error={errors.mrn} />
         </div>
         <div data-field="sex">
           <Select

@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
+import { focusOnMount } from './announce';
 
 const STEPS = ['Audio received', 'Final transcript and speakers', 'Writing the note sections', 'Coding diagnoses and medications'];
 
@@ -14,7 +15,8 @@ export function Processing() {
   const current = Math.min(STEPS.length - 1, 1 + Math.floor(seconds / 8));
   return (
     <section aria-labelledby="processing-title" className="rounded-lg border border-slate-200 bg-white p-6">
-      <h2 id="processing-title" className="text-lg font-semibold">
+      {/* The recorder's End button is gone: focus comes here, then to the note's heading when it is ready. */}
+      <h2 id="processing-title" className="text-lg font-semibold" tabIndex={-1} ref={focusOnMount}>
         Preparing the note
       </h2>
       <p className="mt-1 text-sm text-slate-700" role="status" aria-live="polite">

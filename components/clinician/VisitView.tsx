@@ -14,7 +14,10 @@ import { EndedWithoutNote } from './EndedWithoutNote';
 import { AbandonedBanner } from './AbandonedBanner';
 import { NoteView } from './note/NoteView';
 import { PatientIdentity } from './PatientIdentity';
+import { PreChart } from './PreChart';
+import { StylePicker } from './note/StylePicker';
 import { useSessionContext } from '@/lib/hooks/workflow';
+import { focusOnMount } from './announce';
 
 export function VisitView({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -40,6 +43,10 @@ export function VisitView({ id }: { id: string }) {
     );
   }, [id]);
   const keepRecorder = recorderBusy || kept;
+  // Focus goes to the note's heading when the note becomes ready while the visit is open, not when a
+  // finished visit is opened (its own heading takes focus then).
+  const [noteArrives, setNoteArrives] = useState(false);
+  if (status.data && status.data.status !== 'completed' && !noteArrives) setNoteArrives(true);
   const statusError = status.isError ? (
     <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="status-error">
       The visit&apos;s status could not be read from the server ({errorMessage(status.error)}); trying again. Recording continues on this device.
@@ -79,7 +86,10 @@ export function VisitView({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{patient?.name ? `${patient.name}${chief ? ` — ${chief}` : ''}` : chief || 'Visit'}</h1>
+        {/* On a phone a long title is cut to three lines, so the recorder stays in view (the full title is still read out). */}
+        <h1 className="line-clamp-3 min-w-0 text-lg font-semibold break-words sm:line-clamp-none sm:text-2xl" tabIndex={-1} ref={focusOnMount} data-testid="visit-heading">
+          {patient?.name ? `${patient.name}${chief ? ` — ${chief}` : ''}` : chief || 'Visit'}
+        </h1>
         <Badge tone={statusTone(shownStatus)}>
           <span data-testid="visit-status">{STATUS_LABEL[shownStatus] ?? shownStatus}</span>
         </Badge>
@@ -105,10 +115,12 @@ export function VisitView({ id }: { id: string }) {
       ) : shownStatus === 'running' ? (
         <Processing />
       ) : s === 'completed' ? (
-        <NoteView id={id} />
+        <NoteView id={id} focusHeading={noteArrives} />
       ) : (
         <EndedWithoutNote status={s} />
       )}
+      {capturing ? <PreChart id={id} editable /> : null}
+      {capturing || s === 'completed' ? <StylePicker id={id} finished={s === 'completed'} /> : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ export default async function VisitsPage() {
   const { denied } = await requireClinician('/visits');
   if (denied) return denied;
   return (
-    <main className="mx-auto max-w-6xl p-4">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl p-4">
       {/* The list reads its day, view and search from the URL. */}
       <Suspense fallback={<p className="text-sm text-slate-700">Loading visits…</p>}>
         <VisitsList />

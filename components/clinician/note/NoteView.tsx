@@ -10,6 +10,7 @@ import { callAsClinician } from '@/lib/hooks/clinician-call';
 import { exportSessionFhir } from '@/lib/contracts/routes/fhir';
 import { DownloadFhirButton } from '@/components/fhir/DownloadFhirButton';
 import { isAlt } from '../shortcuts';
+import { focusOnMount } from '../announce';
 import { copyText } from './copy-text';
 import { SectionEditor } from './SectionEditor';
 import { StructuredDataPanel } from './StructuredDataPanel';
@@ -19,7 +20,8 @@ import { SignoffBar } from './SignoffBar';
 import { NoteHistory } from './NoteHistory';
 import { useNoteHistory } from '@/lib/hooks/workflow';
 
-export function NoteView({ id }: { id: string }) {
+/** `focusHeading`: the note has just become ready on this page, so focus moves to its heading. */
+export function NoteView({ id, focusHeading = false }: { id: string; focusHeading?: boolean }) {
   const qc = useQueryClient();
   const content = useContent(id, 'completed');
   const transcript = useTranscript(id, true);
@@ -66,7 +68,7 @@ export function NoteView({ id }: { id: string }) {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section aria-labelledby="note-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 id="note-title" className="text-lg font-semibold">
+          <h2 id="note-title" className="text-lg font-semibold" tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
             Note
           </h2>
           <p className="text-xs text-slate-700">

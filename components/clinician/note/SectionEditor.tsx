@@ -7,9 +7,11 @@ import { copyText } from './copy-text';
 import { RewriteMenu } from './RewriteMenu';
 import { RewritePreviewDialog } from './RewritePreviewDialog';
 import { SentenceEvidence } from './SentenceEvidence';
+import { TemplateMarks } from './TemplateMarks';
 import type { EvidenceSentence } from './evidence';
 import { saveStatus, useAutosave } from './use-autosave';
 import { useRewriteUndo } from './use-rewrite-undo';
+import { useAnnounceSave } from '../announce';
 
 export interface SectionEvidenceProps {
   sentences: EvidenceSentence[];
@@ -25,6 +27,7 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
   const { text, change, saveState, persist } = useAutosave(sessionId, section);
   const [selection, setSelection] = useState<{ start: number; end: number }>({ start: 0, end: 0 });
   const [menu, setMenu] = useState(false);
+  useAnnounceSave(section.title, saveState.kind, saveStatus(saveState));
   const rw = useRewriteUndo({ sessionId, loinc: section.loinc_code, text, selection, change, textarea: ref, select: setSelection });
 
   const readSelection = () => {
@@ -48,7 +51,7 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
           {section.title}
         </h3>
         <span className="text-xs text-slate-600">LOINC {section.loinc_code}</span>
-        <span className={`ml-auto text-xs ${saveState.kind === 'error' ? 'font-medium text-red-700' : 'text-slate-700'}`} role="status" data-testid="save-state">
+        <span className={`ml-auto text-xs ${saveState.kind === 'error' ? 'font-medium text-red-700' : 'text-slate-700'}`} data-testid="save-state">
           {saveStatus(saveState)}
         </span>
         {saveState.kind === 'error' ? (
@@ -94,6 +97,7 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
           Copy section
         </Button>
       </div>
+      <TemplateMarks sentences={section.sentences} />
       {evidence && (evidence.sentences.length > 0 || section.content.trim()) ? <SentenceEvidence {...evidence} /> : null}
       <RewritePreviewDialog preview={rw.preview} onKeep={rw.dismiss} onReplace={rw.accept} />
     </section>

@@ -13,7 +13,7 @@ export default async function VisitPage({ params }: { params: Promise<{ id: stri
   if (denied) return denied;
   if (!UUID.test(id)) notFound();
   return (
-    <main className="mx-auto max-w-7xl p-4">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4">
       <VisitView id={id.toLowerCase()} />
     </main>
   );

@@ -8,7 +8,7 @@ export default async function NewVisitPage() {
   const { denied } = await requireClinician('/visits/new');
   if (denied) return denied;
   return (
-    <main className="mx-auto max-w-3xl p-4">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-3xl p-4">
       <h1 className="mb-4 text-2xl font-semibold">New visit</h1>
       <NewVisitForm />
     </main>

@@ -13,7 +13,7 @@ export default async function VisitSummaryPage({ params }: { params: Promise<{ i
   if (denied) return denied;
   if (!UUID.test(id)) notFound();
   return (
-    <main className="mx-auto max-w-7xl p-4 print:max-w-none print:p-0">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 print:max-w-none print:p-0">
       <VisitSummary id={id.toLowerCase()} />
     </main>
   );
