@@ -12,6 +12,7 @@ import { Badge, Button, Dialog, Textarea, toast } from '@/components/ui';
 import { DefinitionList, ErrorState, JsonBlock, Loading, OneTimeSecret, PageHeader, Section, Time } from './common';
 import { PartnerForm } from './PartnerForm';
 import { adminKeys } from './queries';
+import { useAdminUser } from './admin-user';
 
 function TestTrust({ partnerId }: { partnerId: string }) {
   const [token, setToken] = useState('');
@@ -62,7 +63,9 @@ function TestTrust({ partnerId }: { partnerId: string }) {
   );
 }
 
-function Webhook({ partner }: { partner: Partner }) {
+/** A partner admin edits its webhook here (the only partner settings it may change); a service admin in the full form. */
+function Webhook({ partner, editable, onSaved }: { partner: Partner; editable: boolean; onSaved: (p: Partner) => void }) {
+  const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const rotate = useMutation({
@@ -80,13 +83,33 @@ function Webhook({ partner }: { partner: Partner }) {
   });
   const t = sendTest.data;
   return (
-    <Section title="Webhook">
-      <DefinitionList
-        items={[
-          ['URL', partner.webhook_url ?? 'not configured'],
-          ['Signed-note notification', partner.notify_note_signed ? 'On (NOTE_SIGNED)' : 'Off'],
-        ]}
-      />
+    <Section
+      title="Webhook"
+      actions={
+        editable ? (
+          <Button size="sm" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+            {editing ? 'Cancel editing' : 'Edit webhook'}
+          </Button>
+        ) : null
+      }
+    >
+      {editing ? (
+        <PartnerForm
+          partner={partner}
+          only="webhook"
+          onSaved={(saved) => {
+            onSaved(saved);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <DefinitionList
+          items={[
+            ['URL', partner.webhook_url ?? 'not configured'],
+            ['Signed-note notification', partner.notify_note_signed ? 'On (NOTE_SIGNED)' : 'Off'],
+          ]}
+        />
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setConfirm(true)}>
           Rotate secret
@@ -132,6 +155,9 @@ function Webhook({ partner }: { partner: Partner }) {
 
 export function PartnerDetail({ partnerId }: { partnerId: string }) {
   const qc = useQueryClient();
+  // Trust settings and the name are service admins' to change (the API refuses a partner admin), so a
+  // partner admin is not shown them as if they were its own to edit.
+  const serviceAdmin = useAdminUser().role === 'service_admin';
   const [editing, setEditing] = useState(false);
   const q = useQuery({
     queryKey: adminKeys.partner(partnerId),
@@ -164,46 +190,48 @@ export function PartnerDetail({ partnerId }: { partnerId: string }) {
           </>
         }
       />
-      <Section
-        title="Trust settings"
-        actions={
-          <Button size="sm" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
-            {editing ? 'Cancel editing' : 'Edit'}
-          </Button>
-        }
-      >
-        {editing ? (
-          <PartnerForm
-            partner={p}
-            onSaved={(saved) => {
-              qc.setQueryData(adminKeys.partner(partnerId), saved);
-              setEditing(false);
-            }}
-          />
-        ) : (
-          <>
-            <DefinitionList
-              items={[
-                ['Issuer', p.issuer],
-                ['Audience', p.audience ?? '—'],
-                ['JWKS URI', p.jwks_uri ?? '—'],
-                ['Email claim', p.email_claim],
-                ['provider_id pattern', p.provider_id_pattern ? <code>{p.provider_id_pattern}</code> : '—'],
-                ['Created', <Time key="c" iso={p.created_at} />],
-                ['Updated', <Time key="u" iso={p.updated_at} />],
-              ]}
+      {serviceAdmin ? (
+        <Section
+          title="Trust settings"
+          actions={
+            <Button size="sm" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+              {editing ? 'Cancel editing' : 'Edit'}
+            </Button>
+          }
+        >
+          {editing ? (
+            <PartnerForm
+              partner={p}
+              onSaved={(saved) => {
+                qc.setQueryData(adminKeys.partner(partnerId), saved);
+                setEditing(false);
+              }}
             />
-            {p.jwks ? (
-              <div className="mt-3">
-                <h3 className="mb-1 text-sm font-medium">Inline JWKS</h3>
-                <JsonBlock value={p.jwks} label="Inline JWKS" />
-              </div>
-            ) : null}
-          </>
-        )}
-      </Section>
+          ) : (
+            <>
+              <DefinitionList
+                items={[
+                  ['Issuer', p.issuer],
+                  ['Audience', p.audience ?? '—'],
+                  ['JWKS URI', p.jwks_uri ?? '—'],
+                  ['Email claim', p.email_claim],
+                  ['provider_id pattern', p.provider_id_pattern ? <code>{p.provider_id_pattern}</code> : '—'],
+                  ['Created', <Time key="c" iso={p.created_at} />],
+                  ['Updated', <Time key="u" iso={p.updated_at} />],
+                ]}
+              />
+              {p.jwks ? (
+                <div className="mt-3">
+                  <h3 className="mb-1 text-sm font-medium">Inline JWKS</h3>
+                  <JsonBlock value={p.jwks} label="Inline JWKS" />
+                </div>
+              ) : null}
+            </>
+          )}
+        </Section>
+      ) : null}
       <TestTrust partnerId={p.partner_id} />
-      <Webhook partner={p} />
+      <Webhook partner={p} editable={!serviceAdmin} onSaved={(saved) => qc.setQueryData(adminKeys.partner(partnerId), saved)} />
     </>
   );
 }

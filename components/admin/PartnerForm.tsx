@@ -58,8 +58,11 @@ const TYPE_HELP: Record<string, string> = {
   SINGLE_AUTH_TOKEN: 'One shared token for all clinicians; provider_id is required on every call.',
 };
 
-/** Create or edit a partner. The same zod contract as the API decides what is valid, so the rules agree. */
-export function PartnerForm({ partner, onSaved }: { partner?: Partner; onSaved?: (p: Partner) => void }) {
+/**
+ * Create or edit a partner. The same zod contract as the API decides what is valid, so the rules agree.
+ * `only="webhook"` is a partner admin's form: the fields it may change, and nothing it may not.
+ */
+export function PartnerForm({ partner, onSaved, only }: { partner?: Partner; onSaved?: (p: Partner) => void; only?: 'webhook' }) {
   const editing = Boolean(partner);
   const [f, setF] = useState<Fields>(() => initial(partner));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -116,13 +119,14 @@ export function PartnerForm({ partner, onSaved }: { partner?: Partner; onSaved?:
       notify_note_signed: f.notify_note_signed,
     };
     if (!editing && f.partner_id.trim()) body.partner_id = f.partner_id.trim();
+    if (only === 'webhook') for (const k of Object.keys(body)) if (k !== 'webhook_url' && k !== 'notify_note_signed') delete body[k];
     const parsed = editing ? UpdatePartnerRequest.safeParse(body) : CreatePartnerRequest.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'name');
         errs[key] ??= issue.message;
       }
-    } else if (editing) {
+    } else if (editing && only !== 'webhook') {
       const v = partnerRuleViolation(body as Parameters<typeof partnerRuleViolation>[0]);
       if (v) errs[v.field] ??= v.message;
     }
@@ -155,6 +159,44 @@ export function PartnerForm({ partner, onSaved }: { partner?: Partner; onSaved?:
   }
 
   const bearer = f.type === 'BEARER';
+  const webhookFields = (
+    <>
+      <Input label="Webhook URL" type="url" hint="Where session notifications are sent." value={f.webhook_url} onChange={set('webhook_url')} error={errors.webhook_url} fieldClassName="md:col-span-2" />
+      <div className="flex items-start gap-2 md:col-span-2">
+        <input
+          id="notify_note_signed"
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={f.notify_note_signed}
+          onChange={(e) => setF((s) => ({ ...s, notify_note_signed: e.target.checked }))}
+          aria-describedby="notify_note_signed-hint"
+        />
+        <div>
+          <label htmlFor="notify_note_signed" className="text-sm font-medium">
+            Send a NOTE_SIGNED webhook when a clinician signs a note
+          </label>
+          <p id="notify_note_signed-hint" className="text-xs text-slate-700">
+            Off unless the partner's receiver accepts it: a receiver built only to the spec answers 400 to an unknown status.
+          </p>
+        </div>
+      </div>
+    </>
+  );
+  const saveButton = (
+    <div className="md:col-span-2">
+      <Button type="submit" loading={save.isPending}>
+        {editing ? 'Save changes' : 'Create partner'}
+      </Button>
+    </div>
+  );
+  if (only === 'webhook') {
+    return (
+      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Edit webhook">
+        {webhookFields}
+        {saveButton}
+      </form>
+    );
+  }
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label={editing ? 'Edit partner' : 'New partner'}>
       {!editing ? (
@@ -208,30 +250,8 @@ export function PartnerForm({ partner, onSaved }: { partner?: Partner; onSaved?:
         onChange={set('provider_id_pattern')}
         error={errors.provider_id_pattern}
       />
-      <Input label="Webhook URL" type="url" hint="Where session notifications are sent." value={f.webhook_url} onChange={set('webhook_url')} error={errors.webhook_url} fieldClassName="md:col-span-2" />
-      <div className="flex items-start gap-2 md:col-span-2">
-        <input
-          id="notify_note_signed"
-          type="checkbox"
-          className="mt-1 h-4 w-4"
-          checked={f.notify_note_signed}
-          onChange={(e) => setF((s) => ({ ...s, notify_note_signed: e.target.checked }))}
-          aria-describedby="notify_note_signed-hint"
-        />
-        <div>
-          <label htmlFor="notify_note_signed" className="text-sm font-medium">
-            Send a NOTE_SIGNED webhook when a clinician signs a note
-          </label>
-          <p id="notify_note_signed-hint" className="text-xs text-slate-700">
-            Off unless the partner's receiver accepts it: a receiver built only to the spec answers 400 to an unknown status.
-          </p>
-        </div>
-      </div>
-      <div className="md:col-span-2">
-        <Button type="submit" loading={save.isPending}>
-          {editing ? 'Save changes' : 'Create partner'}
-        </Button>
-      </div>
+      {webhookFields}
+      {saveButton}
     </form>
   );
 }

@@ -8,6 +8,7 @@ import type { AdminProvider } from '@/lib/contracts/admin';
 import { Badge, Button, Dialog, Input, Table, toast } from '@/components/ui';
 import { ErrorState, Loading, PageHeader, Time } from './common';
 import { LoadMore, useCursorList, useUrlFilters } from './cursor-list';
+import { AddProvider } from './AddProvider';
 
 export function ProviderList({ partnerId }: { partnerId: string }) {
   const [filters, setFilters] = useUrlFilters(['q'] as const);
@@ -30,7 +31,7 @@ export function ProviderList({ partnerId }: { partnerId: string }) {
   }
   return (
     <>
-      <PageHeader title="Providers" description={<>Clinicians registered through partner <code>{partnerId}</code>.</>} />
+      <PageHeader title="Providers" description={<>Clinicians registered through partner <code>{partnerId}</code>.</>} actions={<AddProvider partnerId={partnerId} />} />
       <form role="search" onSubmit={search} className="mb-4 flex flex-wrap items-end gap-2">
         <Input label="Search providers" hint="Name, email, provider_id or organisation" value={draft} onChange={(e) => setDraft(e.target.value)} fieldClassName="w-full sm:w-80" />
         <Button type="submit" variant="secondary" className="mb-5">

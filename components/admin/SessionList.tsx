@@ -9,7 +9,8 @@ import { listAdminSessions } from '@/lib/contracts/routes/admin-sessions';
 import { useAdminUser } from './admin-user';
 import { partnerOptions, usePartners } from './queries';
 
-const KEYS = ['partner_id', 'provider_id', 'status', 'from', 'to'] as const;
+// provider_id stays a URL filter for links that name one provider; people filter by name or email.
+const KEYS = ['partner_id', 'provider', 'provider_id', 'status', 'from', 'to'] as const;
 
 function toIsoDate(v: string): string {
   // Date inputs give a local calendar day; the API takes ISO dates.
@@ -29,7 +30,7 @@ export function SessionList() {
   const set = (k: (typeof KEYS)[number]) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   function apply(e: FormEvent) {
     e.preventDefault();
-    setFilters(draft);
+    setFilters({ ...draft, provider: draft.provider.trim() });
   }
   return (
     <>
@@ -38,7 +39,7 @@ export function SessionList() {
         {user.role === 'service_admin' ? (
           <Select label="Partner" placeholder="All partners" value={draft.partner_id} onChange={set('partner_id')} options={partnerOptions(partners.data)} />
         ) : null}
-        <Input label="Provider ID" placeholder="UUID" value={draft.provider_id} onChange={set('provider_id')} />
+        <Input label="Provider name or email" value={draft.provider} onChange={set('provider')} />
         <Select label="Status" placeholder="Any status" value={draft.status} onChange={set('status')} options={SESSION_STATUSES.map((s) => ({ value: s, label: s }))} />
         <Input label="Created from" type="date" value={draft.from} onChange={set('from')} />
         <Input label="Created before" type="date" value={draft.to} onChange={set('to')} />
@@ -47,7 +48,7 @@ export function SessionList() {
           <Button
             variant="secondary"
             onClick={() => {
-              const empty = { partner_id: '', provider_id: '', status: '', from: '', to: '' };
+              const empty = { partner_id: '', provider: '', provider_id: '', status: '', from: '', to: '' };
               setDraft(empty);
               setFilters(empty);
             }}

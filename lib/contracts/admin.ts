@@ -3,6 +3,7 @@
  * console users, the audit log, trust testing and the demo setup. Shared by handlers, OpenAPI and the console.
  */
 import { z } from 'zod';
+import { Specialty } from '@/lib/info';
 import { PartnerId } from './partners';
 import { WebhookDelivery } from './webhooks';
 
@@ -42,6 +43,20 @@ export const AdminProvider = z
   .meta({ id: 'AdminProvider' });
 export type AdminProvider = z.infer<typeof AdminProvider>;
 
+const nonEmpty = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+
+/** A provider added from the console, as register would add it but without a partner_token. */
+export const CreateProviderRequest = z
+  .object({
+    name: nonEmpty(255),
+    email: z.string().trim().toLowerCase().email('must be an email address').max(320, 'must be at most 320 characters'),
+    specialty: Specialty.optional(),
+    organization_external_id: nonEmpty(255).optional().describe('the organisation the provider belongs to; default console:<partner_id>'),
+    provider_id: nonEmpty(255).optional().describe("the partner's provider_id: required for BEARER and SINGLE_AUTH_TOKEN partners, matching their pattern"),
+  })
+  .meta({ id: 'CreateProviderRequest' });
+export type CreateProviderRequest = z.infer<typeof CreateProviderRequest>;
+
 export const AdminProviderList = z
   .object({ providers: z.array(AdminProvider), next_cursor: z.string().nullable() })
   .meta({ id: 'AdminProviderList' });
@@ -56,6 +71,7 @@ export const SESSION_STATUSES = ['created', 'ready', 'running', 'completed', 'sk
 export const ListAdminSessionsQuery = z.object({
   partner_id: PartnerId.optional(),
   provider_id: uuid.optional(),
+  provider: z.string().trim().min(1, 'must not be empty').max(320, 'must be at most 320 characters').optional().describe("part of the provider's name or email"),
   status: z.enum(SESSION_STATUSES).optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),

@@ -1,6 +1,6 @@
 import { defineContract } from '@/lib/api/contract';
 import { z } from 'zod';
-import { AdminProvider, AdminProviderList, ListProvidersQuery, TestTrustRequest, TestTrustResult } from '@/lib/contracts/admin';
+import { AdminProvider, AdminProviderList, CreateProviderRequest, ListProvidersQuery, TestTrustRequest, TestTrustResult } from '@/lib/contracts/admin';
 import { PartnerId } from '@/lib/contracts/partners';
 
 const PartnerParams = z.object({ partner_id: PartnerId });
@@ -16,6 +16,21 @@ export const listPartnerProviders = defineContract({
   query: ListProvidersQuery,
   responses: { 200: { description: 'providers', schema: AdminProviderList } },
   errors: ['not_found'],
+});
+
+export const createPartnerProvider = defineContract({
+  method: 'POST',
+  path: '/api/admin/v1/partners/{partner_id}/providers',
+  summary: 'Add a provider to a partner, as register would, without a partner_token',
+  description:
+    'Creates the provider and links it to the partner. STANDARD partners identify providers by email; BEARER and SINGLE_AUTH_TOKEN partners by provider_id, which must match the partner\'s pattern. A provider already linked to the partner is a 409. A provider known through another partner is linked by a service admin; a partner admin gets a 409.',
+  tags: ['Admin'],
+  auth: 'admin',
+  params: PartnerParams,
+  body: CreateProviderRequest,
+  status: 201,
+  responses: { 201: { description: 'the provider as listed', schema: AdminProvider } },
+  errors: ['not_found', 'conflict'],
 });
 
 export const disableProvider = defineContract({

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminSessionList, ListAdminSessionsQuery } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
@@ -10,12 +10,19 @@ import { scopeWhere } from '../scope/scope-where';
 
 const createdMs = sql`date_trunc('milliseconds', ${ambientSessions.createdAt})`;
 
-/** Sessions newest first. A partner admin sees only its partner; naming another partner is a 404. */
+/**
+ * Sessions newest first, filtered by partner, provider (its id, or part of its name or email), status and
+ * creation time. A partner admin sees only its partner; naming another partner is a 404.
+ */
 export async function listAdminSessions(app: AppContext, q: ListAdminSessionsQuery, admin: AdminPrincipal): Promise<AdminSessionList> {
   const partnerId = resolvePartnerFilter(admin.scope, q.partner_id);
   const where: Array<SQL | undefined> = [scopeWhere(admin.scope, ambientSessions)];
   if (partnerId) where.push(eq(ambientSessions.partnerId, partnerId));
   if (q.provider_id) where.push(eq(ambientSessions.providerId, q.provider_id));
+  if (q.provider) {
+    const like = `%${q.provider.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(providers.name, like), ilike(providers.email, like)));
+  }
   if (q.status) where.push(eq(ambientSessions.status, q.status));
   if (q.from) where.push(gte(ambientSessions.createdAt, q.from));
   if (q.to) where.push(lt(ambientSessions.createdAt, q.to));

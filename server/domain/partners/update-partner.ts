@@ -11,8 +11,11 @@ import { getPartnerRow } from './get-partner';
 import { partnerDto } from './partner-dto';
 import { assertWebhookUrlAllowed } from '../../webhooks/assert-webhook-url';
 
-/** Access level, type and trust decide what a partner may do and whose tokens it accepts: service admins' call. */
-const SERVICE_ADMIN_FIELDS = ['type', 'access_level', 'issuer', 'audience', 'jwks_uri', 'jwks', 'email_claim', 'provider_id_pattern'] as const;
+/**
+ * Access level, type and trust decide what a partner may do and whose tokens it accepts, and the name is how
+ * the service knows it: service admins' call. A partner admin changes its webhook only.
+ */
+const SERVICE_ADMIN_FIELDS = ['name', 'type', 'access_level', 'issuer', 'audience', 'jwks_uri', 'jwks', 'email_claim', 'provider_id_pattern'] as const;
 
 export async function updatePartner(app: AppContext, partnerId: string, input: UpdatePartnerRequest, admin: AdminPrincipal) {
   const current = await getPartnerRow(app, partnerId, admin);
@@ -20,7 +23,7 @@ export async function updatePartner(app: AppContext, partnerId: string, input: U
   if (admin.scope.kind !== 'all') {
     // A field sent with its current value is no change (the console's form sends every field back).
     const changed = SERVICE_ADMIN_FIELDS.find((f) => input[f] !== undefined && !isDeepStrictEqual(input[f], before[f]));
-    if (changed) throw forbidden(`${changed}: only service admins change a partner's access level, type and trust settings`);
+    if (changed) throw forbidden(`${changed}: only service admins change a partner's name, access level, type and trust settings`);
   }
   assertWebhookUrlAllowed(app, input.webhook_url);
   // Switching between a JWKS URI and inline keys replaces the other source.

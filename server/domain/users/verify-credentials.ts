@@ -6,6 +6,7 @@ import { consoleUser, type ConsoleUser } from './console-user';
 import { checkSignInLimit } from './check-sign-in-limit';
 import { recordSignInResult } from './record-sign-in-result';
 import { signInLimitedError } from './sign-in-limits';
+import { recordProviderSignIn } from '../providers/record-provider-sign-in';
 
 /**
  * Email + password sign-in from `address`; null for an unknown email, a wrong password or a disabled user
@@ -24,6 +25,8 @@ export async function verifyCredentials(app: AppContext, email: string, password
     return null;
   }
   await recordSignInResult(app, account, address, 'signed-in');
-  await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
+  const now = new Date();
+  await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, row.id));
+  if (row.role === 'clinician' && row.providerId && row.partnerId) await recordProviderSignIn(app, { providerId: row.providerId, partnerId: row.partnerId }, now);
   return consoleUser(row);
 }

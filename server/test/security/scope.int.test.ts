@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/errors';
-import { ListAdminSessionsQuery, ListAuditQuery, ListProvidersQuery, CreateUserRequest } from '@/lib/contracts/admin';
+import { ListAdminSessionsQuery, ListAuditQuery, ListProvidersQuery, CreateProviderRequest, CreateUserRequest } from '@/lib/contracts/admin';
 import { ListDeliveriesQuery } from '@/lib/contracts/webhooks';
 import { SessionContext } from '@/lib/contracts/sessions';
 import { FhirExportQuery } from '@/lib/contracts/fhir';
@@ -54,6 +54,7 @@ import { testPartnerTrust } from '../../domain/partners/test-partner-trust';
 import { listPartnerProviders } from '../../domain/providers/list-partner-providers';
 import { disableProvider } from '../../domain/providers/disable-provider';
 import { enableProvider } from '../../domain/providers/enable-provider';
+import { createPartnerProvider } from '../../domain/providers/create-partner-provider';
 import { listAudit } from '../../domain/audit/list-audit';
 import { listApiKeys } from '../../domain/api-keys/list-api-keys';
 import { revokeApiKey } from '../../domain/api-keys/revoke-api-key';
@@ -134,12 +135,16 @@ const ADMIN_CASES: Array<{ name: string; call: (admin: AdminPrincipal, t: Tenant
   { name: 'redelivery', call: (admin, t) => redeliverWebhook(app, t.deliveryId, admin), control: false },
   { name: 'test webhook', call: (admin, t) => sendTestWebhook(app, t.partnerId, admin) },
   { name: 'partner', call: (admin, t) => getPartnerRow(app, t.partnerId, admin) },
-  { name: 'partner update', call: (admin, t) => updatePartner(app, t.partnerId, { name: 'Renamed' }, admin) },
+  { name: 'partner update', call: (admin, t) => updatePartner(app, t.partnerId, { notify_note_signed: false }, admin) },
   { name: 'webhook secret', call: (admin, t) => rotateWebhookSecret(app, t.partnerId, admin), control: false },
   { name: 'partner trust', call: (admin, t) => testPartnerTrust(app, t.partnerId, 'not-a-token', admin) },
   { name: 'providers of the partner', call: (admin, t) => listPartnerProviders(app, t.partnerId, ListProvidersQuery.parse({}), admin) },
   { name: 'provider disable', call: (admin, t) => disableProvider(app, t.partnerId, t.providerId, admin) },
   { name: 'provider enable', call: (admin, t) => enableProvider(app, t.partnerId, t.providerId, admin) },
+  {
+    name: 'provider for the partner',
+    call: (admin, t) => createPartnerProvider(app, t.partnerId, CreateProviderRequest.parse({ name: 'Dr New', email: `n.${crypto.randomUUID()}@example.com` }), admin),
+  },
   { name: 'audit of the partner', call: (admin, t) => listAudit(app, ListAuditQuery.parse({ partner_id: t.partnerId }), admin) },
   { name: 'API key revoke', call: (admin, t) => revokeApiKey(app, t.apiKeyId, admin) },
   { name: 'API key for the partner', call: (admin, t) => createApiKey(app, { name: 'k', partner_id: t.partnerId }, admin) },
