@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { organizations, partnerOrganizations, providerPartners, providers } from '../../db/schema';
 import { getPartnerRow } from '../partners/get-partner';
+import { scopeWhere } from '../scope/scope-where';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_SPECIALTY } from './register-provider';
 import { listPartnerProviders } from './list-partner-providers';
@@ -37,7 +38,7 @@ export async function createPartnerProvider(app: AppContext, partnerId: string, 
       const [linked] = await tx
         .select({ id: providerPartners.providerId })
         .from(providerPartners)
-        .where(and(eq(providerPartners.providerId, existing.id), eq(providerPartners.partnerId, partnerId)))
+        .where(and(eq(providerPartners.providerId, existing.id), eq(providerPartners.partnerId, partnerId), scopeWhere(admin.scope, providerPartners)))
         .limit(1);
       const field = partnerProviderId ? 'provider_id' : 'email';
       if (linked) throw conflict(`${field}: this provider is already registered with partner ${partnerId}`);
