@@ -2,6 +2,7 @@ import type { TranscriptLine } from '../types';
 import { cleanUtterance, splitRunOn, splitSentences, wordsToDigits, type Sex } from './text';
 import { conditionMatcher, tokenize, type Match } from './lexicon';
 import { isFirstName, sexOfFirstName } from './names';
+import { stripSmallTalk } from './written';
 
 export type Role = 'CLINICIAN' | 'PATIENT';
 
@@ -107,14 +108,22 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   const { roles, swapped } = inferRoles(lines);
   const turns: Turn[] = [];
   const sentences: Sentence[] = [];
+  // Small talk reaches no section, but it still takes its place in the visit: where the exam and the plan begin is
+  // judged by each sentence's place among everything said (`said[i]`), as before small talk was cut.
+  let smallTalk = 0;
+  const said: number[] = [];
   lines.forEach((l, index) => {
     const role = roles[index];
     const text = cleanUtterance(l.text);
     const turn: Turn = { index, tid: l.transcriptId, role, text, sentences: [] };
     for (const raw of splitSentences(text))
       for (const piece of splitRunOn(raw).flatMap(splitUnpunctuated)) {
-        const t = stripGreeting(wordsToDigits(piece.replace(/(\d),(\d{3})\b/g, '$1$2')).replace(/\b(\d+)\s+over\s+(\d+)\b/gi, '$1/$2'));
-        if (!t.trim()) continue;
+        const t = stripSmallTalk(stripGreeting(wordsToDigits(piece.replace(/(\d),(\d{3})\b/g, '$1$2')).replace(/\b(\d+)\s+over\s+(\d+)\b/gi, '$1/$2')));
+        if (!t.trim()) {
+          smallTalk++;
+          continue;
+        }
+        said.push(sentences.length + smallTalk);
         const s: Sentence = { i: sentences.length, turn: index, tid: l.transcriptId, role, text: t, tokens: tokenize(t), question: isQuestion(t, role) };
         sentences.push(s);
         turn.sentences.push(s);
@@ -159,12 +168,16 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   if (byName) sex = byName;
 
   const clin = sentences.filter((s) => s.role === 'CLINICIAN');
-  const examS = clin.find((s) => s.i > 2 && EXAM_CUE.test(s.text));
+  const examS = clin.find((s) => said[s.i] > 2 && EXAM_CUE.test(s.text));
   let examStart = examS?.i ?? sentences.length;
-  const planS = clin.find((s) => s.i > Math.min(examStart, sentences.length * 0.4) && PLAN_CUE.test(s.text));
+  // (issue 27: counted without the cut greeting, "I think this is acute bronchitis" fell before the plan, and out of the coded data.)
+  const spoken = sentences.length + smallTalk;
+  const examAt = examS ? said[examS.i] : spoken;
+  const planS = clin.find((s) => said[s.i] > Math.min(examAt, spoken * 0.4) && PLAN_CUE.test(s.text));
   // With no plan cue, the plan is guessed to follow the examination's first half, never to start inside it.
-  const fallback = examS ? Math.max(Math.floor(sentences.length * 0.75), examStart + Math.floor((sentences.length - examStart) / 2)) : Math.floor(sentences.length * 0.75);
-  let planStart = planS?.i ?? fallback;
+  const fallbackAt = examS ? Math.max(Math.floor(spoken * 0.75), examAt + Math.floor((spoken - examAt) / 2)) : Math.floor(spoken * 0.75);
+  const fallback = sentences.findIndex((s) => said[s.i] >= fallbackAt);
+  let planStart = planS?.i ?? (fallback < 0 ? sentences.length : fallback);
   if (examStart > planStart) examStart = planStart;
   if (planStart < examStart) planStart = examStart;
   return { turns, sentences, sex, age, name, examStart, planStart, swapped };

@@ -18,6 +18,7 @@ import { rewriteText } from './rewrite';
 import { capitalize } from './text';
 import { contextTerms } from './soundalike';
 import { hasUnclear, resolveUnclear, showUnclear, trustedText } from './unclear';
+import { writtenSentence } from './written';
 
 export interface EmbeddedEngineOptions { codes?: CodeIndex }
 
@@ -49,11 +50,15 @@ function formal(text: string): string {
   });
 }
 
-function render(blocks: Block[], bulleted: boolean, loinc: string, leftOut: LeftOutItem[]): { content: string; sentences: Piece[] } {
+/**
+ * `write` puts the engine's own sentences in the note's voice after what was unsure is left out, so that what is
+ * still speech to someone in the room goes (issue 27); the clinician's precharted text and template text are kept as they are.
+ */
+function render(blocks: Block[], bulleted: boolean, loinc: string, leftOut: LeftOutItem[], write: (p: Piece, text: string) => string): { content: string; sentences: Piece[] } {
   const lines: string[] = [];
   const sentences: Piece[] = [];
   for (const raw of blocks) {
-    const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: formal(scribeUnits(resolveUnclear(p.text))) })).filter((p) => p.text) };
+    const b = { ...raw, pieces: raw.pieces.map((p) => ({ ...p, text: write(p, formal(scribeUnits(resolveUnclear(p.text)))) })).filter((p) => p.text) };
     // What the recogniser was unsure of is left out of the note and listed for the review (issue 27).
     for (const p of raw.pieces)
       if (hasUnclear(p.text)) {
@@ -188,7 +193,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
           structured.push({ loinc: sec.loinc, template_id: item.template_id, values });
         }
       }
-      const { content, sentences } = render([...pre, ...blocks], bulleted, sec.loinc, leftOut);
+      const { content, sentences } = render([...pre, ...blocks], bulleted, sec.loinc, leftOut, (p, text) => (p.template || pre.some((b) => b.pieces.includes(p)) ? text : writtenSentence(text, a.sex)));
       const src = [...new Set(sentences.flatMap((p) => p.src))];
       summary.push({
         title: SECTION_TITLES[sec.loinc] ?? sec.loinc,
