@@ -1,16 +1,15 @@
 /**
- * The tables the editor codes allergies and lab/imaging orders against. Placeholder until the curated tables
- * of issue 29 items 1 and 2 land (helper h2): they are re-exported from here so the editor reads the same
- * tables the notes engine codes with.
+ * The tables the editor codes allergies and lab/imaging orders against: the same curated tables the notes
+ * engine codes with (server/codesets, issue 29 items 1 and 2), so an edited item and a generated one agree.
  */
-export interface Orderable {
-  code: string;
-  display: string;
-  category: 'LAB' | 'IMAGING';
+export { ORDERABLES, type Orderable } from '../../codesets/orderables';
+export { DRUG_CLASSES, type DrugClass } from '../../codesets/drug-classes';
+
+/** Every word of the query in the name or in one of the aliases. */
+export function matchesWords(query: string, names: readonly string[]): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return names.some((n) => {
+    const t = n.toLowerCase();
+    return words.every((w) => t.includes(w));
+  });
 }
-export interface DrugClass {
-  code: string;
-  display: string;
-}
-export const ORDERABLES: readonly Orderable[] = [];
-export const DRUG_CLASSES: readonly DrugClass[] = [];

@@ -1,12 +1,11 @@
 import type { AllergySubstanceSearchResponse, CodeSearchQuery } from '@/lib/contracts/structured-data-edits';
 import type { AppContext } from '../../context';
-import { DRUG_CLASSES } from './code-tables';
+import { DRUG_CLASSES, matchesWords } from './code-tables';
 
-/** Drug classes ("penicillins") first, since allergies are often to a class, then RxNorm ingredients. */
+/** Drug classes ("penicillins", "sulfa") first, since allergies are often to a class, then RxNorm ingredients. */
 export function searchAllergySubstances(app: Pick<AppContext, 'services'>, query: CodeSearchQuery): AllergySubstanceSearchResponse {
   const limit = query.limit ?? 10;
-  const words = query.q.toLowerCase().split(/\s+/).filter(Boolean);
-  const classes = DRUG_CLASSES.filter((c) => words.every((w) => c.display.toLowerCase().includes(w)))
+  const classes = DRUG_CLASSES.filter((c) => matchesWords(query.q, [c.display, ...c.aliases]))
     .slice(0, limit)
     .map((c) => ({ code: c.code, type: 'DRUG_CLASS' as const, display: c.display }));
   const ingredients = app.services.codes

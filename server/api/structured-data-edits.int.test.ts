@@ -1,0 +1,190 @@
+/**
+ * The clinician's structured-data edits on a live server (issue 29 item 5): code searches, add / change /
+ * remove of each kind with its history, the 400s naming the field, another tenant's 404, READONLY's 403, and
+ * the sign-off lock (409) that an amendment lifts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, sessionPath, UUID } from '../test/session-api';
+import { sdPath, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
+
+let f: StructuredDataFixture;
+let id: string;
+
+beforeAll(async () => {
+  f = await seedStructuredDataVisit();
+  id = f.visit.ambient_session_id;
+}, 300_000);
+afterAll(async () => {
+  await f?.server.stop();
+  await f?.receiver.close();
+});
+
+const get = (p: string) => call(f.server, f.dr, 'GET', p);
+
+describe('code searches', () => {
+  it('find ICD-10-CM codes, RxNorm drugs, allergy substances and lab or imaging orderables', async () => {
+    const dx = await get('/api/v1/codes/icd10?q=type%202%20diabetes&limit=20');
+    expect(dx.status, dx.text).toBe(200);
+    expect(dx.body.results).toContainEqual({ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' });
+    expect((await get('/api/v1/codes/icd10?q=I10')).body.results[0]).toEqual({ code: 'I10', description: 'Essential (primary) hypertension' });
+
+    const rx = await get('/api/v1/codes/rxnorm?q=metformin');
+    expect(rx.body.results[0]).toEqual({ rxcui: '6809', name: 'metformin', tty: 'IN' });
+
+    const substance = await get('/api/v1/codes/allergy-substances?q=penicillin');
+    expect(substance.status, substance.text).toBe(200);
+    expect(substance.body.results.map((r: { display: string }) => r.display.toLowerCase()).join('|')).toContain('penicillin');
+
+    const lab = await get('/api/v1/codes/orderables?q=metabolic');
+    expect(lab.status, lab.text).toBe(200);
+    expect(lab.body.results).toContainEqual(expect.objectContaining({ code: '51990-0', category: 'LAB' }));
+  });
+
+  it('name the query field when it is missing or out of range', async () => {
+    const missing = await get('/api/v1/codes/icd10');
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 400, message: expect.stringContaining('q') });
+    const tooMany = await get('/api/v1/codes/rxnorm?q=met&limit=500');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('limit');
+  });
+});
+
+describe('editing each kind', () => {
+  it('adds a diagnosis coded from the code sets, with its HCC category, and keeps the version', async () => {
+    const r = await call(f.server, f.dr, 'POST', sdPath(id, 'diagnoses'), { code: 'e119', diagnosis_note: 'On metformin.' });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.position).toBe(1);
+    expect(r.body.structured_data.diagnoses.values[1]).toMatchObject({
+      codes: [
+        { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications', type: 'ICD10' },
+        { code: 'HCC38', type: 'HCC' },
+      ],
+      diagnosis_note: 'On metformin.',
+    });
+    const content = await get(`${sessionPath(id)}/content`);
+    expect(content.body.structured_data.diagnoses.values.map((d: { codes: { code: string }[] }) => d.codes[0]!.code)).toEqual(['I10', 'E11.9']);
+  });
+
+  it('changes a diagnosis in place and removes one, answering 404 naming the position past the end', async () => {
+    const changed = await call(f.server, f.dr, 'PUT', sdPath(id, 'diagnoses', 1), { code: 'E11.65', diagnosis_note: 'A1c above goal.' });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.structured_data.diagnoses.values[1].codes[0].code).toBe('E11.65');
+    const added = await call(f.server, f.dr, 'POST', sdPath(id, 'diagnoses'), { code: 'M17.11' });
+    expect(added.body.position).toBe(2);
+    const removed = await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 2));
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.position).toBeNull();
+    expect(removed.body.structured_data.diagnoses.values).toHaveLength(2);
+    const gone = await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 2));
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ code: 404, message: expect.stringMatching(/^position: .*diagnosis at position 2/) });
+  });
+
+  it('completes a partial medication order (moving it to values, origin USER, as needed) and adds a coded one', async () => {
+    const sd0 = (await get(`${sessionPath(id)}/structured-data`)).body.structured_data;
+    expect(sd0.orders.medication_orders.partial_values.map((o: { drug_name: string }) => o.drug_name)).toEqual(['acetaminophen']);
+    const r = await call(f.server, f.dr, 'PUT', sdPath(id, 'medication-orders', 1), {
+      drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain', route: 'oral',
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.position).toBe(1);
+    const meds = r.body.structured_data.orders.medication_orders;
+    expect(meds.partial_values).toEqual([]);
+    expect(meds.values[1]).toMatchObject({
+      drug_name: 'acetaminophen', medication_code: { code: '161', type: 'RXCUI' }, status: 'NEW',
+      dosage: { quantity: 500, unit: 'MG', raw_value: '500 mg' }, frequency: { structured_value: 'EVERY_6_HOURS' },
+      as_needed: true, as_needed_reason: 'knee pain', route: 'oral', metadata: { origin: 'USER' },
+    });
+    const metformin = await call(f.server, f.dr, 'POST', sdPath(id, 'medication-orders'), { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' });
+    expect(metformin.status, metformin.text).toBe(201);
+    expect(metformin.body.structured_data.orders.medication_orders.values[2]).toMatchObject({ drug_name: 'metformin', status: 'CONTINUED', as_needed: false });
+  });
+
+  it('adds an allergy and a lab order, which older notes had no list for', async () => {
+    const allergy = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' });
+    expect(allergy.status, allergy.text).toBe(201);
+    expect(allergy.body.structured_data.allergies.values).toEqual([
+      { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI', display: 'penicillin G' }, reaction: 'rash', verification: 'CONFIRMED', evidence: null },
+    ]);
+    const lab = await call(f.server, f.dr, 'POST', sdPath(id, 'service-orders'), { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' });
+    expect(lab.status, lab.text).toBe(201);
+    expect(lab.body.structured_data.orders.service_orders.values[0]).toMatchObject({ name: 'basic metabolic panel', category: 'LAB', code: { code: '51990-0', type: 'LOINC' }, timing: 'before the next visit' });
+    const xray = await call(f.server, f.dr, 'POST', sdPath(id, 'service-orders'), { name: 'knee x-ray, weight bearing', category: 'IMAGING' });
+    expect(xray.body.structured_data.orders.service_orders.values[1]).toEqual({ name: 'knee x-ray, weight bearing', category: 'IMAGING', code: null, timing: null, evidence: null });
+    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'service-orders', 1))).status).toBe(200);
+  });
+
+  it('keeps every change in the history with who, when, before and after, newest first', async () => {
+    const h = await get(`${sessionPath(id)}/structured-data/history`);
+    expect(h.status, h.text).toBe(200);
+    const changes = h.body.changes as { kind: string; action: string; position: number; by: { provider_id: string }; at: string; before: any; after: any }[];
+    expect(changes.map((c) => `${c.kind}:${c.action}:${c.position}`)).toEqual([
+      'service_orders:remove:1', 'service_orders:add:1', 'service_orders:add:0', 'allergies:add:0',
+      'medication_orders:add:2', 'medication_orders:edit:1',
+      'diagnoses:remove:2', 'diagnoses:add:2', 'diagnoses:edit:1', 'diagnoses:add:1',
+    ]);
+    expect(new Set(changes.map((c) => c.by.provider_id)).size).toBe(1);
+    expect(changes[0]!.by).toEqual({ provider_id: expect.stringMatching(UUID), name: 'Dr Test' });
+    for (const c of changes) expect(Date.parse(c.at)).not.toBeNaN();
+    const edit = changes.find((c) => c.kind === 'medication_orders' && c.action === 'edit')!;
+    expect(edit.before).toMatchObject({ drug_name: 'acetaminophen', dosage: { quantity: null } });
+    expect(edit.after).toMatchObject({ drug_name: 'acetaminophen', dosage: { quantity: 500 } });
+    const dxEdit = changes.find((c) => c.kind === 'diagnoses' && c.action === 'edit')!;
+    expect([dxEdit.before.codes[0].code, dxEdit.after.codes[0].code]).toEqual(['E11.9', 'E11.65']);
+    expect(changes.find((c) => c.action === 'remove')!.after).toBeNull();
+  });
+});
+
+describe('refusals', () => {
+  it('answer 400 naming the field for a code not in the code sets or a malformed body', async () => {
+    const cases: [string, string, unknown, RegExp][] = [
+      ['diagnoses', 'POST', { code: 'X99.99' }, /^code: X99\.99 is not an ICD-10-CM code/],
+      ['diagnoses', 'POST', {}, /code/],
+      ['medication-orders', 'POST', { drug_name: 'x', rxcui: '999999999', status: 'NEW' }, /^rxcui: /],
+      ['medication-orders', 'POST', { drug_name: 'metformin', status: 'MAYBE' }, /status/],
+      ['medication-orders', 'POST', { drug_name: 'metformin', status: 'NEW', dose_quantity: -5 }, /dose_quantity/],
+      ['medication-orders', 'POST', { drug_name: 'metformin', status: 'NEW', as_needed: false, as_needed_reason: 'pain' }, /^as_needed_reason: /],
+      ['allergies', 'POST', { substance: 'x', substance_code: { code: '424242', type: 'DRUG_CLASS' } }, /^substance_code\.code: /],
+      ['allergies', 'POST', { substance: 'latex', verification: 'SURE' }, /verification/],
+      ['service-orders', 'POST', { name: 'bmp', category: 'LAB', loinc: '99999-9' }, /^loinc: /],
+      ['service-orders', 'POST', { name: 'bmp', category: 'BLOOD' }, /category/],
+    ];
+    for (const [segment, method, body, message] of cases) {
+      const r = await call(f.server, f.dr, method, sdPath(id, segment as 'diagnoses'), body);
+      expect(r.status, `${segment} ${JSON.stringify(body)}: ${r.text}`).toBe(400);
+      expect(r.body.code).toBe(400);
+      expect(r.body.message).toMatch(message);
+    }
+    const badPosition = await call(f.server, f.dr, 'PUT', `${sessionPath(id)}/structured-data/diagnoses/first`, { code: 'I10' });
+    expect(badPosition.status).toBe(400);
+    expect(badPosition.body.message).toContain('position');
+  });
+
+  it("hide another tenant's or provider's session (404), refuse READONLY partners (403) and a visit without a note (409)", async () => {
+    for (const who of [f.outsider, f.colleague]) {
+      const r = await call(f.server, who, 'POST', sdPath(id, 'diagnoses'), { code: 'I10' });
+      expect(r.status, r.text).toBe(404);
+      expect((await call(f.server, who, 'GET', `${sessionPath(id)}/structured-data/history`)).status).toBe(404);
+    }
+    const ro = await call(f.server, f.reader, 'POST', sdPath(id, 'allergies'), { substance: 'latex' });
+    expect(ro.status).toBe(403);
+    expect(ro.body.code).toBe(403);
+    const early = await call(f.server, f.dr, 'POST', sdPath(f.pending, 'allergies'), { substance: 'latex' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/not been generated/);
+  });
+
+  it('lock with the signature (409) until an amendment reopens the structured data with the sections', async () => {
+    const signed = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/sign`);
+    expect(signed.status, signed.text).toBe(200);
+    const locked = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'latex', reaction: 'hives' });
+    expect(locked.status).toBe(409);
+    expect(locked.body).toEqual({ code: 409, message: expect.stringMatching(/signed; amend it/) });
+    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 0))).status).toBe(409);
+    expect((await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'Latex allergy reported after the visit' })).status).toBe(200);
+    const after = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'latex', reaction: 'hives', verification: 'REPORTED' });
+    expect(after.status, after.text).toBe(201);
+    expect(after.body.structured_data.allergies.values.map((a: { substance: string }) => a.substance)).toEqual(['penicillin G', 'latex']);
+  });
+});

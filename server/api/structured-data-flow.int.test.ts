@@ -1,0 +1,131 @@
+/**
+ * Edits flow everywhere (issue 29 item 6): after the clinician adds a diagnosis, an allergy and a lab order,
+ * the FHIR export (valid R4 by medplum's validator), the after-visit summary, the encounter-level structured
+ * data and what NOTE_SIGNED links to all answer the edited data; then amend, edit and sign again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AllergyIntolerance, Bundle, Condition, ServiceRequest } from '@medplum/fhirtypes';
+import { call, sessionPath } from '../test/session-api';
+import { errorsOf, ofType } from '../test/fhir-export-fixture';
+import { sdPath, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
+import { findUnresolvedReferences } from '../domain/fhir/find-unresolved-references';
+
+let f: StructuredDataFixture;
+let id: string;
+
+beforeAll(async () => {
+  f = await seedStructuredDataVisit();
+  id = f.visit.ambient_session_id;
+  const edits: [string, string, unknown][] = [
+    ['POST', sdPath(id, 'diagnoses'), { code: 'E11.9', diagnosis_note: 'On metformin.' }],
+    ['POST', sdPath(id, 'allergies'), { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' }],
+    ['POST', sdPath(id, 'service-orders'), { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' }],
+    ['POST', sdPath(id, 'service-orders'), { name: 'knee x-ray, weight bearing', category: 'IMAGING' }],
+  ];
+  for (const [method, p, body] of edits) {
+    const r = await call(f.server, f.dr, method, p, body);
+    expect(r.status, `${p}: ${r.text}`).toBe(201);
+  }
+}, 300_000);
+afterAll(async () => {
+  await f?.server.stop();
+  await f?.receiver.close();
+});
+
+const get = (p: string) => call(f.server, f.dr, 'GET', p);
+
+/** The NOTE_SIGNED notifications received so far, once there are `n` (bounded for a wedged outbox, not a speed check). */
+async function noteSignedHooks(n: number): Promise<any[]> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const got = f.receiver.to('/hooks').map((r) => JSON.parse(r.rawBody)).filter((b) => b.status === 'NOTE_SIGNED');
+    if (got.length >= n) return got.sort((a, b) => a.version - b.version);
+    if (Date.now() > deadline) throw new Error(`${got.length} NOTE_SIGNED notifications, wanted ${n}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function exportFhir(): Promise<Bundle> {
+  const r = await get(`${sessionPath(id)}/fhir`);
+  expect(r.status, r.text).toBe(200);
+  return r.body as Bundle;
+}
+
+describe('an edit reaches every reader of the structured data', () => {
+  it('the FHIR export carries the added diagnosis, allergy and lab order, valid FHIR R4 with every reference resolved', async () => {
+    const bundle = await exportFhir();
+    expect(errorsOf(bundle)).toEqual([]);
+    for (const e of bundle.entry!) expect(errorsOf(e.resource!), e.fullUrl).toEqual([]);
+    expect(findUnresolvedReferences(bundle)).toEqual([]);
+
+    const conditions = ofType<Condition>(bundle, 'Condition').map((c) => c.code!.coding![0]!.code);
+    expect(conditions).toEqual(['I10', 'E11.9']);
+    const [allergy] = ofType<AllergyIntolerance>(bundle, 'AllergyIntolerance');
+    expect(allergy!.code!.coding).toContainEqual(expect.objectContaining({ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '7980' }));
+    expect(JSON.stringify(allergy!.reaction)).toContain('rash');
+    const requests = ofType<ServiceRequest>(bundle, 'ServiceRequest');
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.code!.coding).toContainEqual(expect.objectContaining({ system: 'http://loinc.org', code: '51990-0' }));
+    // The unmatched order is kept as text.
+    expect(requests[1]!.code!.text).toBe('knee x-ray, weight bearing');
+  });
+
+  it('the after-visit summary names the added diagnosis', async () => {
+    const r = await get(`${sessionPath(id)}/visit-summary`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.about.join(' ')).toMatch(/type 2 diabetes/i);
+  });
+
+  it('the encounter-level structured data merges the edited note with the encounter\'s other visit', async () => {
+    for (const p of [`${sessionPath(id)}/encounter-structured-data`, `/api/v1/ambient/encounter/${f.visit.encounter_id}/structured-data`]) {
+      const r = await get(p);
+      expect(r.status, r.text).toBe(200);
+      const sd = r.body.structured_data;
+      expect(sd.diagnoses.values.map((d: { codes: { code: string }[] }) => d.codes[0]!.code).sort()).toEqual(['E11.9', 'I10', 'M25.561']);
+      expect(sd.allergies.values.map((a: { substance: string }) => a.substance)).toEqual(['penicillin G']);
+      expect(sd.orders.service_orders.values.map((o: { name: string }) => o.name)).toEqual(['basic metabolic panel', 'knee x-ray, weight bearing']);
+    }
+  });
+
+  it('NOTE_SIGNED links to content that holds the edits', async () => {
+    const signed = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/sign`);
+    expect(signed.status, signed.text).toBe(200);
+    const [hook] = await noteSignedHooks(1);
+    expect(hook).toMatchObject({ status: 'NOTE_SIGNED', session_id: id, version: 1 });
+    const content = await call(f.server, f.dr, 'GET', new URL(hook._links.contents[0].href).pathname);
+    expect(content.body.note_status).toBe('signed');
+    expect(content.body.structured_data.allergies.values[0]).toMatchObject({ substance: 'penicillin G', reaction: 'rash' });
+    expect(content.body.structured_data.diagnoses.values.map((d: { codes: { code: string }[] }) => d.codes[0]!.code)).toEqual(['I10', 'E11.9']);
+  });
+});
+
+describe('amend, edit, sign again', () => {
+  it('reopens the structured data, keeps the change in its history, and the re-signed note exports it', async () => {
+    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'service-orders', 1))).status).toBe(409);
+    const amended = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'The x-ray was not ordered' });
+    expect(amended.status, amended.text).toBe(200);
+    const removed = await call(f.server, f.dr, 'DELETE', sdPath(id, 'service-orders', 1));
+    expect(removed.status, removed.text).toBe(200);
+    const metformin = await call(f.server, f.dr, 'POST', sdPath(id, 'medication-orders'), { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' });
+    expect(metformin.status, metformin.text).toBe(201);
+    const resigned = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/sign`);
+    expect(resigned.body).toMatchObject({ note_status: 'amended', locked: true });
+
+    const bundle = await exportFhir();
+    expect(errorsOf(bundle)).toEqual([]);
+    expect(ofType<ServiceRequest>(bundle, 'ServiceRequest').map((s) => s.code!.coding?.[0]?.code)).toEqual(['51990-0']);
+    expect(JSON.stringify(bundle)).toContain('"6809"');
+
+    const hooks = await noteSignedHooks(2);
+    expect(hooks.map((h) => [h.note_status, h.version])).toEqual([
+      ['signed', 1],
+      ['amended', 2],
+    ]);
+    const history = (await get(`${sessionPath(id)}/structured-data/history`)).body.changes as { kind: string; action: string; at: string }[];
+    expect(history.slice(0, 2).map((c) => `${c.kind}:${c.action}`)).toEqual(['medication_orders:add', 'service_orders:remove']);
+    const note = (await get(`${sessionPath(id)}/note/history?order=asc`)).body.events as { type: string; at: string }[];
+    const amendAt = Date.parse(note.find((e) => e.type === 'amend')!.at);
+    const resignAt = Date.parse(note.filter((e) => e.type === 'sign').at(-1)!.at);
+    for (const c of history.slice(0, 2)) expect(Date.parse(c.at) >= amendAt && Date.parse(c.at) <= resignAt).toBe(true);
+  });
+});
