@@ -46,8 +46,16 @@ beforeAll(async () => {
   colleague = await registerAndLogin(server.baseUrl, partner);
   outsider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
   const patient = { name: 'Ana Test', mrn: MRN };
-  finished = (await createSession(server, dr, { context: { patient, visit: { chief_complaint: 'Cough' } } })).ambient_session_id;
-  upcoming = (await createSession(server, dr, { context: { patient, diagnoses: { values: [{ codes: [{ code: 'I10', description: 'Essential hypertension', type: 'ICD10' }] }] }, orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'CONTINUED', dosage: { raw_value: '10 mg' }, frequency: { raw_value: 'daily' } }] } } } })).ambient_session_id;
+  finished = (await createSession(server, dr)).ambient_session_id;
+  upcoming = (await createSession(server, dr)).ambient_session_id;
+  const contexts: Array<[string, unknown]> = [
+    [finished, { patient, visit: { chief_complaint: 'Cough' } }],
+    [upcoming, { patient, diagnoses: { values: [{ codes: [{ code: 'I10', description: 'Essential hypertension', type: 'ICD10' }] }] }, orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'CONTINUED', dosage: { raw_value: '10 mg' }, frequency: { raw_value: 'daily' } }] } } }],
+  ];
+  for (const [id, context] of contexts) {
+    const r = await call(server, dr, 'POST', `${sessionPath(id)}/context`, context);
+    expect(r.status, r.text).toBe(200);
+  }
   await server.stop();
   const database = await openTestDatabase(server.dataDir);
   const db = database.db;
@@ -125,7 +133,7 @@ describe("a visit's style and pre-chart", () => {
     expect((await call(server, outsider, 'GET', `${sessionPath(upcoming)}/pre-chart`)).status).toBe(404);
     const other = await call(server, dr, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: `template:${crypto.randomUUID()}` });
     expect(other).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/^note_style: names template .* not one of your templates$/) } });
-    expect((await call(server, dr, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: 'haiku' })).body.message).toMatch(/^body\.note_style: must be one of SOAP/);
+    expect((await call(server, dr, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: 'haiku' })).body.message).toMatch(/^note_style: must be one of SOAP/);
   });
 
   it('shows problems and medications from the context, the last visit\'s plan, and the pre-visit note', async () => {
@@ -138,7 +146,7 @@ describe("a visit's style and pre-chart", () => {
       last_plan: { ambient_session_id: finished, date: expect.any(String), text: 'Acute bronchitis. Start amoxicillin.' },
       previsit_note: 'Recheck blood pressure; labs pending.',
     });
-    expect((await call(server, dr, 'PUT', `${sessionPath(upcoming)}/pre-chart/note`, { previsit_note: 'x'.repeat(501) })).body.message).toBe('body.previsit_note: must be at most 500 characters');
+    expect((await call(server, dr, 'PUT', `${sessionPath(upcoming)}/pre-chart/note`, { previsit_note: 'x'.repeat(501) })).body.message).toBe('previsit_note: must be at most 500 characters');
     expect((await call(server, dr, 'PUT', `${sessionPath(finished)}/pre-chart/note`, { previsit_note: 'late' })).status).toBe(409);
   });
 
