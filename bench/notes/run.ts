@@ -12,6 +12,7 @@ import { EmbeddedNotesEngine, noteToText } from '../../server/engines/notes/embe
 import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialogue';
 import { findDrugs } from '../../server/engines/notes/embedded/meds';
 import { referenceFacts } from '../clinical/facts';
+import { noteAllergies, noteOrders, referenceAllergies, referenceOrders } from './coded-facts';
 import { isHeldOut } from './folds';
 import { DIVISIONS, splitDivisions } from './divisions';
 import { rouge } from './rouge';
@@ -39,6 +40,12 @@ const prf = (tp: number, np: number, nr: number) => ({ p: np ? tp / np : 0, r: n
 let r1 = 0, r2 = 0, rl = 0;
 const med = { tp: 0, np: 0, nr: 0 };
 const dx = { tp: 0, np: 0, nr: 0 };
+const allergy = { tp: 0, np: 0, nr: 0 };
+const order = { tp: 0, np: 0, nr: 0 };
+let ordersAsText = 0;
+const count = (acc: { tp: number; np: number; nr: number }, pred: Set<string>, ref: Set<string>) => {
+  acc.np += pred.size; acc.nr += ref.size; for (const x of pred) if (ref.has(x)) acc.tp++;
+};
 const perDataset = new Map<string, { n: number; r1: number }>();
 let words = 0;
 // Per ACI-BENCH division: ROUGE-1 F1 averaged over the notes whose reference has that division.
@@ -73,12 +80,17 @@ rows.forEach((row, i) => {
   med.np += meds.size; med.nr += ref.drugs.size; for (const m of meds) if (ref.drugs.has(m)) med.tp++;
   const dxs = new Set(res.structured_data.diagnoses.values.map((v) => v.codes[0].code.slice(0, 3)).filter((c) => !c.startsWith('Z')));
   dx.np += dxs.size; dx.nr += ref.dx.size; for (const c of dxs) if (ref.dx.has(c)) dx.tp++;
+  count(allergy, noteAllergies(res), referenceAllergies(row.note));
+  count(order, noteOrders(res), referenceOrders(row.note));
+  ordersAsText += res.structured_data.orders.service_orders.values.filter((o) => !o.code).length;
   if (process.env.BENCH_VERBOSE) console.log(row.encounter_id, row.dataset, (s.rouge1.f1 * 100).toFixed(1));
 });
 const n = rows.length;
 const m = prf(med.tp, med.np, med.nr);
 const d = prf(dx.tp, dx.np, dx.nr);
 const pct = (x: number) => (x * 100).toFixed(1);
+const al = prf(allergy.tp, allergy.np, allergy.nr);
+const or = prf(order.tp, order.np, order.nr);
 const lines = [
   `ACI-BENCH ${split} split${fold === 'all' ? '' : ` (${fold} fold)`}, ${n} encounters, embedded engine (BALANCED)`,
   `ROUGE-1 ${pct(r1 / n)}  ROUGE-2 ${pct(r2 / n)}  ROUGE-L ${pct(rl / n)}  (F1 averaged over notes)`,
@@ -86,6 +98,8 @@ const lines = [
   `by division ROUGE-1: ${[...byDivision].map(([k, v]) => `${k} ${pct(v.n ? v.r1 / v.n : 0)} (n=${v.n})`).join(', ')}`,
   `medications vs reference note: precision ${pct(m.p)}  recall ${pct(m.r)}  (${med.tp}/${med.np} predicted, ${med.tp}/${med.nr} stated)`,
   `diagnoses (ICD-10-CM category) vs reference A&P: precision ${pct(d.p)}  recall ${pct(d.r)}  (${dx.tp}/${dx.np}, ${dx.tp}/${dx.nr})`,
+  `allergies (RxNorm/ATC substance) vs reference note: precision ${pct(al.p)}  recall ${pct(al.r)}  (${allergy.tp}/${allergy.np} predicted, ${allergy.tp}/${allergy.nr} stated)`,
+  `lab/imaging orders (LOINC) vs reference A&P: precision ${pct(or.p)}  recall ${pct(or.r)}  (${order.tp}/${order.np} predicted, ${order.tp}/${order.nr} stated; ${ordersAsText} more kept as text)`,
   `speed: ${(n / seconds).toFixed(1)} notes/s on one core (${((seconds / n) * 1000).toFixed(1)} ms per note), mean note ${Math.round(words / n)} words`,
 ];
 console.log(lines.join('\n'));

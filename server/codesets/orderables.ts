@@ -22,7 +22,7 @@ export const ORDERABLES: readonly Orderable[] = [
   { code: '57021-8', display: 'CBC W Auto Differential panel - Blood', category: 'LAB', aliases: ['cbc with differential', 'cbc with diff', 'complete blood count with differential'] },
   { code: '58410-2', display: 'CBC panel - Blood by Automated count', category: 'LAB', aliases: ['complete blood count', 'cbc', 'blood count', 'cbc panel'] },
   { code: '24331-1', display: 'Lipid 1996 panel - Serum or Plasma', category: 'LAB', aliases: ['lipid panel', 'lipid profile', 'lipids', 'cholesterol panel', 'fasting lipid panel', 'cholesterol levels', 'cholesterol level'] },
-  { code: '24325-3', display: 'Hepatic function 2000 panel - Serum or Plasma', category: 'LAB', aliases: ['liver function tests', 'liver function test', 'lfts', 'lft', 'liver panel', 'hepatic function panel', 'liver enzymes'] },
+  { code: '24325-3', display: 'Hepatic function 2000 panel - Serum or Plasma', category: 'LAB', aliases: ['liver function tests', 'liver function test', 'lfts', 'lft', 'liver panel', 'hepatic function panel', 'liver enzymes', 'liver enzyme'] },
   { code: '24362-6', display: 'Renal function 2000 panel - Serum or Plasma', category: 'LAB', aliases: ['renal function panel', 'renal panel', 'kidney function tests', 'kidney function test', 'kidney function', 'renal function'] },
   { code: '50190-8', display: 'Iron and Iron binding capacity panel - Serum or Plasma', category: 'LAB', aliases: ['iron panel', 'iron studies', 'iron levels', 'iron level'] },
   { code: '24356-8', display: 'Urinalysis complete panel - Urine', category: 'LAB', aliases: ['urinalysis', 'ua', 'urine analysis', 'urine test', 'urine sample'] },
@@ -70,8 +70,7 @@ export const ORDERABLES: readonly Orderable[] = [
 ];
 
 /**
- * Words that make an unmatched phrase an imaging or lab order kept as text ("an x-ray of your right knee"):
- * the kind of order is known even when no row of the table names it.
+ * Words that make an unmatched phrase an imaging order kept as text ("an x-ray of your right knee"): the kind
+ * of order is known even when no row of the table names it.
  */
 export const IMAGING_WORDS = /\b(x-?rays?|x ray|radiographs?|mri|mris|ct scan|cat scan|ct|ultrasound|sonogram|echocardiogram|echo|mammogram|dexa scan|dexa|bone density scan|bone density|ct angiogram|pet scan|nuclear stress test)\b/i;
-export const LAB_WORDS = /\b(panel|levels?|labs?|blood work|bloodwork|blood tests?|culture|swab|antibod(?:y|ies)|screening test)\b/i;

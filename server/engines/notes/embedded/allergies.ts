@@ -11,7 +11,7 @@ import type { NoteContext } from './compose';
 import { priorQuestion } from './compose';
 import { PhraseMatcher, tokenize } from './lexicon';
 import { findDrugs } from './meds';
-import type { Sentence } from './analyze';
+import { YES, type Sentence } from './analyze';
 
 const classMatcher = new PhraseMatcher(DRUG_CLASSES.flatMap((c) => c.aliases.map((a) => [c.code, a] as [string, string])));
 
@@ -22,7 +22,10 @@ export const REACTION =
 const ALLERGIC_TO = /\b(?:allerg(?:ic|y|ies)|intoleran(?:t|ce)|reaction|sensitive|sensitivity)\s+to\s+([a-z0-9 ,/-]+)/i;
 const X_ALLERGY = /\b([a-z0-9-]+(?: [a-z0-9-]+)?)\s+allerg(?:y|ies)\b/i;
 const NEGATED = /\b(?:no|not|don't have any|do not have any|nkda|denies|without)\b[^.]{0,25}\ballerg|\bnot allergic\b/i;
-const GENERIC = /^(?:any|anything|medications?|medicines?|drugs?|something|some|that|this|it|food|foods|seasonal|environmental)\b/i;
+const GENERIC = /^(?:any|anything|no|none|nothing|is|was|are|were|do|does|did|have|has|right|correct|true|okay|yes|medications?|medicines?|drugs?|something|some|that|this|it|food|foods|seasonal|environmental|them|those|these)\b/i;
+// Seasonal allergies are allergic rhinitis, a problem of the visit, not an allergy to a substance.
+const SEASONAL = /\b(seasonal|hay fever|pollen|fall allergies|spring allergies|allergy season)\b/i;
+const ASKING = /^(?:\W*(?:and|so|okay|now|also)\W+)*(?:are|do|did|have|any|is|was)\b/i;
 
 /** The substance's code: a drug class first (penicillin is a class), else the RxNorm ingredient. */
 export function codeSubstance(name: string, codes: CodeIndex): Allergy['substance_code'] {
@@ -34,17 +37,26 @@ export function codeSubstance(name: string, codes: CodeIndex): Allergy['substanc
   }
   const drug = findDrugs(name)[0];
   const concept = codes.rxByName(drug?.ingredient ?? name.trim());
-  return concept && concept.tty === 'IN' ? { code: concept.rxcui, type: 'RXCUI', display: concept.name } : null;
+  return concept && (concept.tty === 'IN' || concept.tty === 'MIN') ? { code: concept.rxcui, type: 'RXCUI', display: concept.name } : null;
 }
 
+/** "penicillin, it gives me a rash" → ["penicillin"]; "percocet, vicodin and reglan" → each of them. */
 function substancesIn(phrase: string): string[] {
-  const toks = tokenize(phrase);
-  const classes = classMatcher.match(toks).map((m) => toks.slice(m.start, m.end).join(' '));
-  const drugs = findDrugs(phrase).map((d) => d.spoken).filter((d) => !classes.some((c) => c.includes(d) || d.includes(c)));
-  if (classes.length || drugs.length) return [...classes, ...drugs];
-  // Not a drug we know ("latex", "shellfish"): the words before the reaction talk, when short.
-  const head = phrase.split(/\s*(?:[,.;!?]|\band\b|\bbut\b|\bit\b|\bthey\b|\bwhich\b|\bthat\b|\bbecause\b|\bi\b|\bso\b)\s*/i)[0].trim().replace(/^(?:the|a|an)\s+/i, '');
-  return head && head.split(' ').length <= 3 && !GENERIC.test(head) ? [head] : [];
+  // The substances end where the talk of the reaction starts.
+  const head = phrase.split(/[.;!?]|\s(?:it|they|which|that|because|so|but|i|makes?|gives?|causes?|when|if)\s/i)[0];
+  const out: string[] = [];
+  for (const raw of head.split(/,|\band\b|\bor\b|\//i)) {
+    const item = raw.trim().replace(/^(?:the|a|an|to)\s+/i, '');
+    if (!item) continue;
+    const toks = tokenize(item);
+    const cls = classMatcher.match(toks)[0];
+    const drug = findDrugs(item)[0];
+    if (cls) out.push(toks.slice(cls.start, cls.end).join(' '));
+    else if (drug) out.push(drug.spoken);
+    // Not a drug we know ("latex", "shellfish"): kept as said when short.
+    else if (toks.length <= 3 && !GENERIC.test(item)) out.push(toks.join(' '));
+  }
+  return [...new Set(out)];
 }
 
 function reactionOf(s: Sentence, next: Sentence | undefined): { reaction: string | null; src?: Sentence } {
@@ -61,6 +73,11 @@ function normaliseReaction(r: string): string {
   return r.toLowerCase().replace(/^itchy$/, 'itching').replace(/^rashes$/, 'rash').replace(/^swell(?:s|ed)? up$/, 'swelling');
 }
 
+function answeredYes(ctx: NoteContext, s: Sentence): boolean {
+  const next = ctx.a.turns[s.turn + 1];
+  return s.role === 'CLINICIAN' && next?.role === 'PATIENT' && YES.test(next.text.trim());
+}
+
 const key = (a: Pick<Allergy, 'substance' | 'substance_code'>) => (a.substance_code ? `${a.substance_code.type}:${a.substance_code.code}` : `NAME:${a.substance.toLowerCase()}`);
 
 /** Allergies said in the visit, then those of the EMR context not said; one entry per substance. */
@@ -68,9 +85,15 @@ export function allergies(ctx: NoteContext): Allergy[] {
   const byKey = new Map<string, Allergy>();
   const sents = ctx.a.sentences;
   for (const s of sents) {
-    if (s.question || !/\ballerg|\bintoleran|\breaction to\b|\bsensitiv/i.test(s.text) || NEGATED.test(s.text)) continue;
+    if (!/\ballerg|\bintoleran|\breaction to\b|\bsensitiv/i.test(s.text) || NEGATED.test(s.text) || SEASONAL.test(s.text)) continue;
+    // "And you're allergic to Percocet." reads as a question to the parser; it is the clinician stating the chart.
+    // A real question ("you're allergic to Augmentin, is that right?") counts when the patient says yes.
+    if (s.question && (/\?\s*$/.test(s.text) || ASKING.test(s.text)) && !answeredYes(ctx, s)) continue;
     const q = s.role === 'PATIENT' ? priorQuestion(ctx, s) : undefined;
-    const phrase = ALLERGIC_TO.exec(s.text)?.[1] ?? X_ALLERGY.exec(s.text)?.[1] ?? '';
+    const to = ALLERGIC_TO.exec(s.text)?.[1];
+    // "a penicillin allergy": only a substance the code sets know, never the words before any "allergy".
+    const x = to ? undefined : X_ALLERGY.exec(s.text)?.[1];
+    const phrase = to ?? (x && codeSubstance(x, ctx.codes) ? x : '');
     // "I am allergic to it" after "what happens with penicillin?": the question names the substance.
     const names = substancesIn(phrase).length ? substancesIn(phrase) : q && /\ballerg/i.test(q.text) ? substancesIn(s.text) : [];
     if (!names.length) continue;

@@ -50,6 +50,20 @@ describe('issue 29: allergies', () => {
   });
 });
 
+describe('issue 29: allergies read from the chart and from lists', () => {
+  const allergiesOf = (dialogue: string) => generate(dialogueToTranscript(dialogue)).structured_data.allergies.values.map((a) => [a.substance, a.verification]);
+
+  it('takes the clinician reading the chart as stated, and a chart question only when the patient says yes', () => {
+    expect(allergiesOf("[doctor] And you're allergic to Percocet, Vicodin and latex.\n[patient] Yes.")).toEqual([['percocet', 'CONFIRMED'], ['vicodin', 'CONFIRMED'], ['latex', 'CONFIRMED']]);
+    expect(allergiesOf("[doctor] I have that you're allergic to Augmentin, is that right?\n[patient] Yes, that's correct.")).toEqual([['augmentin', 'CONFIRMED']]);
+    expect(allergiesOf('[doctor] Are you allergic to penicillin?\n[patient] No.')).toEqual([]);
+  });
+
+  it('leaves seasonal allergies to the problems, not the allergy list', () => {
+    expect(allergiesOf('[patient] I get seasonal allergies in the fall, mostly pollen.')).toEqual([]);
+  });
+});
+
 describe('issue 29: problems', () => {
   it('codes diabetes on metformin as E11.x, hypertension as I10 and right knee osteoarthritis as M17.11', () => {
     expect(icd(visit)).toEqual(expect.arrayContaining(['I10', 'E11.9', 'M17.11']));
