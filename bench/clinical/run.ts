@@ -22,6 +22,7 @@ import { noteFacts, precision, recall, referenceFacts, tally, type NoteFacts, ty
 import { runVisit } from './stream';
 import { ISSUE_VISIT, issueVisitFacts } from './visit';
 import { speakDialogue, voicesInUse } from './speak';
+import { VISIT } from '../../e2e/visit-audio';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,7 +68,15 @@ async function main(): Promise<void> {
     const fromAudio = issue.content ? issueVisitFacts(issue.content) : [];
     visitLine = `issue 14 visit (${issue.status}): ${issueVisitFacts(issueText).map(([name, ok], k) => `${name} text ${ok ? 'yes' : 'no'} / audio ${fromAudio[k]?.[1] ? 'yes' : 'no'}`).join('; ')}`;
     console.log(`  ${visitLine}`);
-    if (process.argv.includes('--dump')) writeFileSync(path.join(root, 'tmp/bench-clinical/issue14.out.json'), JSON.stringify({ entries: issue.entries, audio: issue.content }, null, 1));
+    if (process.argv.includes('--dump')) writeFileSync(path.join(root, 'tmp/bench-clinical/issue14.out.json'), JSON.stringify({ entries: issue.entries, raw: issue.raw, audio: issue.content, textNote: noteToText(issueText) }, null, 1));
+    // --e2e-visit: the recorder tests' short visit as well (dumped only): its greeting and "acute bronchitis" from audio.
+    if (process.argv.includes('--e2e-visit')) {
+      const dialogue = VISIT.map(([who, t]) => `[${who === 'C' ? 'doctor' : 'patient'}] ${t}`).join('\n');
+      const e2e = await runVisit(server.baseUrl, server.wsUrl, dr, speakDialogue('e2e-visit', dialogue, voices).pcm, SPEED);
+      const e2eText = engine.generateSync({ transcript: dialogueToTranscript(dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+      console.log(`  e2e visit: ${e2e.status}`);
+      if (process.argv.includes('--dump')) writeFileSync(path.join(root, 'tmp/bench-clinical/e2e-visit.out.json'), JSON.stringify({ entries: e2e.entries, raw: e2e.raw, audio: e2e.content, textNote: noteToText(e2eText) }, null, 1));
+    }
     for (const [i, row] of used.entries()) {
       const visit = await runVisit(server.baseUrl, server.wsUrl, dr, audios[i]!.pcm, SPEED);
       if (!visit.content) {
@@ -76,7 +85,7 @@ async function main(): Promise<void> {
       }
       const textNote: NoteResult = engine.generateSync({ transcript: dialogueToTranscript(row.dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
       if (process.argv.includes('--dump'))
-        writeFileSync(path.join(root, 'tmp/bench-clinical', `${row.encounter_id}.out.json`), JSON.stringify({ entries: visit.entries, audioNote: noteToText(visit.content), textNote: noteToText(textNote), audio: visit.content.structured_data, text: textNote.structured_data }, null, 1));
+        writeFileSync(path.join(root, 'tmp/bench-clinical', `${row.encounter_id}.out.json`), JSON.stringify({ entries: visit.entries, raw: visit.raw, audioNote: noteToText(visit.content), textNote: noteToText(textNote), audio: visit.content.structured_data, text: textNote.structured_data }, null, 1));
       const ref = referenceFacts(row.note);
       const a = noteFacts(visit.content);
       const t = noteFacts(textNote);

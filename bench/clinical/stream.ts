@@ -1,6 +1,7 @@
 /** One visit through the real API: create a session, stream PCM over /ws/ambient, end it, wait, read the note. */
 import WebSocket from 'ws';
 import { AUTH_PROTOCOL, BYTES_PER_MS, EOF_FRAME } from '../../lib/contracts/stream-protocol';
+import type { TranscriptEntry } from '../../lib/contracts/session-content';
 import type { NoteResult } from '../../server/engines/notes/types';
 import type { TestProvider } from '../../server/test/partners';
 
@@ -13,6 +14,8 @@ export interface VisitOutcome {
   /** The final transcript's words, in order. */
   transcript: string;
   entries?: Array<{ speaker: string; transcript: string }>;
+  /** The final transcript as the API gave it (ids, offsets, words with confidence), so a note can be rewritten from it offline. */
+  raw?: TranscriptEntry[];
 }
 
 export async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider, pcm: Buffer, speed: number): Promise<VisitOutcome> {
@@ -52,6 +55,6 @@ export async function runVisit(baseUrl: string, wsUrl: string, dr: TestProvider,
   ws.close();
   if (status !== 'completed') return { status, transcript: '' };
   const content = (await (await fetch(`${baseUrl}/api/v1/ambient/session/${id}/content`, { headers: dr.headers })).json()) as VisitOutcome['content'];
-  const tr = (await (await fetch(`${baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers: dr.headers })).json()) as { final_transcript: Array<{ transcript: string; speaker: string }> };
-  return { status, content, transcript: tr.final_transcript.map((e) => e.transcript).join(' '), entries: tr.final_transcript.map((e) => ({ speaker: e.speaker, transcript: e.transcript })) };
+  const tr = (await (await fetch(`${baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers: dr.headers })).json()) as { final_transcript: TranscriptEntry[] };
+  return { status, content, transcript: tr.final_transcript.map((e) => e.transcript).join(' '), entries: tr.final_transcript.map((e) => ({ speaker: e.speaker, transcript: e.transcript })), raw: tr.final_transcript };
 }

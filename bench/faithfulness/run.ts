@@ -7,7 +7,8 @@
  * data, total and per note, by kind and reason), sentences with no evidence (% of non-template sentences),
  * template sentences, sentences pasted from speech, and the worst examples.
  * --audio adds the notes bench:clinical wrote from natural-voice audio, read from its dumps
- * (run `npm run bench:clinical -- --dump` first; this bench does not speak or recognise audio itself).
+ * (run `npm run bench:clinical -- --dump` first; this bench does not speak or recognise audio itself), and the same
+ * recognised transcripts written again by the engine as it is now (ROUGE-1 against the text note, [unclear] count).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { dialogueToTranscript } from '../../server/engines/notes/embedded/dialog
 import { checkNoteFaithfulness } from '../../server/engines/notes/faithfulness/index';
 import { isHeldOut } from '../notes/folds';
 import { readAudioDumps } from './audio-dumps';
+import { audioRewriteLines, rewriteAudioDumps } from './audio-rewrite';
 import { ISSUE27_VISIT } from './issue27-visit';
 import { mutationCatchRate } from './mutations';
 import { summarise, type NoteCheck } from './summarise';
@@ -71,6 +73,13 @@ if (process.argv.includes('--audio')) {
   if (!visits.length) console.log(`--audio: no dumps in ${dir}; run \`npm run bench:clinical -- --dump\` first`);
   else {
     const checks = visits.map((v) => ({ id: v.id, report: checkNoteFaithfulness(v.note, v.transcript) }));
-    console.log(summarise(`bench:clinical audio notes (${visits.map((v) => v.id).join(', ')})`, checks, { verbose }).join('\n'));
+    console.log(summarise(`bench:clinical audio notes as the server wrote them (${visits.map((v) => v.id).join(', ')})`, checks, { verbose }).join('\n'));
+    // The same recognised transcripts, written again by the engine as it is now (dumps that kept the raw transcript).
+    const runs = rewriteAudioDumps(dir, root);
+    if (runs.length) {
+      console.log(`\n${audioRewriteLines(runs).join('\n')}`);
+      const again = runs.map((r) => ({ id: r.id, report: checkNoteFaithfulness(r.audio, r.transcript) }));
+      console.log(summarise(`the same audio notes written again now (${runs.map((r) => r.id).join(', ')})`, again, { verbose }).join('\n'));
+    }
   }
 }

@@ -38,4 +38,24 @@ describe('rewrite', () => {
     expect(out).not.toMatch(/\bpalpation\b|\bedema\b|\bHTN\b|\bmedial\b/);
     expectFactsKept(out);
   });
+
+  // Issue 29: PATIENT_FRIENDLY only added "(milligrams)", CONCISE returned the input unchanged.
+  const PLAN =
+    'Brian is a 58-year-old male with a past medical history significant for congestive heart failure, and high blood pressure who presents to the clinic today for the evaluation of follow-up of his chronic problems.\n\n1. Congestive heart failure.\n' +
+    '• Medical Reasoning: I think he is retaining fluid. I want him to weigh himself every day.\n• Medical Treatment: We will increase his lasix to 80 mg daily.\n' +
+    '• Patient Education and Counseling: I discussed the diagnosis and treatment options for congestive heart failure with the patient.\n\nPatient Agreements: The patient understands and agrees with the recommended medical treatment plan.';
+  it('PATIENT_FRIENDLY uses everyday words, splits long sentences and keeps every number and drug', () => {
+    const out = rewriteText(PLAN, 'PATIENT_FRIENDLY');
+    expect(out).not.toContain('(milligrams)');
+    expect(out).toContain('came in today for');
+    expect(out).toContain('holding on to water');
+    expect(out).toContain('What we talked about:');
+    for (const fact of ['58', 'lasix', '80 mg']) expect(out).toContain(fact);
+  });
+  it('CONCISE shortens an engine plan by at least a quarter and keeps numbers, drugs and the hedge', () => {
+    const out = rewriteText(PLAN, 'CONCISE');
+    expect(out.length).toBeLessThan(PLAN.length * 0.75);
+    for (const fact of ['58-year-old', 'lasix', '80 mg', 'CHF']) expect(out).toContain(fact);
+    expect(out).toMatch(/likely retaining fluid/i);
+  });
 });

@@ -1,4 +1,5 @@
 import type { RewriteInstruction } from '../types';
+import { PLAIN_LEXICON } from './plain-lexicon';
 
 /** Clinical abbreviations and their expansions; used in both directions. */
 const ABBREVIATIONS: Array<[abbr: string, full: string]> = [
@@ -15,31 +16,6 @@ const ABBREVIATIONS: Array<[abbr: string, full: string]> = [
   ['PRN', 'as needed'], ['PO', 'by mouth'], ['NSAIDs', 'anti-inflammatory medicines'], ['NSAID', 'anti-inflammatory medicine'],
   ['w/', 'with'], ['w/o', 'without'], ['yo', 'year-old'], ['LE', 'lower extremity'], ['UE', 'upper extremity'],
   ['bilat', 'bilateral'], ['EKG', 'electrocardiogram'], ['ECG', 'electrocardiogram'], ['A1c', 'hemoglobin A1c'],
-];
-
-/** Medical words a patient may not know, with plain wording at about a sixth-grade level. */
-const PLAIN: Array<[RegExp, string]> = [
-  [/\bhypertension\b/gi, 'high blood pressure'], [/\bhyperlipidemia\b/gi, 'high cholesterol'], [/\bdyslipidemia\b/gi, 'abnormal cholesterol'],
-  [/\bhypercholesterolemia\b/gi, 'high cholesterol'], [/\bmyocardial infarction\b/gi, 'heart attack'], [/\bcerebrovascular accident\b/gi, 'stroke'],
-  [/\bdyspnea on exertion\b/gi, 'shortness of breath with activity'], [/\bdyspnea\b/gi, 'shortness of breath'], [/\bedema\b/gi, 'swelling'],
-  [/\berythema\b/gi, 'redness'], [/\bpruritus\b/gi, 'itching'], [/\bsyncope\b/gi, 'fainting'], [/\bemesis\b/gi, 'vomiting'],
-  [/\bbilateral(ly)?\b/gi, 'on both sides'], [/\bmedial\b/gi, 'inner'], [/\blateral\b/gi, 'outer'], [/\banterior\b/gi, 'front'], [/\bposterior\b/gi, 'back'],
-  [/\bpalpation\b/gi, 'pressing'], [/\btenderness\b/gi, 'pain when pressed'], [/\btender\b/gi, 'sore when pressed'],
-  [/\bauscultation\b/gi, 'listening with a stethoscope'], [/\bafebrile\b/gi, 'without fever'], [/\bfebrile\b/gi, 'feverish'],
-  [/\bbenign\b/gi, 'not dangerous'], [/\bmalignant\b/gi, 'cancerous'], [/\bacute\b/gi, 'sudden'], [/\bchronic\b/gi, 'long-term'],
-  [/\bexacerbation\b/gi, 'flare-up'], [/\bidiopathic\b/gi, 'of unknown cause'], [/\betiology\b/gi, 'cause'], [/\bprognosis\b/gi, 'outlook'],
-  [/\bnephrolithiasis\b/gi, 'kidney stones'], [/\bcholelithiasis\b/gi, 'gallstones'], [/\bhematuria\b/gi, 'blood in the urine'],
-  [/\bdysuria\b/gi, 'pain when urinating'], [/\barthralgia\b/gi, 'joint pain'], [/\bmyalgia\b/gi, 'muscle pain'], [/\bcephalgia\b/gi, 'headache'],
-  [/\bpyrexia\b/gi, 'fever'], [/\btachycardia\b/gi, 'fast heart rate'], [/\bbradycardia\b/gi, 'slow heart rate'], [/\bhypoglycemia\b/gi, 'low blood sugar'],
-  [/\bhyperglycemia\b/gi, 'high blood sugar'], [/\bhypothyroidism\b/gi, 'underactive thyroid'], [/\bhyperthyroidism\b/gi, 'overactive thyroid'],
-  [/\bgastroesophageal reflux disease\b/gi, 'acid reflux'], [/\bosteoarthritis\b/gi, 'wear-and-tear arthritis'], [/\bradiculopathy\b/gi, 'pinched nerve'],
-  [/\banti-inflammatory medicines?\b/gi, 'anti-inflammatory pain medicine'], [/\bambulat(e|ion|ing)\b/gi, 'walk$1'.replace('$1', '')],
-  [/\binitiate\b/gi, 'start'], [/\bdiscontinue\b/gi, 'stop'], [/\butilize\b/gi, 'use'], [/\bprior to\b/gi, 'before'], [/\bsubsequently\b/gi, 'later'],
-  [/\bregular rate and rhythm\b/gi, 'a normal heartbeat'], [/\bclear to auscultation on both sides\b/gi, 'clear when listened to'],
-  [/\bnegative for\b/gi, 'no sign of'], [/\bunremarkable\b/gi, 'normal'], [/\bcontusion\b/gi, 'bruise'], [/\blaceration\b/gi, 'cut'],
-  [/\bhemoglobin A1c\b/gi, 'hemoglobin A1c (average blood sugar over 3 months)'], [/\belectrocardiogram\b/gi, 'heart tracing (EKG)'],
-  [/\bechocardiogram\b/gi, 'heart ultrasound (echocardiogram)'], [/\bdenies\b/g, 'does not have'], [/\bDenies\b/g, 'Does not have'],
-  [/\bendorses\b/g, 'reports'], [/\bEndorses\b/g, 'Reports'], [/\bcomplains of\b/gi, 'has'],
 ];
 
 const WORDY: Array<[RegExp, string]> = [
@@ -87,14 +63,37 @@ function tidy(t: string): string {
     .trim();
 }
 
+/** Scribe wording a clinician reading the note does not need spelled out; nothing here carries a number, drug or negation. */
+const SCRIBE_WORDY: Array<[RegExp, string]> = [
+  [/\bwho presents to the clinic today for the evaluation of\b/gi, 'here for'], [/\bpresents to the clinic today for the evaluation of\b/gi, 'here for'],
+  [/\bwith a past medical history significant for\b/gi, 'with PMH of'], [/\bwith past medical history significant for\b/gi, 'with PMH of'],
+  [/^After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient in regards to (?:his|her|their) current symptoms\.\s*/gim, ''],
+  [/^(?:•\s*)?(?:Patient Education and Counseling: )?I discussed the diagnosis and treatment options for [^.]+ with the patient\.\s*$/gim, ''],
+  [/\bThe patient understands and agrees with the recommended medical treatment plan\./g, 'Agrees with plan.'],
+  [/\bThe patient will follow up with me in\b/g, 'Follow up in'], [/\bThe patient was advised to\b/g, 'Advised to'],
+  [/\bMedical Reasoning:/g, 'Reasoning:'], [/\bAdditional Testing:/g, 'Testing:'], [/\bMedical Treatment:/g, 'Treatment:'],
+  [/\bSpecialist Referrals:/g, 'Referrals:'], [/\bPatient Education and Counseling:/g, 'Counseling:'], [/\bPatient Agreements:/g, 'Agreement:'],
+  // The hedge stays, in one word: "I think he is retaining fluid" → "likely he is retaining fluid".
+  [/\b(?:I|we) (?:think|believe) (?:that )?(?:(?:he|she|it|this|they) (?:has|is|have|are) )?(?:probably |likely )?/gi, 'likely '],
+  [/\bWe will\b/g, 'Will'], [/\b(?:I|we) want (him|her|them|the patient) to\b/gi, '$1 to'], [/\b(?:is|are) going to\b/gi, 'will'],
+  [/\b(?:at this time|at this point|right now|for now|certainly|lastly|additionally|also|some|any other|go ahead and|in terms of)\b,?\s*/gi, ''],
+  [/\bshortness of breath\b/gi, 'SOB'], [/\btwice (?:daily|a day)\b/gi, 'BID'], [/\bthree times (?:daily|a day)\b/gi, 'TID'], [/\bas needed\b/gi, 'PRN'],
+  [/\bevery (\d+) hours\b/gi, 'q$1h'], [/\bfollow up\b/gi, 'f/u'], [/\btype 2 diabetes(?: mellitus)?\b/gi, 'T2DM'], [/\bhypertension\b/gi, 'HTN'],
+  [/\bhigh blood pressure\b/gi, 'HTN'],
+  [/^(?:(?:Mr|Ms|Mrs|Miss)\.\s+)?[A-Z][a-z]+ is an? (?=\d+-year-old)/gm, ''], [/\b(?:I would recommend|my recommendation would be)(?: that)?(?: to)?(?: we)?\b/gi, 'recommend'],
+  [/\band we will\b/g, 'and will'], [/\b(?:it seems|again|just|much|very|really)\b,?\s*/gi, ''], [/\bPt is an? (?=\d)/g, ''],
+  [/\bfor the next\b/gi, 'for'], [/\bcontinue with\b/gi, 'continue'],
+];
+
 function concise(text: string): string {
+  for (const [re, rep] of SCRIBE_WORDY) text = text.replace(re, rep);
   const out: string[] = [];
   const seen: string[] = [];
   for (const line of text.split('\n')) {
     const kept: string[] = [];
     for (let s of sentences(line)) {
       for (const [re, rep] of WORDY) s = s.replace(re, rep);
-      s = abbreviate(s);
+      s = abbreviate(s).replace(/\bthe patient\b/gi, 'pt');
       const n = norm(s);
       // A sentence whose words are all contained in an earlier one adds nothing.
       if (!n || seen.some((p) => p === n || (p.includes(n) && n.length > 12))) continue;
@@ -122,14 +121,43 @@ function verbose(text: string): string {
   return tidy(lines.join('\n'));
 }
 
+// One pass, longest phrase first, so a replacement is never replaced again ("urinary tract infection" → "bladder infection").
+const PLAIN_TERMS = new Map(PLAIN_LEXICON.map(([from, to]) => [from.toLowerCase(), to]));
+const PLAIN_RE = new RegExp(`\\b(?:${[...PLAIN_TERMS.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})\\b`, 'gi');
+const plainTerms = (t: string) => t.replace(PLAIN_RE, (m) => { const to = PLAIN_TERMS.get(m.toLowerCase()) ?? m; return /^[A-Z]/.test(m) && to ? to[0].toUpperCase() + to.slice(1) : to; });
+
+/** The note's part labels in everyday words. */
+const PLAIN_LABELS: Array<[RegExp, string]> = [
+  [/\bMedical Reasoning:/g, 'Why:'], [/\bAdditional Testing:/g, 'Tests:'], [/\bMedical Treatment:/g, 'Treatment:'], [/\bSpecialist Referrals:/g, 'Other doctors:'],
+  [/\bPatient Education and Counseling:/g, 'What we talked about:'], [/\bPatient Agreements:/g, 'Agreed:'], [/\bInstructions:/g, 'Next:'],
+];
+
+const NEW_CLAUSE = String.raw`(?:I|we|he|she|they|it|the patient|this|that|there|you)\s+(?!to\b)`;
+/** A long sentence is cut where a new clause starts after "and", "but", "so", "which", "because" or a semicolon; each part reads alone. */
+function splitLong(sentence: string, max = 8): string[] {
+  if (sentence.split(/\s+/).length <= max) return [sentence];
+  const parts = sentence
+    .replace(/,?\s+which\s+(?=is|was|are|will|can|should|has|may|might)\b/gi, '; this ')
+    .replace(new RegExp(String.raw`,?\s+because\s+(?=${NEW_CLAUSE})`, 'gi'), '; this is because ')
+    .split(new RegExp(String.raw`;\s*|,?\s+(?:and|but|so|and then|then|or|while|as well as)\s+(?=${NEW_CLAUSE})|,\s+(?=${NEW_CLAUSE}(?:will|is|are|was|has|have|can|should|would|may|might|do|does|did|want|think|need|take|get)\b)`, 'i'))
+    .map((x) => x.trim().replace(/[,;]+$/, ''))
+    .filter((x) => x.split(/\s+/).length >= 3);
+  if (parts.length < 2) return [sentence];
+  return parts.map((x) => (/[.!?]$/.test(x) ? x : `${x}.`)).map((x) => x[0].toUpperCase() + x.slice(1));
+}
+
 function patientFriendly(text: string): string {
   let t = expandAbbreviations(text);
-  for (const [re, rep] of PLAIN) t = t.replace(re, rep);
+  for (const [re, rep] of PLAIN_LABELS) t = t.replace(re, rep);
+  t = plainTerms(t);
   for (const [re, rep] of WORDY.slice(0, 3)) t = t.replace(re, rep);
-  t = t.replace(/\bmg\b/g, 'mg (milligrams)').replace(/\b(\d+)\/(\d+)\b(?!\s*(?:mmHg|\())/g, '$1/$2');
-  // Long sentences are split at semicolons so each carries one idea.
-  t = t.replace(/;\s*/g, '. ');
-  return tidy(t);
+  // "an sudden" → "a sudden", "a inner" → "an inner" after a word was swapped.
+  t = t.replace(/\b(an?) (?=(\w))/gi, (m, art: string, c: string) => { const an = /[aeiou]/i.test(c); return (/^A/.test(art) ? (an ? 'An' : 'A') : an ? 'an' : 'a') + ' '; });
+  const lines = t.split('\n').map((line) => {
+    const m = /^(\s*(?:[•\-*]\s*)?(?:[A-Z][A-Za-z ]{1,30}:\s*)?)(.*)$/.exec(line)!;
+    return m[1] + sentences(m[2]).flatMap((s) => splitLong(s)).join(' ');
+  });
+  return tidy(lines.join('\n').replace(/ {2,}/g, ' '));
 }
 
 export function rewriteText(text: string, instruction: RewriteInstruction): string {
