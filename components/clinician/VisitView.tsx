@@ -14,6 +14,7 @@ import { EndedWithoutNote } from './EndedWithoutNote';
 import { AbandonedBanner } from './AbandonedBanner';
 import { NoteView } from './note/NoteView';
 import { PatientIdentity } from './PatientIdentity';
+import { UploadRecording } from './upload/UploadRecording';
 import { PreChart } from './PreChart';
 import { StylePicker } from './note/StylePicker';
 import { useSessionContext } from '@/lib/hooks/workflow';
@@ -119,6 +120,7 @@ export function VisitView({ id }: { id: string }) {
       ) : (
         <EndedWithoutNote status={s} />
       )}
+      {capturing && recorderPhase === 'idle' && !keepRecorder ? <UploadRecording sessionId={id} onUploaded={() => void qc.invalidateQueries({ queryKey: keys.status(id) })} /> : null}
       {capturing ? <PreChart id={id} editable /> : null}
       {capturing || s === 'completed' ? <StylePicker id={id} finished={s === 'completed'} /> : null}
     </div>

@@ -4,6 +4,7 @@ import { Button, toast } from '@/components/ui';
 import type { SummarySection } from '@/lib/contracts/sessions';
 import { isAlt } from '../shortcuts';
 import { copyText } from './copy-text';
+import { DictateButton } from './DictateButton';
 import { RewriteMenu } from './RewriteMenu';
 import { RewritePreviewDialog } from './RewritePreviewDialog';
 import { SentenceEvidence } from './SentenceEvidence';
@@ -96,6 +97,7 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
         <Button size="sm" variant="ghost" onClick={() => void copyText(`${section.title}\n${text}`, section.title)}>
           Copy section
         </Button>
+        <DictateButton title={section.title} textarea={ref} change={change} disabled={locked} />
       </div>
       <TemplateMarks sentences={section.sentences} />
       {evidence && (evidence.sentences.length > 0 || section.content.trim()) ? <SentenceEvidence {...evidence} /> : null}
