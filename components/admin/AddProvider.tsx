@@ -49,7 +49,8 @@ export function AddProvider({ partnerId }: { partnerId: string }) {
   });
   function submit(e: FormEvent) {
     e.preventDefault();
-    const body = Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim() !== ''));
+    // Name and email are always sent (empty ones get the contract's message); empty optional fields are left out.
+    const body = Object.fromEntries(Object.entries(f).filter(([k, v]) => k === 'name' || k === 'email' || v.trim() !== ''));
     const parsed = CreateProviderRequest.safeParse(body);
     const errs: Partial<Record<keyof Fields, string>> = {};
     if (!parsed.success) for (const i of parsed.error.issues) errs[String(i.path[0]) as keyof Fields] ??= i.message;
