@@ -74,8 +74,18 @@ export function VisitSummary({ id }: { id: string }) {
       <Part title="Why you came in" items={s.about} empty="Your note does not say." testId="about" />
       <Part title="Your plan" items={s.plan} empty="Your note has no plan steps for you." testId="plan" />
       <Part title="Your medicines" items={s.medicines.map((m) => m.text)} empty="No medicine changes." testId="medicines" />
+      <Part title="Your allergies" items={s.allergies ?? []} empty="No allergies are in your record from this visit." testId="allergies" />
+      <Part title="Tests ordered" items={s.tests ?? []} empty="No tests were ordered." testId="tests" />
       <Part title="Follow-up" items={s.follow_up} empty="No follow-up visit is in your note. Call your clinic if you have questions." testId="follow-up" />
       <Part title="When to get help" items={s.get_help} empty="Your note lists no warning signs. Call your clinic if you feel worse." testId="get-help" />
+      {s.clinic ? (
+        <p className="text-lg text-slate-800 print:text-base" data-testid="avs-clinic">
+          {s.clinic.name}
+          {s.clinic.phone ? `. Call ${s.clinic.phone} with questions.` : '.'}
+        </p>
+      ) : null}
+      {/* Nothing of the app in print: notifications (toasts) live outside this page, in the layout. */}
+      <style>{'@media print { [aria-live], [role="status"], [role="alert"] { display: none !important; } }'}</style>
     </article>
   );
 }

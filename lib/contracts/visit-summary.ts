@@ -29,6 +29,12 @@ export const VisitSummaryResponse = z
     follow_up: z.array(z.string()),
     /** When to call or get care right away. */
     get_help: z.array(z.string()),
+    /** Additive (issue 29): the allergies in the visit's structured data, one line each. */
+    allergies: z.array(z.string()).optional(),
+    /** Additive (issue 29): lab and imaging orders, one line each. */
+    tests: z.array(z.string()).optional(),
+    /** Additive (issue 29): the clinic's name and how to reach it, from the partner's settings; null when not set. */
+    clinic: z.object({ name: z.string(), phone: z.string().nullable() }).nullable().optional(),
     /** The whole summary as plain text, for copying or pasting into a patient portal. */
     text: z.string(),
     /** Flesch-Kincaid grade level of `text` (about 6 is the target). */

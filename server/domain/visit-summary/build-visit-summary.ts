@@ -3,6 +3,7 @@ import type { MedicationOrder, StructuredData, SummarySection } from '@/lib/cont
 import type { SummaryMedicine, VisitSummaryResponse } from '@/lib/contracts/visit-summary';
 import { plainWords, sentencesOf } from './plain-language';
 import { readingGrade } from './reading-grade';
+import { agreeWithYou, fitForPatient } from './second-person';
 
 /** Sections a patient's plan is read from: assessment and plan, plan of care, instructions, and any titled so. */
 const PLAN_LOINCS = new Set(['51847-2', '18776-5', '69730-0', '8653-8', '10183-2']);
@@ -61,8 +62,11 @@ function medicine(o: MedicationOrder): SummaryMedicine | null {
   const drug = lowerFirst(o.drug_name.trim());
   const d = dose(o);
   const how = change === 'STOP' || change === 'PAUSE' ? null : howToTake(o);
-  let text = `${VERB[change]} ${drug}${d && change !== 'STOP' ? ` ${d}` : ''}.`;
+  const extra = o as MedicationOrder & { as_needed?: boolean; as_needed_reason?: string | null; previous_dosage?: { quantity: number | null; unit: string | null; raw_value: string | null } | null };
+  const before = extra.previous_dosage && change === 'CHANGE' ? dose({ ...o, dosage: extra.previous_dosage }) : null;
+  let text = before && d ? `Change ${drug} from ${before} to ${d}.` : `${VERB[change]} ${drug}${d && change !== 'STOP' ? ` ${d}` : ''}.`;
   if (how) text += ` Take it ${how}.`;
+  if (extra.as_needed && change !== 'STOP') text += ` Take it only when you need it${extra.as_needed_reason ? ` for ${plainWords(extra.as_needed_reason)}` : ''}.`;
   if (o.instructions?.trim()) text += ` ${sentencesOf(plainWords(o.instructions)).join(' ')}`;
   return { change, drug, dose: d, how_to_take: how, text };
 }
@@ -82,6 +86,24 @@ function about(structured: StructuredData, chiefComplaint: string | null): strin
   return out;
 }
 
+/** Additive structured data (issue 29): absent on notes written before it. */
+type WithAdditions = StructuredData & {
+  allergies?: { values: Array<{ substance: string; reaction: string | null; verification?: string }> };
+  orders: StructuredData['orders'] & { service_orders?: { values: Array<{ name: string; category?: string; timing: string | null }> } };
+};
+
+function allergyLines(structured: StructuredData): string[] {
+  return ((structured as WithAdditions).allergies?.values ?? [])
+    .filter((a) => a.substance.trim())
+    .map((a) => `You are allergic to ${lowerFirst(a.substance.trim())}${a.reaction ? ` (it gives you ${lowerFirst(plainWords(a.reaction)).replace(/[.\s]+$/, '')})` : ''}.`);
+}
+
+function testLines(structured: StructuredData): string[] {
+  return ((structured as WithAdditions).orders.service_orders?.values ?? [])
+    .filter((o) => o.name.trim())
+    .map((o) => `${o.category === 'IMAGING' ? 'Imaging' : 'Lab test'}: ${o.name.trim()}${o.timing ? `, ${plainWords(o.timing)}` : ''}.`);
+}
+
 const heading = (title: string, items: string[], empty: string) => [title, ...(items.length ? items.map((i) => `- ${i}`) : [`- ${empty}`])].join('\n');
 
 /**
@@ -95,7 +117,11 @@ export function buildVisitSummary(
   structured: StructuredData,
   chiefComplaint: string | null,
 ): VisitSummaryResponse {
-  const medicines = structured.orders.medication_orders.values.map(medicine).filter((m): m is SummaryMedicine => m !== null);
+  // Orders still missing a dose are medicines all the same: the patient is told what to do with each.
+  const orders = [...structured.orders.medication_orders.values, ...(structured.orders.medication_orders.partial_values ?? [])];
+  const medicines = orders.map(medicine).filter((m, i, all): m is SummaryMedicine => m !== null && all.findIndex((x) => x?.drug === m.drug) === i);
+  const allergies = allergyLines(structured);
+  const tests = testLines(structured);
   const drugWords = medicines.map((m) => m.drug.toLowerCase().split(/\s+/)[0]!).filter((w) => w.length > 2);
   const plan: string[] = [];
   const followUp: string[] = [];
@@ -103,7 +129,8 @@ export function buildVisitSummary(
   const seen = new Set<string>();
   for (const section of summary.filter(isPlanSection)) {
     for (const raw of sentencesOf(section.content).map(afterLabel)) {
-      const sentence = sentencesOf(plainWords(raw))[0] ?? '';
+      if (!fitForPatient(raw)) continue;
+      const sentence = agreeWithYou(sentencesOf(plainWords(raw))[0] ?? '');
       const key = sentence.toLowerCase();
       if (!sentence || seen.has(key)) continue;
       seen.add(key);
@@ -119,10 +146,12 @@ export function buildVisitSummary(
     heading('Why you came in', aboutLines, 'Your note does not say.'),
     heading('Your plan', plan, 'Your note has no plan steps for you.'),
     heading('Your medicines', medicines.map((m) => m.text), 'No medicine changes.'),
+    heading('Your allergies', allergies, 'No allergies are in your record from this visit.'),
+    heading('Tests ordered', tests, 'No tests were ordered.'),
     heading('Follow-up', followUp, 'No follow-up visit is in your note. Call your clinic if you have questions.'),
     heading('When to get help', getHelp, 'Your note lists no warning signs. Call your clinic if you feel worse.'),
   ].join('\n\n');
-  const body = [...aboutLines, ...plan, ...medicines.map((m) => m.text), ...followUp, ...getHelp].join('\n');
+  const body = [...aboutLines, ...plan, ...medicines.map((m) => m.text), ...allergies, ...tests, ...followUp, ...getHelp].join('\n');
   return {
     ambient_session_id: sessionId,
     about: aboutLines,
@@ -130,6 +159,8 @@ export function buildVisitSummary(
     medicines,
     follow_up: followUp,
     get_help: getHelp,
+    allergies,
+    tests,
     text,
     reading_grade: readingGrade(body),
   };
