@@ -18,6 +18,8 @@ export const partners = pgTable('partners', {
   webhookSecretEnc: text('webhook_secret_enc').notNull(),
   /** Opt-in: a NOTE_SIGNED webhook on sign and amend. Off by default because spec receivers answer 400 to an unknown status. */
   notifyNoteSigned: boolean('notify_note_signed').notNull().default(false),
+  /** Additive (issue 29): the clinic name and contact the after-visit summary prints, e.g. {name, phone}. Null when not set. */
+  clinic: jsonb('clinic'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
