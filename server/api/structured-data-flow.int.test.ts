@@ -4,7 +4,7 @@
  * data and what NOTE_SIGNED links to all answer the edited data; then amend, edit and sign again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllergyIntolerance, Bundle, Condition, ServiceRequest } from '@medplum/fhirtypes';
+import type { AllergyIntolerance, Bundle, Condition, MedicationRequest, ServiceRequest } from '@medplum/fhirtypes';
 import { call, sessionPath } from '../test/session-api';
 import { errorsOf, ofType } from '../test/fhir-export-fixture';
 import { sdPath, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
@@ -21,10 +21,12 @@ beforeAll(async () => {
     ['POST', sdPath(id, 'allergies'), { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' }],
     ['POST', sdPath(id, 'service-orders'), { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' }],
     ['POST', sdPath(id, 'service-orders'), { name: 'knee x-ray, weight bearing', category: 'IMAGING' }],
+    // The stored note's acetaminophen has no dose or frequency: the clinician completes it, as needed.
+    ['PUT', sdPath(id, 'medication-orders', 1), { drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain' }],
   ];
   for (const [method, p, body] of edits) {
     const r = await call(f.server, f.dr, method, p, body);
-    expect(r.status, `${p}: ${r.text}`).toBe(201);
+    expect(r.status, `${p}: ${r.text}`).toBe(method === 'POST' ? 201 : 200);
   }
 }, 300_000);
 afterAll(async () => {
@@ -68,6 +70,9 @@ describe('an edit reaches every reader of the structured data', () => {
     expect(requests[0]!.code!.coding).toContainEqual(expect.objectContaining({ system: 'http://loinc.org', code: '51990-0' }));
     // The unmatched order is kept as text.
     expect(requests[1]!.code!.text).toBe('knee x-ray, weight bearing');
+    const acetaminophen = ofType<MedicationRequest>(bundle, 'MedicationRequest').find((m) => m.medicationCodeableConcept?.coding?.[0]?.code === '161')!;
+    expect(acetaminophen.status).toBe('active');
+    expect(acetaminophen.dosageInstruction![0]).toMatchObject({ asNeededCodeableConcept: { text: 'knee pain' }, doseAndRate: [{ doseQuantity: { value: 500, code: 'mg' } }] });
   });
 
   it('the after-visit summary names the added diagnosis', async () => {
