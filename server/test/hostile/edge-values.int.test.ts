@@ -62,7 +62,7 @@ interface Request {
 function pathFor(op: Operation, override?: { name: string; value: string }): string {
   let p = op.path;
   for (const name of op.pathParams) {
-    const value = override?.name === name ? override.value : name === 'partner_id' ? partnerId : name === 'loinc' ? '10164-2' : sessionId;
+    const value = override?.name === name ? override.value : name === 'partner_id' ? partnerId : name === 'loinc' ? '10164-2' : name === 'position' ? '0' : sessionId;
     p = p.replace(`{${name}}`, encodeURIComponent(value));
   }
   return p;
