@@ -40,7 +40,9 @@ export function useSetVisitNoteStyle(id: string) {
     onSuccess: async (data) => {
       qc.setQueryData(styleKeys.style(id), data);
       if (data.rerendered) {
-        await qc.invalidateQueries({ queryKey: keys.content(id) });
+        // Reset, not just refetched: a section the new style files under the same code would keep the
+        // editor's old text, since each editor holds its text from when it mounted.
+        await qc.resetQueries({ queryKey: keys.content(id) });
         void qc.invalidateQueries({ queryKey: workflowKeys.review(id) });
       }
     },
