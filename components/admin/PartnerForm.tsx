@@ -32,6 +32,8 @@ type Fields = {
   provider_id_pattern: string;
   webhook_url: string;
   notify_note_signed: boolean;
+  clinic_name: string;
+  clinic_phone: string;
 };
 
 function initial(p?: Partner): Fields {
@@ -49,6 +51,8 @@ function initial(p?: Partner): Fields {
     provider_id_pattern: p?.provider_id_pattern ?? '',
     webhook_url: p?.webhook_url ?? '',
     notify_note_signed: p?.notify_note_signed ?? false,
+    clinic_name: p?.clinic?.name ?? '',
+    clinic_phone: p?.clinic?.phone ?? '',
   };
 }
 
@@ -117,9 +121,11 @@ export function PartnerForm({ partner, onSaved, only }: { partner?: Partner; onS
       provider_id_pattern: opt(f.provider_id_pattern),
       webhook_url: opt(f.webhook_url),
       notify_note_signed: f.notify_note_signed,
+      // The clinic printed on after-visit summaries (issue 29); an empty name clears it.
+      clinic: f.clinic_name.trim() ? { name: f.clinic_name.trim(), phone: opt(f.clinic_phone) ?? null } : editing ? null : undefined,
     };
     if (!editing && f.partner_id.trim()) body.partner_id = f.partner_id.trim();
-    if (only === 'webhook') for (const k of Object.keys(body)) if (k !== 'webhook_url' && k !== 'notify_note_signed') delete body[k];
+    if (only === 'webhook') for (const k of Object.keys(body)) if (k !== 'webhook_url' && k !== 'notify_note_signed' && k !== 'clinic') delete body[k];
     const parsed = editing ? UpdatePartnerRequest.safeParse(body) : CreatePartnerRequest.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -161,6 +167,8 @@ export function PartnerForm({ partner, onSaved, only }: { partner?: Partner; onS
   const bearer = f.type === 'BEARER';
   const webhookFields = (
     <>
+      <Input label="Clinic name" hint="Printed on patients' after-visit summaries." value={f.clinic_name} onChange={set('clinic_name')} error={errors.clinic} />
+      <Input label="Clinic phone" type="tel" hint="How a patient reaches the clinic." value={f.clinic_phone} onChange={set('clinic_phone')} />
       <Input label="Webhook URL" type="url" hint="Where session notifications are sent." value={f.webhook_url} onChange={set('webhook_url')} error={errors.webhook_url} fieldClassName="md:col-span-2" />
       <div className="flex items-start gap-2 md:col-span-2">
         <input

@@ -19,6 +19,18 @@ const httpUrl = z
     }
   }, 'must be an http(s) URL');
 
+/** The clinic a partner's after-visit summaries name, with how a patient reaches it. */
+export const ClinicSettings = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    phone: z.string().trim().max(50).nullable().optional(),
+    address: z.string().trim().max(300).nullable().optional(),
+    website: z.string().trim().max(300).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'ClinicSettings' });
+export type ClinicSettings = z.infer<typeof ClinicSettings>;
+
 const partnerFields = {
   name: z.string().trim().min(1, 'must not be empty').max(255),
   type: PartnerType,
@@ -44,6 +56,8 @@ const partnerFields = {
    * their own partner.
    */
   notify_note_signed: z.boolean({ error: 'must be true or false' }).optional(),
+  /** Additive (issue 29): the clinic's name and contact, printed on the after-visit summary. Null clears it. */
+  clinic: ClinicSettings.nullable().optional(),
 };
 
 export const PartnerId = z
@@ -97,6 +111,8 @@ export const Partner = z
     provider_id_pattern: z.string().nullable(),
     webhook_url: z.string().nullable(),
     notify_note_signed: z.boolean(),
+    /** Additive (issue 29): null when not set. */
+    clinic: ClinicSettings.nullable().optional(),
     created_at: z.string(),
     updated_at: z.string(),
   })

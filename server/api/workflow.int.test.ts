@@ -234,12 +234,25 @@ describe('after-visit summary', () => {
     for (const m of s.medicines) expect(orderDrugs).toContain(m.drug.toLowerCase());
     expect(s.about[0]).toBe('You came in for cough and fever.');
     expect(s.text).toContain('When to get help');
-    expect(s.reading_grade).toBe(readingGrade([...s.about, ...s.plan, ...s.medicines.map((m: any) => m.text), ...s.follow_up, ...s.get_help].join('\n')));
+    expect(s.reading_grade).toBe(readingGrade([...s.about, ...s.plan, ...s.medicines.map((m: any) => m.text), ...(s.allergies ?? []), ...(s.tests ?? []), ...s.follow_up, ...s.get_help].join('\n')));
     expect(s.reading_grade).toBeLessThanOrEqual(8);
     expect((await call(quietDr, 'GET', `/api/v1/ambient/session/${visitId}/visit-summary`)).status).toBe(404);
     const fresh = await call(dr, 'POST', '/api/v1/ambient/session/create', {});
     const early = await call(dr, 'GET', `/api/v1/ambient/session/${fresh.json.ambient_session_id}/visit-summary`);
     expect(early.status).toBe(409);
     expect(early.json.message).toMatch(/created/);
+  });
+
+  it("names the clinic and its phone from the partner's settings (issue 29), set in the console's partner form", async () => {
+    expect((await call(dr, 'GET', `/api/v1/ambient/session/${visitId}/visit-summary`)).json.clinic).toBeNull();
+    const bad = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${optedIn.partnerId}`, { method: 'PATCH', body: JSON.stringify({ clinic: { name: '' } }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/clinic/);
+    const set = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${optedIn.partnerId}`, { method: 'PATCH', body: JSON.stringify({ clinic: { name: 'Riverside Family Clinic', phone: '555-0100' } }) });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as { clinic: unknown }).clinic).toEqual({ name: 'Riverside Family Clinic', phone: '555-0100' });
+    const s = (await call(dr, 'GET', `/api/v1/ambient/session/${visitId}/visit-summary`)).json;
+    expect(s.clinic).toEqual({ name: 'Riverside Family Clinic', phone: '555-0100' });
+    expect(s.text).toContain('Riverside Family Clinic\nPhone: 555-0100');
   });
 });

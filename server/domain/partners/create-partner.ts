@@ -27,6 +27,7 @@ export async function createPartner(app: AppContext, input: CreatePartnerRequest
       providerIdPattern: input.provider_id_pattern ?? null,
       webhookUrl: input.webhook_url ?? null,
       notifyNoteSigned: input.notify_note_signed ?? false,
+      clinic: input.clinic ?? null,
       webhookSecretEnc: app.secrets.seal(secret),
     })
     .onConflictDoNothing()

@@ -17,6 +17,7 @@ export function partnerDto(row: PartnerRow): Partner {
     provider_id_pattern: row.providerIdPattern,
     webhook_url: row.webhookUrl,
     notify_note_signed: row.notifyNoteSigned,
+    clinic: (row.clinic as Partner['clinic']) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -52,6 +52,7 @@ export async function updatePartner(app: AppContext, partnerId: string, input: U
       providerIdPattern: merged.provider_id_pattern,
       webhookUrl: input.webhook_url !== undefined ? input.webhook_url : current.webhookUrl,
       notifyNoteSigned: input.notify_note_signed ?? current.notifyNoteSigned,
+      clinic: input.clinic !== undefined ? input.clinic : current.clinic,
       updatedAt: new Date(),
     })
     .where(eq(partners.partnerId, partnerId))

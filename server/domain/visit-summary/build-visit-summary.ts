@@ -1,6 +1,7 @@
 import { FREQUENCY_TYPE_INFO, type FrequencyTypeCode } from '@/lib/info';
 import type { MedicationOrder, StructuredData, SummarySection } from '@/lib/contracts/sessions';
 import type { SummaryMedicine, VisitSummaryResponse } from '@/lib/contracts/visit-summary';
+import type { ClinicSettings } from '@/lib/contracts/partners';
 import { plainWords, sentencesOf } from './plain-language';
 import { readingGrade } from './reading-grade';
 import { agreeWithYou, fitForPatient } from './second-person';
@@ -116,6 +117,7 @@ export function buildVisitSummary(
   summary: SummarySection[],
   structured: StructuredData,
   chiefComplaint: string | null,
+  clinic: ClinicSettings | null = null,
 ): VisitSummaryResponse {
   // Orders still missing a dose are medicines all the same: the patient is told what to do with each.
   const orders = [...structured.orders.medication_orders.values, ...(structured.orders.medication_orders.partial_values ?? [])];
@@ -150,6 +152,7 @@ export function buildVisitSummary(
     heading('Tests ordered', tests, 'No tests were ordered.'),
     heading('Follow-up', followUp, 'No follow-up visit is in your note. Call your clinic if you have questions.'),
     heading('When to get help', getHelp, 'Your note lists no warning signs. Call your clinic if you feel worse.'),
+    ...(clinic ? [[clinic.name, clinic.phone ? `Phone: ${clinic.phone}` : '', clinic.address ?? '', clinic.website ?? ''].filter(Boolean).join('\n')] : []),
   ].join('\n\n');
   const body = [...aboutLines, ...plan, ...medicines.map((m) => m.text), ...allergies, ...tests, ...followUp, ...getHelp].join('\n');
   return {
@@ -161,6 +164,7 @@ export function buildVisitSummary(
     get_help: getHelp,
     allergies,
     tests,
+    clinic: clinic ? { name: clinic.name, phone: clinic.phone ?? null } : null,
     text,
     reading_grade: readingGrade(body),
   };

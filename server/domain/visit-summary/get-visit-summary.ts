@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { conflict } from '@/lib/errors';
+import type { ClinicSettings } from '@/lib/contracts/partners';
+import { partners } from '../../db/schema';
 import type { VisitSummaryResponse } from '@/lib/contracts/visit-summary';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
@@ -14,5 +17,8 @@ export async function getVisitSummary(app: AppContext, auth: ServicePrincipal, s
   }
   const content = await readStoredContent(app.db, session.id);
   const visit = (session.context as { visit?: { chief_complaint?: unknown } } | null)?.visit;
-  return buildVisitSummary(session.id, content.summary, content.structured_data, typeof visit?.chief_complaint === 'string' ? visit.chief_complaint : null);
+  // The clinic named on the summary is the partner's setting (issue 29): the patient is told whom to call.
+  const [partner] = await app.db.select({ clinic: partners.clinic }).from(partners).where(eq(partners.partnerId, session.partnerId)).limit(1);
+  const clinic = (partner?.clinic as ClinicSettings | null | undefined) ?? null;
+  return buildVisitSummary(session.id, content.summary, content.structured_data, typeof visit?.chief_complaint === 'string' ? visit.chief_complaint : null, clinic);
 }
