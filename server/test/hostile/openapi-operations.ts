@@ -30,7 +30,8 @@ export async function loadOperations(baseUrl: string): Promise<Operation[]> {
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
         queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         bodyProps: Object.keys((bodySchema?.properties as Record<string, unknown> | undefined) ?? {}),
-        hasBody: Boolean(op.requestBody),
+        // A JSON body: a route that takes raw bytes (an upload's chunk) has no fields to put NUL or nesting in.
+        hasBody: Boolean(op.requestBody?.content?.['application/json']),
         admin: path.startsWith('/api/admin/'),
       });
     }
