@@ -75,7 +75,7 @@ test.describe('note styles and pre-charting', () => {
       });
       expect(patched.status).toBe(200);
       await page.reload();
-      await expect(page.getByRole('heading', { name: 'Recording' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Recording', exact: true })).toBeVisible();
       const chart = page.getByTestId('pre-chart');
       await expect(chart.getByRole('heading', { name: 'Before the visit' })).toBeVisible();
       await expect(chart).toContainText('Essential hypertension');
