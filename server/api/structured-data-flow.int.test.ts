@@ -75,10 +75,14 @@ describe('an edit reaches every reader of the structured data', () => {
     expect(acetaminophen.dosageInstruction![0]).toMatchObject({ asNeededCodeableConcept: { text: 'knee pain' }, doseAndRate: [{ doseQuantity: { value: 500, code: 'mg' } }] });
   });
 
-  it('the after-visit summary names the added diagnosis', async () => {
+  it('the after-visit summary names the added diagnosis, the allergy, the lab order and the completed medicine', async () => {
     const r = await get(`${sessionPath(id)}/visit-summary`);
     expect(r.status, r.text).toBe(200);
     expect(r.body.about.join(' ')).toMatch(/type 2 diabetes/i);
+    expect(r.body.allergies.join(' ')).toMatch(/penicillin G.*rash/i);
+    expect(r.body.tests.join(' ')).toMatch(/basic metabolic panel/);
+    expect(r.body.medicines.find((m: { drug: string }) => m.drug === 'acetaminophen')?.text).toMatch(/knee pain/);
+    expect(r.body.text).toMatch(/penicillin/i);
   });
 
   it('the encounter-level structured data merges the edited note with the encounter\'s other visit', async () => {
