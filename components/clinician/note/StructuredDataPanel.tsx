@@ -10,6 +10,7 @@ import { DiagnosisForm } from './DiagnosisForm';
 import { MedicationOrderForm } from './MedicationOrderForm';
 import { ServiceOrderForm } from './ServiceOrderForm';
 import { ItemActions, StructuredSection, type SectionEditing } from './StructuredSection';
+import { StructuredDataChanges } from './StructuredDataChanges';
 import { useStructuredEdit } from './use-structured-edit';
 
 export interface CodedEvidenceProps {
@@ -190,6 +191,7 @@ export function StructuredDataPanel({ data, evidence, sessionId, locked = false 
       <StructuredSection id="sd-orders" title="Lab and imaging orders" addLabel="Add lab or imaging order" editable={editable} onAdd={() => start('service_orders', null)} addForm={form('service_orders', null, (p) => <ServiceOrderForm {...p} />)}>
         <ServiceOrderList items={data.orders.service_orders?.values ?? []} editing={editing('service_orders')} form={(o, i) => form('service_orders', i, (p) => <ServiceOrderForm {...p} initial={o} />)} />
       </StructuredSection>
+      {sessionId ? <StructuredDataChanges sessionId={sessionId} /> : null}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import * as routes from '@/lib/contracts/routes/structured-data';
 import { callAsClinician } from '@/lib/hooks/clinician-call';
 import { keys } from '@/lib/hooks/sessions';
 import { workflowKeys } from '@/lib/hooks/workflow';
+import { structuredHistoryKey } from './StructuredDataChanges';
 
 const ROUTES = {
   diagnoses: { add: routes.addDiagnosis, update: routes.updateDiagnosis, remove: routes.removeDiagnosis },
@@ -31,7 +32,7 @@ export function useStructuredEdit(sessionId: string) {
 
   function settle(r: StructuredDataEditResponse) {
     qc.setQueryData<ContentResponse>(keys.content(sessionId), (old) => (old ? { ...old, structured_data: r.structured_data } : old));
-    for (const key of [workflowKeys.review(sessionId), workflowKeys.summary(sessionId), workflowKeys.history(sessionId)]) void qc.invalidateQueries({ queryKey: key });
+    for (const key of [workflowKeys.review(sessionId), workflowKeys.summary(sessionId), workflowKeys.history(sessionId), structuredHistoryKey(sessionId)]) void qc.invalidateQueries({ queryKey: key });
   }
 
   async function run(send: () => Promise<StructuredDataEditResponse>): Promise<boolean> {
