@@ -82,8 +82,10 @@ export function clinicRecordings(
   maxTurns: number,
   skip = 0,
   voices: Record<'CLINICIAN' | 'PATIENT', string> = VOICES,
+  /** Which encounters (by index in the split) may be chosen, e.g. the held-out fold of train. */
+  keep: (index: number) => boolean = () => true,
 ): Recording[] {
-  const es = aciEncounters(split);
+  const es = aciEncounters(split)?.filter((_, i) => keep(i));
   if (!es) return [];
   fs.mkdirSync(CACHE, { recursive: true });
   return es.slice(skip, skip + encounters).map((e) => {

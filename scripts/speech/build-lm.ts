@@ -1,15 +1,21 @@
 /**
- * Builds the embedded engine's clinical language model and dictionary into server/engines/speech/model/:
+ * Builds the embedded engine's language models and dictionaries into server/engines/speech/model/:
+ *   lean.lm.bin      THE DEFAULT: one trigram model merged offline from the clinical mixture below and
+ *                    Debian's general-English en-us model (read from its trie file, lm/trie.ts), with
+ *                    stock weight --stock-weight and only the en-us n-grams over the vocabulary that are
+ *                    most probable (--stock-bigrams, --stock-trigrams): one model, one small vocabulary,
+ *                    no run-time interpolation
+ *   lean.dict        exactly the lean model's vocabulary (CMUdict, espeak-ng letter-to-sound for the rest);
+ *                    a session's own words are added per decoder (ffi.ts)
  *   clinical.lm.bin  trigram mixture (ACI-BENCH train dialogues, train notes, RxNorm ingredient names,
- *                    general-English unigrams from Debian's en-us model), weights fitted on held-out
- *                    train dialogues only (the valid split is kept for measuring)
+ *                    general-English unigrams from Debian's en-us model), mixture weights fitted by EM on
+ *                    held-out train dialogues; with interpolation.json the previous default
+ *                    (SPEECH_LM=clinical: interpolated with en-us at decode time)
  *   clinical.dict    CMUdict pronunciations, espeak-ng letter-to-sound for words CMUdict lacks
- *   interpolation.json  weight of Debian's stock en-us trigram model interpolated with the clinical one at
- *                    decode time (pocketsphinx takes several LMs only as an interpolated set, built by the
- *                    engine from these files), and of a session's own context vocabulary; both chosen by
- *                    bench/speech/tune.ts on synthesised TRAIN dialogues
- *   build-info.json  inputs' hashes, weights, perplexities
- * Usage: npm run speech:build-lm [-- --data ../shared/data]
+ *   build-info.json  inputs' hashes, weights, sizes, perplexities
+ * Every model is built WITHOUT the held-out fold of train (encounters i % 5 == 4, as bench/notes/folds.ts),
+ * on which bench:speech -- --split train chooses the stock weight and pruning; valid is never used to choose.
+ * Usage: npm run speech:build-lm [-- --data ../shared/data --out DIR --stock-weight 0.5 --stock-bigrams N --stock-trigrams N]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -21,6 +27,9 @@ import { STOCK_MODEL_DIR } from '../../server/engines/speech/pocketsphinx/ffi.js
 import { espeakPronounce } from '../../server/engines/speech/lm/g2p.js';
 import { normalizeSentences } from '../../server/engines/speech/lm/normalize.js';
 import { BOS, EOS, Mixture, Unigram, WittenBellTrigram, fitWeights, perplexity, writeArpa } from '../../server/engines/speech/lm/ngram.js';
+import { BackoffScorer, prunedNgrams } from '../../server/engines/speech/lm/merge.js';
+import { readTrieLm } from '../../server/engines/speech/lm/trie.js';
+import { isHeldOut } from '../../bench/notes/folds.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -32,8 +41,15 @@ const dataDir = path.resolve(root, opt('data', '../shared/data'));
 const outDir = path.resolve(opt('out', CLINICAL_MODEL_DIR));
 const GENERAL_WORDS = Number(opt('general-words', '12000'));
 const DRUGS = Number(opt('drugs', '2000'));
-// Weight of the stock model in the decode-time interpolation, from bench/speech/tune.ts on train dialogues.
+// Weight of the stock model in the decode-time interpolation of the previous default (SPEECH_LM=clinical).
 const STOCK_WEIGHT = '0.5';
+// The lean model: en-us's share and how many of its own n-grams it keeps, chosen by bench:speech on the
+// held-out fold of train (bench/speech/RESULTS.md).
+const LEAN_STOCK_WEIGHT = Number(opt('lean-stock-weight', '0.5'));
+const STOCK_BIGRAMS = Number(opt('stock-bigrams', '300000'));
+const STOCK_TRIGRAMS = Number(opt('stock-trigrams', '200000'));
+// General-English words the lean model adds to the clinical vocabulary (most frequent first).
+const LEAN_GENERAL_WORDS = Number(opt('lean-general-words', '20000'));
 
 const aciTrain = path.join(dataDir, 'aci-bench/train.jsonl');
 const aciValid = path.join(dataDir, 'aci-bench/valid.jsonl');
@@ -53,7 +69,8 @@ interface Encounter {
   note: string;
 }
 const readJsonl = (f: string) => fs.readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Encounter);
-const train = readJsonl(aciTrain);
+// The held-out fold stays out of every model: it is what the stock weight and pruning are chosen on.
+const train = readJsonl(aciTrain).filter((_, i) => !isHeldOut(i));
 
 // --- pronunciations -------------------------------------------------------------------------------
 const cmu = new Map<string, string[]>();
@@ -93,8 +110,7 @@ function generalUnigrams(): Map<string, number> {
     const [lp, w] = line.split(/\s+/);
     if (w && /^[a-z][a-z']*$/.test(w) && cmu.has(w)) out.set(w, 10 ** Number(lp));
   }
-  const top = [...out.entries()].sort((a, b) => b[1] - a[1]).slice(0, GENERAL_WORDS);
-  return new Map(top);
+  return new Map([...out.entries()].sort((a, b) => b[1] - a[1]));
 }
 
 // --- RxNorm ingredient names ------------------------------------------------------------------------
@@ -135,9 +151,10 @@ const notes = (es: Encounter[]) => es.flatMap((e) => normalizeSentences(e.note))
 const fit = train.filter((_, i) => i % 5 !== 0);
 const held = train.filter((_, i) => i % 5 === 0);
 
-const general = generalUnigrams();
+const generalAll = generalUnigrams();
+const general = new Map([...generalAll].slice(0, GENERAL_WORDS));
 const drugs = drugNames();
-log(`train encounters ${train.length} (weights fitted on ${held.length} held out), general words ${general.size}, drug names ${drugs.size}`);
+log(`train encounters ${train.length} without the held-out fold (weights fitted on ${held.length} held out), general words ${general.size}, drug names ${drugs.size}`);
 
 const count = (ss: string[][]) => {
   const m = new Map<string, number>();
@@ -183,21 +200,43 @@ if (fs.existsSync(aciValid)) validPpl = perplexity(model, dialogues(readJsonl(ac
 if (validPpl) log(`valid perplexity ${validPpl.ppl.toFixed(1)}, OOV ${validPpl.oov}/${validPpl.tokens} (reported only, not used for fitting)`);
 
 fs.mkdirSync(outDir, { recursive: true });
-const arpaPath = path.join(os.tmpdir(), `clinical-${process.pid}.lm`);
-fs.writeFileSync(arpaPath, writeArpa(model, parts.slice(0, 2) as WittenBellTrigram[], [BOS, ...vocab]));
-const binPath = path.join(outDir, 'clinical.lm.bin');
-const conv = spawnSync('sphinx_lm_convert', ['-i', arpaPath, '-o', binPath], { stdio: 'ignore' });
-if (conv.status !== 0 || !fs.existsSync(binPath)) {
-  // Without sphinxbase-utils the ARPA text is used directly; it loads more slowly but decodes the same.
-  fs.rmSync(binPath, { force: true });
-  fs.copyFileSync(arpaPath, path.join(outDir, 'clinical.lm'));
-  log('sphinx_lm_convert failed: wrote ARPA clinical.lm instead of clinical.lm.bin');
-} else fs.rmSync(path.join(outDir, 'clinical.lm'), { force: true });
-fs.rmSync(arpaPath, { force: true });
+/** ARPA text to a sphinx binary model in outDir (name.lm.bin), or the ARPA file itself without sphinxbase-utils. */
+function writeLm(name: string, arpa: string): void {
+  const arpaPath = path.join(os.tmpdir(), `${name}-${process.pid}.lm`);
+  fs.writeFileSync(arpaPath, arpa);
+  const binPath = path.join(outDir, `${name}.lm.bin`);
+  const conv = spawnSync('sphinx_lm_convert', ['-i', arpaPath, '-o', binPath], { stdio: 'ignore' });
+  if (conv.status !== 0 || !fs.existsSync(binPath)) {
+    // The ARPA text loads more slowly but decodes the same.
+    fs.rmSync(binPath, { force: true });
+    fs.copyFileSync(arpaPath, path.join(outDir, `${name}.lm`));
+    log(`sphinx_lm_convert failed: wrote ARPA ${name}.lm instead of ${name}.lm.bin`);
+  } else fs.rmSync(path.join(outDir, `${name}.lm`), { force: true });
+  fs.rmSync(arpaPath, { force: true });
+}
+const writeDict = (name: string, words: string[]) => {
+  const lines: string[] = [];
+  for (const w of words) prons.get(w)!.forEach((p, i) => lines.push(`${i ? `${w}(${i + 1})` : w} ${p}`));
+  fs.writeFileSync(path.join(outDir, `${name}.dict`), `${lines.join('\n')}\n`);
+};
+writeLm('clinical', writeArpa(model, parts.slice(0, 2) as WittenBellTrigram[], [BOS, ...vocab]));
+writeDict('clinical', vocab);
 
-const dictLines: string[] = [];
-for (const w of vocab) prons.get(w)!.forEach((p, i) => dictLines.push(`${i ? `${w}(${i + 1})` : w} ${p}`));
-fs.writeFileSync(path.join(outDir, 'clinical.dict'), `${dictLines.join('\n')}\n`);
+// --- the lean model: clinical mixture and en-us merged offline ---------------------------------------
+const tStock = Date.now();
+const stockTrie = readTrieLm(path.join(STOCK_MODEL_DIR, 'en-us.lm.bin'));
+const stock = new BackoffScorer(stockTrie);
+// The clinical vocabulary plus en-us's most frequent words (with CMUdict pronunciations).
+for (const w of [...generalAll.keys()].slice(0, LEAN_GENERAL_WORDS)) if (!prons.has(w)) prons.set(w, cmu.get(w)!);
+const leanVocab = [...prons.keys()].sort();
+const inLean = (w: string) => w === BOS || w === EOS || prons.has(w);
+const pruned = prunedNgrams(stockTrie, inLean, STOCK_BIGRAMS, STOCK_TRIGRAMS);
+const lean = new Mixture([model, stock], [1 - LEAN_STOCK_WEIGHT, LEAN_STOCK_WEIGHT]);
+const heldFold = readJsonl(aciTrain).filter((_, i) => isHeldOut(i));
+const leanPpl = perplexity(lean, dialogues(heldFold), inLean);
+log(`lean model: vocabulary ${leanVocab.length}, en-us weight ${LEAN_STOCK_WEIGHT}, en-us n-grams kept ${pruned.bigrams.length} bigrams / ${pruned.trigrams.length} trigrams (read in ${((Date.now() - tStock) / 1000).toFixed(0)} s); held-out fold perplexity ${leanPpl.ppl.toFixed(1)}, OOV ${leanPpl.oov}/${leanPpl.tokens}`);
+writeLm('lean', writeArpa(lean, parts.slice(0, 2) as WittenBellTrigram[], [BOS, ...leanVocab], pruned));
+writeDict('lean', leanVocab);
 
 // Chosen by sweeps on synthesised TRAIN dialogues (bench/speech/tune.ts, results in
 // bench/speech/RESULTS.md): the library's default weights did best; wider beams than the defaults cut
@@ -230,6 +269,14 @@ const info = {
   },
   decoder,
   interpolation,
+  lean: {
+    vocabulary: leanVocab.length,
+    stockWeight: LEAN_STOCK_WEIGHT,
+    stockBigrams: pruned.bigrams.length,
+    stockTrigrams: pruned.trigrams.length,
+    heldOutFoldPerplexity: Number(leanPpl.ppl.toFixed(2)),
+    heldOutFoldOovRate: Number((leanPpl.oov / leanPpl.tokens).toFixed(4)),
+  },
 };
 fs.writeFileSync(path.join(outDir, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
 const size = fs.readdirSync(outDir).reduce((a, f) => a + fs.statSync(path.join(outDir, f)).size, 0);

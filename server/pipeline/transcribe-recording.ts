@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { recordings } from '../db/schema';
 import type { DecodedPrefix, SpeechBias, SpeechSegment } from '../engines/speech/types';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
 import { getSpeechEngine } from './engines';
@@ -24,6 +26,8 @@ export interface TimedSegment {
   confidence?: number;
   /** Recording-relative until the session offset is added. */
   words?: TranscriptWord[];
+  /** Decoded without the session's vocabulary, which could not be built (SpeechSegment.unbiased). */
+  unbiased?: true;
 }
 
 /**
@@ -41,11 +45,18 @@ export async function transcribeRecording(
   if (rec.pcm.length === 0) return { segments: [], liveUtterances: 0, liveComplete: false };
   let segs: SpeechSegment[];
   let decoded: DecodedPrefix | null = null;
+  let unbiased: string | null = null;
   try {
     decoded = await reuseLiveResult(app, rec, bias);
-    segs = await getSpeechEngine(app).transcribe(rec.pcm, { bias, ...(decoded ? { decoded } : {}) });
+    segs = await getSpeechEngine(app).transcribe(rec.pcm, { bias, ...(decoded ? { decoded } : {}), onUnbiased: (reason) => (unbiased = reason) });
   } catch (err) {
     throw new FinaliseError('TRANSCRIPTION_FAILED', `recording ${rec.sequenceNumber} could not be transcribed: ${(err as Error).message}`);
+  }
+  if (unbiased !== null) {
+    // Not a silent fallback (issue 30 item 6): which session lost its vocabulary, and why (no PHI: the reason
+    // is the engine's error, not the words).
+    const [row] = await app.db.select({ sessionId: recordings.sessionId }).from(recordings).where(eq(recordings.id, rec.id));
+    app.log.warn({ sessionId: row?.sessionId, recordingId: rec.id, reason: unbiased }, 'session vocabulary decoder could not be built: transcript decoded unbiased');
   }
   const segments = segs
     .filter((s) => s.text.trim())
@@ -59,6 +70,7 @@ export async function transcribeRecording(
       words: s.words.some((w) => w.confidence !== undefined)
         ? s.words.map((w) => ({ text: w.word, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence ?? 1 }))
         : undefined,
+      ...(s.unbiased ? { unbiased: s.unbiased } : {}),
     }));
   return { segments, liveUtterances: decoded?.utterances ?? 0, liveComplete: !!decoded?.complete && decoded.bytes === rec.pcm.length };
 }

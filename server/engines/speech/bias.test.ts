@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedSpeechEngine, decoderBias } from './embedded.js';
 import { stockModel } from './pocketsphinx/ffi.js';
@@ -68,5 +70,42 @@ describe.skipIf(!ready)('context-biased recognition and confidence (pocketsphinx
     expect(mean(garbled)).toBeLessThan(mean(clean));
     // "ten milligrams" is clear in the clean audio.
     expect(clean.flatMap((s) => s.words).find((w) => w.word === 'milligrams')!.confidence).toBeGreaterThan(0.5);
+  }, 240_000);
+});
+
+// Issue 30 item 6: a session's decoder that cannot be built (here its vocabulary file cannot be written, as
+// when memory or disk runs out) is not a silent fallback: the engine reports it and marks every segment.
+describe.skipIf(!ready)('a session vocabulary that cannot be built', () => {
+  let engine: EmbeddedSpeechEngine;
+  let gone: string;
+  beforeAll(async () => {
+    // A decoder thread keeps the temp directory it started with; this one's is removed once it has started.
+    gone = fs.mkdtempSync(path.join(os.tmpdir(), 'speech-bias-gone-'));
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = gone;
+    try {
+      engine = new EmbeddedSpeechEngine({ model: stockModel(), poolSize: 1, biasWeight: 0.05 });
+      await engine.warm();
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+    }
+    fs.rmSync(gone, { recursive: true, force: true });
+  }, 240_000);
+  afterAll(() => engine?.close());
+
+  it('decodes with the base model, reports why and marks the segments unbiased', async () => {
+    const pcm = synthesize('I will start lisinopril ten milligrams once a day.', VOICE);
+    const reasons: string[] = [];
+    const biased = await engine.transcribe(pcm, { bias: { terms: ['Lisinopril 10 MG Oral Tablet'] }, onUnbiased: (r) => reasons.push(r) });
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toContain(gone);
+    expect(biased.length).toBeGreaterThan(0);
+    expect(biased.every((s) => s.unbiased === true)).toBe(true);
+    expect(words(biased)).not.toContain('lisinopril');
+    // Without a vocabulary nothing is missing, so nothing is marked.
+    const plain = await engine.transcribe(pcm, { onUnbiased: (r) => reasons.push(r) });
+    expect(plain.some((s) => s.unbiased)).toBe(false);
+    expect(reasons).toHaveLength(1);
   }, 240_000);
 });

@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SampleAligner } from './audio.js';
-import { FRAME_MS, stockModel, type DecoderBias, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
+import { readInterpolation, resolveModel, type EmbeddedLm } from './embedded-models.js';
+import { FRAME_MS, type DecoderBias, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
 import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
 import type { DecodedPrefix, SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
@@ -19,13 +17,17 @@ import { SAMPLE_RATE_HZ } from '@/lib/contracts/stream-protocol';
  */
 export const DEFAULT_VAD = 'silero' as const;
 
-export const CLINICAL_MODEL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model');
+export { CLINICAL_MODEL_DIR, clinicalModel, leanModel, readInterpolation, resolveModel, type Interpolation } from './embedded-models.js';
 
 export interface EmbeddedOptions {
   /** Decoder threads; defaults to the number of cores. */
   poolSize?: number;
-  /** `clinical` (built by `npm run speech:build-lm`, the default when present) or `stock` (Debian's en-us LM). */
-  lm?: 'clinical' | 'stock';
+  /**
+   * `lean` (one model merged offline by `npm run speech:build-lm`, with a dictionary of its own vocabulary;
+   * the default when built), `clinical` (the previous default: the clinical model interpolated with Debian's
+   * en-us model at decode time, CMUdict as dictionary) or `stock` (Debian's en-us model alone).
+   */
+  lm?: EmbeddedLm;
   /** Overrides the model entirely (benchmarks, experiments). */
   model?: DecoderModel;
   vad?: VadOptions;
@@ -36,38 +38,6 @@ export interface EmbeddedOptions {
   segmenter?: SegmenterFactory;
   /** Weight of a session's own vocabulary (0 turns biasing off); defaults to model/interpolation.json. */
   biasWeight?: number;
-}
-
-/**
- * How the clinical model is combined (model/interpolation.json, tuned on train dialogues only): the weight
- * of Debian's general-English en-us model interpolated with it, so general speech keeps the library's
- * coverage, and the weight of a session's own vocabulary when the session has context.
- */
-export interface Interpolation {
-  stock: number;
-  bias: number;
-}
-
-export function readInterpolation(dir = CLINICAL_MODEL_DIR): Interpolation | null {
-  const f = path.join(dir, 'interpolation.json');
-  return fs.existsSync(f) ? (JSON.parse(fs.readFileSync(f, 'utf8')) as Interpolation) : null;
-}
-
-/**
- * The clinical model's files and the decoder settings the build tuned for it, interpolated with the stock
- * en-us model when model/interpolation.json says so (`interpolate: false` gives the clinical model alone,
- * for comparison), or null when not built.
- */
-export function clinicalModel(dir = CLINICAL_MODEL_DIR, opts: { interpolate?: boolean; stockWeight?: number } = {}): DecoderModel | null {
-  const dict = path.join(dir, 'clinical.dict');
-  const lm = ['clinical.lm.bin', 'clinical.lm'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
-  if (!lm || !fs.existsSync(dict)) return null;
-  const settingsFile = path.join(dir, 'decoder.json');
-  const args = fs.existsSync(settingsFile) ? (JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, string>) : {};
-  const stockWeight = opts.stockWeight ?? (opts.interpolate === false ? 0 : (readInterpolation(dir)?.stock ?? 0));
-  if (!(stockWeight > 0)) return { hmm: stockModel().hmm, lm, dict, args };
-  const stock = stockModel();
-  return { hmm: stock.hmm, lm, dict: stock.dict, extraDicts: [dict], args, mix: { lms: [stock.lm], weights: [1 - stockWeight, stockWeight] } };
 }
 
 /** Words that carry no context: a session's bias keeps the terms that tell its visit apart. */
@@ -90,15 +60,6 @@ export function decoderBias(bias: SpeechBias | undefined, weight: number): Decod
   if (bias.text) add(bias.text, 7);
   const list = [...words].slice(0, 400);
   return list.length ? { words: list.map((word) => ({ word })), weight } : null;
-}
-
-export function resolveModel(opts: EmbeddedOptions): DecoderModel {
-  if (opts.model) return opts.model;
-  if (opts.lm === 'stock') return stockModel();
-  const clinical = clinicalModel();
-  if (clinical) return clinical;
-  if (opts.lm === 'clinical') throw new Error('clinical speech model not built: run npm run speech:build-lm');
-  return stockModel();
 }
 
 function toWords(raw: RawWord[], offsetMs: number): WordTiming[] {
@@ -153,7 +114,7 @@ export class EmbeddedSpeechEngine implements SpeechEngine {
     let err: Error | null = null;
     const s = new EmbeddedStream(
       this.pool,
-      { onSegment: (seg) => seg.isFinal && out.push(seg), onError: (e) => (err = e), bias: options.bias },
+      { onSegment: (seg) => seg.isFinal && out.push(seg), onError: (e) => (err = e), bias: options.bias, onUnbiased: options.onUnbiased },
       this.segmenter(),
       decoderBias(options.bias, this.biasWeight),
       replay?.utterances ?? 0,
@@ -204,6 +165,8 @@ class EmbeddedStream implements SpeechStream {
   private windowBytes = 0;
   /** Until a window has shown the pace, the audio may be a backlog: no partials for its first second. */
   private lagging = true;
+  /** The session's vocabulary could not be used: every segment says so. */
+  private unbiased = false;
 
   constructor(
     private readonly pool: DecoderPool,
@@ -235,6 +198,10 @@ class EmbeddedStream implements SpeechStream {
     if (this.closed && m.t !== 'flushed') return;
     if (m.t === 'error') return this.fail(new Error(m.message));
     if (m.t === 'flushed') return this.flushed?.();
+    if (m.t === 'unbiased') {
+      this.unbiased = true;
+      return this.options.onUnbiased?.(m.message);
+    }
     if (m.t !== 'partial' && m.t !== 'final') return;
     const offset = this.uttStartMs.get(m.utt) ?? 0;
     const words = toWords(m.words, offset);
@@ -250,6 +217,7 @@ class EmbeddedStream implements SpeechStream {
       };
       const confidence = m.t === 'final' ? segmentConfidence(words) : undefined;
       if (confidence !== undefined) seg.confidence = confidence;
+      if (this.unbiased) seg.unbiased = true;
       if (seg.isFinal) this.finals.push(seg);
       try {
         this.options.onSegment(seg);

@@ -21,7 +21,7 @@ export interface SpeechConfig {
   /** Decoder threads for the embedded engine. */
   poolSize?: number;
   /** Embedded language model: the project's clinical one (default when built) or Debian's stock en-us. */
-  lm?: 'clinical' | 'stock';
+  lm?: 'lean' | 'clinical' | 'stock';
   /** The embedded engine's segmenter (live stream and final pass alike). */
   vad?: SpeechVad;
   baseUrl?: string;
@@ -49,7 +49,7 @@ export function parseSpeechSettings(s: SpeechSettings): SpeechConfig {
     return n;
   };
   const lm = s.lm?.trim().toLowerCase();
-  if (lm && lm !== 'clinical' && lm !== 'stock') throw new Error('SPEECH_LM must be clinical or stock');
+  if (lm && lm !== 'lean' && lm !== 'clinical' && lm !== 'stock') throw new Error(`SPEECH_LM must be lean, clinical or stock (got "${s.lm}")`);
   const vad = s.vad?.trim().toLowerCase();
   if (vad && vad !== 'silero' && vad !== 'energy') throw new Error(`SPEECH_VAD must be silero or energy (got "${s.vad}")`);
   return {

@@ -19,6 +19,11 @@ export interface SpeechSegment {
   lang?: string;
   /** 0–1 confidence of the whole segment where the engine gives one. */
   confidence?: number;
+  /**
+   * Decoded without the session's context vocabulary although it had one: the biased decoder could not be
+   * built (e.g. out of memory), so the base model was used (issue 30 item 6). Absent otherwise.
+   */
+  unbiased?: true;
 }
 
 /**
@@ -69,6 +74,8 @@ export interface SpeechStreamOptions {
    * whatever the pace, for tests that show partials leave the finals unchanged. Engines may ignore it.
    */
   partials?: 'paced' | 'every';
+  /** The session's vocabulary could not be used (see SpeechSegment.unbiased): why, for the caller's log. */
+  onUnbiased?: (reason: string) => void;
 }
 
 export interface TranscribeOptions {
@@ -79,6 +86,8 @@ export interface TranscribeOptions {
    * all. Engines that cannot resume ignore it.
    */
   decoded?: DecodedPrefix;
+  /** As SpeechStreamOptions.onUnbiased. */
+  onUnbiased?: (reason: string) => void;
 }
 
 export interface SpeechEngine {

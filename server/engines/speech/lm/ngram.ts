@@ -119,12 +119,13 @@ const log10 = (p: number) => (p > 0 ? Math.log10(p) : -99);
 const fmt = (x: number) => x.toFixed(6);
 
 /**
- * Writes the mixture as an ARPA backoff model. Explicit n-grams are those seen in any trigram part;
+ * Writes the mixture as an ARPA backoff model. Explicit n-grams are those seen in any trigram part (and
+ * `extra`, e.g. a pruned general-English model's own n-grams);
  * every other probability comes from backoff, with weights that keep each history's distribution summing
  * to one over the vocabulary.
  */
-export function writeArpa(model: Mixture, trigramParts: WittenBellTrigram[], vocab: string[]): string {
-  const explicit: Set<string>[] = [new Set(), new Set(), new Set()];
+export function writeArpa(model: Scorer, trigramParts: WittenBellTrigram[], vocab: string[], extra: { bigrams: Iterable<string>; trigrams: Iterable<string> } = { bigrams: [], trigrams: [] }): string {
+  const explicit: Set<string>[] = [new Set(), new Set(extra.bigrams), new Set(extra.trigrams)];
   for (const part of trigramParts) for (let n = 2; n <= 3; n++) for (const k of part.counts[n - 1]!.keys()) explicit[n - 1]!.add(k);
 
   const p1 = new Map<string, number>();

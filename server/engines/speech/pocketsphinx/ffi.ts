@@ -90,6 +90,21 @@ function readDict(file: string): Map<string, string[]> {
   return out;
 }
 
+/** CMUdict's text, read once per thread when a session brings words a lean dictionary lacks. */
+let cmuText: string | null = null;
+/** CMUdict's first pronunciation of each of `words` it has. */
+export function cmuPronounce(words: string[]): Map<string, string> {
+  cmuText ??= `\n${fs.readFileSync(stockModel().dict, 'utf8')}`;
+  const out = new Map<string, string>();
+  for (const w of words) {
+    const at = cmuText.indexOf(`\n${w} `);
+    if (at < 0) continue;
+    const end = cmuText.indexOf('\n', at + 1);
+    out.set(w, cmuText.slice(at + w.length + 2, end < 0 ? undefined : end).trim());
+  }
+  return out;
+}
+
 const BIAS_NAME = 'session';
 /**
  * A one-word grammar: a search that costs almost nothing per frame, for audio whose words are already known
@@ -118,9 +133,9 @@ export class PocketSphinxDecoder {
     // Segmentation is ours (vad.ts); the library's own silence removal would renumber frames within an
     // utterance and shift word times.
     this.model = model;
+    // The search is set up below, after the dictionary has all its words, with the thread's shared copy of
+    // the language model (`-lm` would read one per decoder).
     const argv = ['-hmm', model.hmm, '-dict', model.dict, '-logfn', '/dev/null', '-remove_silence', 'no'];
-    // With a mixture the search is set up below, after the dictionary has all its words.
-    if (!model.mix && !bias) argv.push('-lm', model.lm);
     for (const [k, v] of Object.entries(model.args ?? {})) argv.push(k, v);
     const cfg = l.cmd_ln_parse_r(null, l.ps_args(), argv.length, argv, 1);
     if (!cfg) throw new Error('pocketsphinx rejected its configuration');
@@ -134,7 +149,19 @@ export class PocketSphinxDecoder {
     const files = [model.lm, ...(model.mix?.lms ?? [])];
     const base = model.mix?.weights ?? [1];
     if (own) this.useSet(BIAS_NAME, files, [...base.map((w) => w * (1 - bias!.weight)), bias!.weight], own);
-    else if (model.mix || bias) this.useSet('mix', files, base, null);
+    else if (model.mix) this.useSet('mix', files, base, null);
+    else this.useShared(model.lm);
+  }
+
+  /** One language model, the thread's shared copy, as the active search. */
+  private useShared(file: string): void {
+    const l = loadLib();
+    const m = l.ngram_model_retain(sharedLm(file));
+    l.ngram_model_apply_weights(m, Number(this.model.args?.['-lw'] ?? 6.5), Number(this.model.args?.['-wip'] ?? 0.65));
+    const rv = l.ps_set_lm(this.ps, 'lm', m);
+    // The search holds its own reference; the thread's cache keeps the model for the next decoder.
+    l.ngram_model_free(m);
+    if (rv < 0 || l.ps_set_search(this.ps, 'lm') < 0) throw new Error('pocketsphinx rejected the language model');
   }
 
   /** Builds an interpolated set of shared models (plus an owned one) and makes it the active search. */
@@ -164,7 +191,12 @@ export class PocketSphinxDecoder {
     const l = loadLib();
     const words = [...new Set(bias.words.map((w) => w.word.toLowerCase()).filter((w) => /^[a-z][a-z'-]*$/.test(w)))];
     const phones = new Map(bias.words.map((w) => [w.word.toLowerCase(), w.phones]));
-    const unknown = words.filter((w) => !phones.get(w) && !l.ps_lookup_word(this.ps, w));
+    let unknown = words.filter((w) => !phones.get(w) && !l.ps_lookup_word(this.ps, w));
+    // A lean dictionary holds only the model's vocabulary: CMUdict still knows most session words.
+    if (unknown.length && this.model.dict !== stockModel().dict) {
+      for (const [w, p] of cmuPronounce(unknown)) phones.set(w, p);
+      unknown = unknown.filter((w) => !phones.get(w));
+    }
     if (unknown.length) {
       try {
         for (const [w, p] of espeakPronounce(unknown)) phones.set(w, p.join(' '));

@@ -26,6 +26,8 @@ export type FromWorker =
   | { t: 'partial'; id: number; utt: number; words: RawWord[] }
   | { t: 'final'; id: number; utt: number; words: RawWord[] }
   | { t: 'flushed'; id: number }
+  /** The stream's biased decoder could not be built: it decodes with the base model (issue 30 item 6). */
+  | { t: 'unbiased'; id: number; message: string }
   | { t: 'error'; id: number; message: string };
 
 const { model, stageCpu, cancelled: cancelledBuf } = workerData as { model: DecoderModel; stageCpu?: SharedArrayBuffer; cancelled: SharedArrayBuffer };
@@ -131,8 +133,10 @@ function handle(m: ToWorker): void {
       // A biased stream gets a decoder of its own, built with the session's words (see ffi.ts).
       try {
         dec = timeStageCpu('decoder_init', () => new PocketSphinxDecoder(model, m.bias));
-      } catch {
-        // The session's vocabulary is an aid: without it the stream still decodes with the base model.
+      } catch (e) {
+        // The session's vocabulary is an aid: without it the stream still decodes with the base model, and
+        // says so before any of its results (the owner logs it and marks the transcript).
+        port.postMessage({ t: 'unbiased', id: m.id, message: (e as Error).message } satisfies FromWorker);
       }
     }
     dec ??= decoder();
