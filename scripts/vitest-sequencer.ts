@@ -15,6 +15,8 @@ export const SECONDS: Record<string, number> = {
   'server/pipeline/abandoned.int.test.ts': 150,
   'server/realtime/memory.int.test.ts': 135,
   'server/test/durability/durability.int.test.ts': 128,
+  // Not yet timed in CI (27 Nov): an uploaded visit finalised from speech and a restart, 63 s alone on PGlite, 85 s on PostgreSQL.
+  'server/api/uploads.int.test.ts': 85,
   'scripts/readme-commands.int.test.ts': 72,
   'server/cli/admin.int.test.ts': 71,
   'server/realtime/crash.int.test.ts': 70,
