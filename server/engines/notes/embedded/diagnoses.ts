@@ -5,6 +5,13 @@ import { stripFiller, type NoteContext } from './compose';
 import { isDiagnosisCode, type Problem } from './plan';
 import { clinicianToNote, finishSentence } from './text';
 
+const HYPOTHETICAL = /\b(reasons|possible causes?|causes are|people can|people with|rule out|risk of|risk for|prevent|if they have|if you have|such as|(?:people|guys|patients|folks|someone|anyone|a lot of people) (?:that|who|with)|screen(?:ing)? for|tests? for|tested for|check(?:ed)? for|evaluate for)\b/;
+
+const category = (code: string) => code.slice(0, 3);
+const ACUTE = /^(I21|I22|I26|I63|I61|J18|J20|J01|J02|J06|N39|S|T)/;
+const pastAcute = (tokens: string[], m: { code: string; start: number; end: number }) =>
+  ACUTE.test(m.code) && /\b(had|history of|years? ago|back in|prior|previous)\b/.test(tokens.slice(Math.max(0, m.start - 6), m.end + 4).join(' '));
+
 export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   const out: Diagnosis[] = [];
   const seen = new Set<string>();
@@ -24,7 +31,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
@@ -34,11 +41,38 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
     if (s.role !== 'CLINICIAN' || s.question) continue;
     for (const m of conditionMentions(s)) {
       // Injuries (S codes) count only when the clinician names them in the assessment, not when asking.
-      if (m.negated || m.family || !/^[A-QS-Y]/.test(m.code) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code) || (/^S/.test(m.code) && s.i < a.planStart)) continue;
-      if (s.i >= a.planStart || /\b(history|diagnosed|have|has|with|your)\b/.test(s.tokens.slice(Math.max(0, m.start - 6), m.start).join(' ')))
+      // A symptom the clinician names in the assessment and plan is assessed (issue 29), as scribes list it.
+      const symptomOk = /^R/.test(m.code) && s.i >= a.planStart;
+      if (m.negated || m.family || (!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code) || (/^S/.test(m.code) && s.i < a.planStart)) continue;
+      // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
+      const lower = s.text.toLowerCase();
+      const at = lower.indexOf(m.surface);
+      if (HYPOTHETICAL.test(lower.slice(0, at >= 0 ? at : undefined).slice(-120))) continue;
+      // A past acute event ("he had a heart attack in 2008") is history, not this visit's diagnosis (I25.2, not I21).
+      if (pastAcute(s.tokens, m)) continue;
+      // A condition read out of the history list is coded when the assessment and plan comes back to it (or a drug for
+      // it manages it: addManagedProblems); "you have hypertension" said to the patient is this visit's.
+      const window = s.tokens.slice(Math.max(0, m.start - 6), m.start).join(' ');
+      const later = a.sentences.some((t) => t.i >= a.planStart && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
+      const fromHistory = /\bhistory\b/.test(window) && !/\b(you have|you've got|diagnosed)\b/.test(window);
+      if (s.i >= a.planStart || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
         add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), a.sex)));
     }
   }
+  // A symptom the visit keeps coming back to (said in three sentences or more, never denied) is assessed.
+  const said = new Map<string, number>();
+  const denied = new Set<string>();
+  for (const s of a.sentences)
+    for (const m of conditionMentions(s)) {
+      if (!/^R/.test(m.code) || m.family) continue;
+      if (m.negated) denied.add(m.code);
+      else if (!s.question) said.set(m.code, (said.get(m.code) ?? 0) + 1);
+    }
+  // Its note is the code's description: the patient's words are not a clinician's assessment.
+  for (const [code, n] of said) if (n >= 3 && !denied.has(code)) add(code, '');
+  // Joint or limb pain is the symptom of a musculoskeletal diagnosis or injury coded beside it, not a problem of its own.
+  const definitive = out.some((d) => /^(M(?!25\.5|79\.6|54\.5)|S)/.test(d.codes[0].code));
+  if (definitive) for (let k = out.length - 1; k >= 0; k--) if (/^(M25\.5|M79\.6)/.test(out[k].codes[0].code)) out.splice(k, 1);
   for (const d of out) d.source_transcripts = diagnosisEvidence(ctx, d.codes[0].code);
   return out;
 }

@@ -74,6 +74,27 @@ describe('issue 29: problems', () => {
   });
 });
 
+describe('issue 29: problems assessed, managed or carried, and talk that is not a problem', () => {
+  const codesOf = (dialogue: string) => icd(generate(dialogueToTranscript(dialogue)));
+
+  it('codes a symptom the clinician assesses in the plan', () => {
+    expect(codesOf("[doctor] Let's talk about my assessment and plan. For your nausea and vomiting, I will start ondansetron 4 mg as needed.")).toContain('R11.2');
+  });
+
+  it('does not code causes talked through, a screen that was fine, or a past heart attack as an acute one', () => {
+    const codes = codesOf(
+      '[doctor] There are many reasons people can have an enlarged liver, such as alcohol or fatty liver.\n[doctor] Your screen for diabetes was fine.\n[doctor] You had a heart attack back in 2008 and we put a stent in.',
+    );
+    expect(codes.filter((c) => /^(F10|K76|E11|I21)/.test(c))).toEqual([]);
+  });
+
+  it('codes a history-list condition only when the assessment and plan comes back to it', () => {
+    const history = '[doctor] Past medical history includes gerd and anxiety. What brings you in?\n[patient] My knee hurts.\n';
+    expect(codesOf(`${history}[doctor] Assessment and plan: for your knee pain, rest and ice.`).filter((c) => /^(K21|F41)/.test(c))).toEqual([]);
+    expect(codesOf(`${history}[doctor] Assessment and plan: for your gerd, continue omeprazole 20 mg daily.`)).toContain('K21.9');
+  });
+});
+
 describe('issue 29: medication orders', () => {
   it('keeps metformin 500 mg twice daily, continued, as a complete order in force', () => {
     expect(med('metformin')).toMatchObject({ status: 'CONTINUED', dosage: { quantity: 500, unit: 'MG' }, frequency: { structured_value: 'TWO_A_DAY' }, medication_code: { code: '6809', type: 'RXCUI' } });
