@@ -149,6 +149,8 @@ const NOT_VERBS = new Set([
   // Not verbs at all: a clause that puts one after "I" ("I during the week …") keeps it as it is, not "he durings".
   'during', 'in', 'on', 'at', 'for', 'with', 'about', 'to', 'from', 'the', 'a', 'an', 'if', 'when', 'while', 'after', 'before',
   'since', 'until', 'there', 'here', 'personally', 'myself', 'maybe', 'of', 'as', 'because', 'though',
+  // The marker of an unsure span is no verb: "I UNCLEARSPAN this" must not become "he unclearspans this".
+  'unclearspan',
 ]);
 const ADVERBS = new Set(['also', 'just', 'still', 'really', 'usually', 'never', 'always', 'only', 'even', 'actually', 'definitely', 'probably', 'sometimes', 'often', 'recently', 'finally', 'kind of', 'generally', 'typically', 'normally']);
 const IRREGULAR: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is', "'m": 'is', be: 'is' };

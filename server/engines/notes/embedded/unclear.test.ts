@@ -169,3 +169,23 @@ describe('a dictated plan whose label was unsure', () => {
     expect(ap).not.toMatch(/basic|follow up in 4 weeks and/);
   });
 });
+
+describe('unsure function words from natural-voice audio (issue 27: audio notes were emptied)', () => {
+  it('keeps a sentence whose only unsure word is a lone "to" or "a", and never guesses a negation or a side', () => {
+    const r = generate([
+      heard(1, 'CLINICIAN', 'what brings you in today'),
+      heard(2, 'PATIENT', 'i started to develop this elbow pain about four days ago', ['to']),
+      heard(3, 'PATIENT', 'it hurts a lot on the inside of my elbow', ['a']),
+      heard(4, 'PATIENT', 'there is no swelling in my right hand', ['no']),
+    ]);
+    const hpi = r.summary.find((s) => s.loinc_code === '10164-2')!.content;
+    expect(hpi).toMatch(/started to develop this elbow pain/);
+    expect(hpi).toMatch(/hurts a lot on the inside of/);
+    expect(hpi).not.toMatch(/no swelling|swelling in/);
+  });
+
+  it('never lets the unsure marker pass for a verb ("I UNCLEARSPAN this" is not "he unclearspans this")', () => {
+    const r = generate([heard(1, 'CLINICIAN', 'how is the elbow'), heard(2, 'PATIENT', 'i started pottery during this pandemic and i got into ceramics', ['started', 'pottery'])]);
+    for (const s of r.summary) expect(s.content).not.toMatch(/unclear/i);
+  });
+});

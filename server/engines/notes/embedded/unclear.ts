@@ -76,8 +76,11 @@ export function trustedText(line: TranscriptLine, context: SoundTerm[]): string 
     run = [];
     runTail = '';
   };
-  for (const t of tokens) {
-    if (t.low) {
+  // An unsure function word alone between sure words is kept as heard; within a longer unsure run it may be part of a
+  // misheard term ("met for men"), so the run goes to the sound-alike recovery whole.
+  const alone = (k: number) => FUNCTION_WORD.has(core(tokens[k]!.text)) && !tokens[k - 1]?.low && !tokens[k + 1]?.low;
+  for (const [k, t] of tokens.entries()) {
+    if (t.low && !alone(k)) {
       out.push(...recoverConfident(sure, context));
       sure = [];
       run.push(t.text.replace(/[^\w']+$/, ''));
@@ -93,6 +96,13 @@ export function trustedText(line: TranscriptLine, context: SoundTerm[]): string 
 }
 
 const core = (w: string) => w.toLowerCase().replace(/[^a-z0-9']/g, '');
+
+/**
+ * Closed-class words that state no fact by themselves: heard unsure, they are kept as heard rather than leaving out
+ * the sentence around them (most unsure words from natural-voice audio are these: "a", "to", "that", "on", issue 27).
+ * Never a negation, a pronoun (who did it), a number, a side or a unit: those are facts.
+ */
+const FUNCTION_WORD = new Set(['a', 'an', 'the', 'to', 'of', 'on', 'in', 'at', 'for', 'with', 'from', 'by', 'as', 'and', 'but', 'or', 'so', 'then', 'that', 'this', 'these', 'those', 'it', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'do', 'does', 'did', 'all', 'up', 'there', 'just', 'also', 'well', 'if', 'um', 'uh', 'okay']);
 
 /** The entry's tokens, each marked low when the word aligned to it was; undefined when they do not line up. */
 function alignWords(text: string, words: NonNullable<TranscriptLine['words']>): Array<{ text: string; low: boolean }> | undefined {
