@@ -89,8 +89,9 @@ const n = rows.length;
 const m = prf(med.tp, med.np, med.nr);
 const d = prf(dx.tp, dx.np, dx.nr);
 const pct = (x: number) => (x * 100).toFixed(1);
-const al = prf(allergy.tp, allergy.np, allergy.nr);
-const or = prf(order.tp, order.np, order.nr);
+// With nothing predicted or nothing stated the ratio is undefined, not 0 (valid's reference notes state no allergy).
+const ratio = (num: number, den: number) => (den ? pct(num / den) : 'n/a');
+const pr = (acc: { tp: number; np: number; nr: number }) => `precision ${ratio(acc.tp, acc.np)}  recall ${ratio(acc.tp, acc.nr)}`;
 const lines = [
   `ACI-BENCH ${split} split${fold === 'all' ? '' : ` (${fold} fold)`}, ${n} encounters, embedded engine (BALANCED)`,
   `ROUGE-1 ${pct(r1 / n)}  ROUGE-2 ${pct(r2 / n)}  ROUGE-L ${pct(rl / n)}  (F1 averaged over notes)`,
@@ -98,8 +99,8 @@ const lines = [
   `by division ROUGE-1: ${[...byDivision].map(([k, v]) => `${k} ${pct(v.n ? v.r1 / v.n : 0)} (n=${v.n})`).join(', ')}`,
   `medications vs reference note: precision ${pct(m.p)}  recall ${pct(m.r)}  (${med.tp}/${med.np} predicted, ${med.tp}/${med.nr} stated)`,
   `diagnoses (ICD-10-CM category) vs reference A&P: precision ${pct(d.p)}  recall ${pct(d.r)}  (${dx.tp}/${dx.np}, ${dx.tp}/${dx.nr})`,
-  `allergies (RxNorm/ATC substance) vs reference note: precision ${pct(al.p)}  recall ${pct(al.r)}  (${allergy.tp}/${allergy.np} predicted, ${allergy.tp}/${allergy.nr} stated)`,
-  `lab/imaging orders (LOINC) vs reference A&P: precision ${pct(or.p)}  recall ${pct(or.r)}  (${order.tp}/${order.np} predicted, ${order.tp}/${order.nr} stated; ${ordersAsText} more kept as text)`,
+  `allergies (RxNorm/ATC substance) vs reference note: ${pr(allergy)}  (${allergy.tp}/${allergy.np} predicted, ${allergy.tp}/${allergy.nr} stated)`,
+  `lab/imaging orders (LOINC) vs reference A&P: ${pr(order)}  (${order.tp}/${order.np} predicted, ${order.tp}/${order.nr} stated; ${ordersAsText} more kept as text)`,
   `speed: ${(n / seconds).toFixed(1)} notes/s on one core (${((seconds / n) * 1000).toFixed(1)} ms per note), mean note ${Math.round(words / n)} words`,
 ];
 console.log(lines.join('\n'));
