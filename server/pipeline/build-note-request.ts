@@ -16,6 +16,8 @@ function emrContext(ctx: Awaited<ReturnType<typeof getPatientContext>>): NoteReq
   return {
     medications: ctx.medications.filter((m) => m.active).map((m) => ({ name: m.name, rxcui: m.rxcui ?? undefined, status: m.status })),
     problems: ctx.problems.filter((p) => p.active).map((p) => ({ name: p.name, code: p.icd10 ?? undefined })),
+    // Issue 29: the record's allergies reach the coded data (REPORTED, or CONFIRMED when the visit says so too).
+    allergies: ctx.allergies.filter((a) => a.active).map((a) => ({ substance: a.substance, rxcui: a.rxcui ?? undefined, reactions: a.reactions })),
   };
 }
 
