@@ -96,7 +96,7 @@ type WithAdditions = StructuredData & {
 function allergyLines(structured: StructuredData): string[] {
   return ((structured as WithAdditions).allergies?.values ?? [])
     .filter((a) => a.substance.trim())
-    .map((a) => `You are allergic to ${lowerFirst(a.substance.trim())}${a.reaction ? ` (it gives you ${lowerFirst(plainWords(a.reaction)).replace(/[.\s]+$/, '')})` : ''}.`);
+    .map((a) => `You are allergic to ${lowerFirst(a.substance.trim())}${a.reaction ? `. Reaction: ${lowerFirst(plainWords(a.reaction)).replace(/[.\s]+$/, '')}` : ''}.`);
 }
 
 function testLines(structured: StructuredData): string[] {
@@ -131,8 +131,9 @@ export function buildVisitSummary(
   const seen = new Set<string>();
   for (const section of summary.filter(isPlanSection)) {
     for (const raw of sentencesOf(section.content).map(afterLabel)) {
-      if (!fitForPatient(raw)) continue;
-      const sentence = agreeWithYou(sentencesOf(plainWords(raw))[0] ?? '');
+      // The note's one-liner ("presents to the clinic today for …") is what "Why you came in" already says.
+      if (!fitForPatient(raw) || /\bpresents? (?:to the clinic )?today for\b/i.test(raw)) continue;
+      const sentence = agreeWithYou(sentencesOf(plainWords(raw))[0] ?? '').replace(/\b(follow up|see you) with me\b/gi, '$1 with us');
       const key = sentence.toLowerCase();
       if (!sentence || seen.has(key)) continue;
       seen.add(key);

@@ -60,7 +60,8 @@ describe('the issue-29 visit', () => {
     expect(avs.text).not.toMatch(/\[unclear\]|let me|\?/i);
     expect(avs.medicines.map((m) => m.change).sort()).toEqual(expect.arrayContaining(['CHANGE', 'KEEP']));
     expect(avs.medicines.find((m) => m.drug === 'metformin')?.text).toMatch(/^Keep taking metformin/);
-    expect(avs.allergies).toEqual(['You are allergic to penicillin (it gives you rash).']);
+    expect(avs.allergies).toEqual(['You are allergic to penicillin. Reaction: rash.']);
+    expect(avs.text).not.toMatch(/presents? to the clinic|with me\b/);
     expect(avs.tests).toEqual(['Lab test: Basic metabolic panel.']);
     expect(avs.text).toContain('Your allergies');
   });
