@@ -25,6 +25,8 @@ import { listRecordings } from '../../domain/sessions/list-recordings';
 import { getEncounterContent } from '../../domain/sessions/get-encounter-content';
 import { updateSessionContext } from '../../domain/sessions/update-session-context';
 import { endSession } from '../../domain/sessions/end-session';
+import { createUpload } from '../../domain/uploads/create-upload';
+import { getUpload } from '../../domain/uploads/get-upload';
 import { exportSessionFhir } from '../../domain/fhir/export-session-fhir';
 import { exportEncounterFhir } from '../../domain/fhir/export-encounter-fhir';
 import { exportAdminSessionFhir } from '../../domain/fhir/export-admin-session-fhir';
@@ -116,6 +118,9 @@ const PROVIDER_CASES: Array<{ name: string; owner: Owner; call: (auth: ServicePr
   { name: 'sign', owner: 'provider', call: (auth, t) => signNote(app, auth, t.sessionId) },
   { name: 'amend', owner: 'provider', call: (auth, t) => amendNote(app, auth, t.sessionId, 'wrong dose') },
   { name: 'end', owner: 'provider', call: (auth, t) => endSession(app, auth, t.sessionId) },
+  // Uploads live in the blob store, which this context lacks: only the intruder's side (the session check comes first) runs.
+  { name: 'upload', owner: 'provider', control: false, call: (auth, t) => createUpload(app, auth, t.sessionId, { size: 10, content_type: 'audio/wav' }) },
+  { name: 'upload status', owner: 'provider', control: false, call: (auth, t) => getUpload(app, auth, t.sessionId, crypto.randomUUID()) },
   {
     name: 'rewrite',
     owner: 'provider',
