@@ -23,7 +23,7 @@ async function recordVisit(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
   await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
   const sessionId = page.url().split('/').pop()!;
-  await expect(page.getByRole('heading', { name: 'Recording' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recording', exact: true })).toBeVisible();
   await page.keyboard.press('Alt+R');
   await expect(page.getByTestId('connection-state')).toHaveText(/Connected/);
   await expect.poll(() => recorderFigure(page, 'recordedMs'), { timeout: 150_000, intervals: [1000] }).toBeGreaterThan(visitMs() + 1000);
