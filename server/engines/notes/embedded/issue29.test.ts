@@ -108,6 +108,12 @@ describe('issue 29: medication orders', () => {
     expect(short).toMatchObject({ as_needed: true, as_needed_reason: null, frequency: { structured_value: 'EVERY_6_HOURS' } });
   });
 
+  it('keeps "as needed" in the medication list, and does not say it twice where the sentence already does', () => {
+    const meds = visit.summary.find((s) => s.loinc_code === '10160-0')!.content;
+    expect(meds).toMatch(/^Tylenol 500 mg every 6 hours as needed for pain\.$/m);
+    expect(noteToText(visit)).not.toMatch(/as needed[^.]*as needed/);
+  });
+
   it('records the dose a changed order replaces', () => {
     expect(med('lisinopril')).toMatchObject({ status: 'CHANGED', dosage: { quantity: 20, unit: 'MG' }, previous_dosage: { quantity: 10, unit: 'MG' } });
     // Said as "you are on 10 mg … increase to 20 mg": the previous dose comes from what was said before.

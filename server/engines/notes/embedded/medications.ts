@@ -104,7 +104,7 @@ export function medicationOrders(
       }
       if (s.i < a.planStart && !negatedUse && !current.has(d.ingredient)) {
         const o = parseOrder(s.text, d, ctx.codes);
-        const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value].filter(Boolean).join(' ');
+        const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value, prnText(o)].filter(Boolean).join(' ');
         current.set(d.ingredient, { text: finishSentence(`${capitalize(d.spoken)}${sig ? ' ' + sig : ''}`), src: [s.tid] });
         taken.set(d.ingredient, o);
       }
@@ -212,7 +212,15 @@ const FREQ_WORDS: Record<string, string> = {
 export function sigText(o: MedicationOrder): string {
   const dose = o.dosage.quantity !== null && o.dosage.unit ? `${o.dosage.quantity} ${o.dosage.unit.toLowerCase()}` : '';
   const freq = o.frequency.structured_value ? FREQ_WORDS[o.frequency.structured_value] ?? o.frequency.raw_value ?? '' : '';
-  return [dose, freq].filter(Boolean).join(' ');
+  return [dose, freq, prnText(o)].filter(Boolean).join(' ');
+}
+
+/** "as needed for pain" when the order is taken as needed and its frequency does not already say so (issue 29). */
+function prnText(o: MedicationOrder): string {
+  if (!o.as_needed) return '';
+  const said = o.frequency.structured_value === 'AS_NEEDED' || /\b(as needed|prn|when needed|if needed)\b/i.test(o.frequency.raw_value ?? '');
+  const reason = o.as_needed_reason ? `for ${o.as_needed_reason}` : '';
+  return said ? reason : ['as needed', reason].filter(Boolean).join(' ');
 }
 
 /**
@@ -226,7 +234,8 @@ export function addSigs(pieces: Piece[], orders: MedicationOrder[]): void {
     const drugs = findDrugs(p.text);
     if (drugs.length !== 1) continue;
     const o = orders.find((x) => x.drug_name === drugs[0].ingredient);
-    const sig = o ? sigText(o) : '';
+    // A sentence that already says "as needed" is not told it twice.
+    const sig = o ? sigText(/\b(as needed|prn|when needed|if needed)\b/i.test(p.text) ? { ...o, as_needed: false, frequency: o.frequency.structured_value === 'AS_NEEDED' ? { raw_value: null, structured_value: null } : o.frequency } : o) : '';
     if (!sig) continue;
     p.text = p.text.replace(new RegExp(`\\b(${drugs[0].spoken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\b`, 'i'), `$1 ${sig}`);
   }
