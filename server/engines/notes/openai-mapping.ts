@@ -5,7 +5,7 @@
  */
 import { DOSAGE_UNIT_CODES, FREQUENCY_TYPE_CODES, MEDICATION_ORDER_STATUS_CODES, MEDICATION_TIMING_CODES } from '@/lib/info';
 import type { CodeIndex } from '@/server/codesets/index';
-import type { Diagnosis, LeftOutItem, MedicationOrder, NoteRequest, NoteResult, NoteSection, SectionStructuredValues } from './types';
+import type { Allergy, Diagnosis, LeftOutItem, MedicationOrder, NoteRequest, NoteResult, NoteSection, SectionStructuredValues, ServiceOrder } from './types';
 import type { LlmNote } from './openai-answer';
 import { checkIcd10, checkRxNorm } from './openai-codes';
 import { isCompleteOrder, parseFrequency, parseTiming } from './embedded/meds';
@@ -40,9 +40,12 @@ export interface MappingInput {
   codes: CodeIndex;
   /** Form values come from the embedded filler, which checks each field's type. */
   forms: SectionStructuredValues[];
+  /** Allergies and lab/imaging orders come from the embedded engine's rules over the same transcript (issue 29). */
+  allergies?: Allergy[];
+  serviceOrders?: ServiceOrder[];
 }
 
-export function mapNoteAnswer({ llm, req, loincs, codes, forms }: MappingInput): NoteResult {
+export function mapNoteAnswer({ llm, req, loincs, codes, forms, allergies = [], serviceOrders = [] }: MappingInput): NoteResult {
   const known = new Set(req.transcript.map((l) => l.transcriptId));
   const cited = (ids: string[]) => [...new Set(ids.filter((id) => known.has(id)))];
   const leftOut: LeftOutItem[] = [];
@@ -97,7 +100,7 @@ export function mapNoteAnswer({ llm, req, loincs, codes, forms }: MappingInput):
   }
   return {
     summary: sectionsOf(llm, req, loincs, known),
-    structured_data: { diagnoses: { values: diagnoses }, orders: { medication_orders: { values, partial_values: partial }, service_orders: { values: [] } }, allergies: { values: [] }, section_structured_values: forms },
+    structured_data: { diagnoses: { values: diagnoses }, orders: { medication_orders: { values, partial_values: partial }, service_orders: { values: serviceOrders } }, allergies: { values: allergies }, section_structured_values: forms },
     ...(leftOut.length ? { left_out: leftOut } : {}),
   };
 }

@@ -89,6 +89,11 @@ describe('OpenAI-compatible notes engine behind the guard', () => {
     expect(left.flatMap((l) => l.source_transcripts)).not.toContain(FAKE_ID);
   });
 
+  it('codes the allergy the patient said (not the one the model invented) from the transcript, as the embedded engine does (issue 29)', () => {
+    expect(note.structured_data.allergies.values.map((a) => [a.substance, a.substance_code?.code, a.reaction, a.verification])).toEqual([['penicillin', 'J01C', 'rash', 'REPORTED']]);
+    expect(note.structured_data.orders.service_orders.values).toEqual([]);
+  });
+
   it('keeps only evidence ids that exist and hold the fact', () => {
     const ids = new Set(req.transcript.map((l) => l.transcriptId));
     const all = [

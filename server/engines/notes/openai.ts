@@ -34,7 +34,7 @@ export class OpenAINotesEngine implements NotesEngine {
   readonly name = 'openai';
   private codes: CodeIndex;
   private client: ChatClient;
-  /** Fills forms (deterministic, field-type checked) whichever engine writes the prose. */
+  /** Fills forms (deterministic, field-type checked) and codes allergies and lab/imaging orders whichever engine writes the prose. */
   private forms: EmbeddedNotesEngine;
   constructor(private opts: OpenAINotesEngineOptions) {
     this.codes = opts.codes ?? defaultCodeIndex();
@@ -53,8 +53,8 @@ export class OpenAINotesEngine implements NotesEngine {
         },
         readNoteAnswer,
       );
-      const forms = (await this.forms.generate(req)).structured_data.section_structured_values;
-      return mapNoteAnswer({ llm, req, loincs, codes: this.codes, forms });
+      const rules = (await this.forms.generate(req)).structured_data;
+      return mapNoteAnswer({ llm, req, loincs, codes: this.codes, forms: rules.section_structured_values, allergies: rules.allergies.values, serviceOrders: rules.orders.service_orders.values });
     } catch (err) {
       if (!(err instanceof NotesModelError) || !this.opts.fallback) throw err;
       const note = await this.opts.fallback.generate(req);
