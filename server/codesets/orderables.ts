@@ -64,6 +64,7 @@ export const ORDERABLES: readonly Orderable[] = [
   { code: '29771-3', display: 'Hemoglobin.gastrointestinal.lower [Presence] in Stool by Immunoassay', category: 'LAB', aliases: ['fit test', 'fecal immunochemical test', 'stool test for blood'] },
   // Imaging
   { code: '36643-5', display: 'XR Chest 2 Views', category: 'IMAGING', aliases: ['chest x-ray', 'chest x ray', 'chest xray', 'chest radiograph', 'cxr', 'x-ray of your chest', 'x-ray of the chest', 'x-ray of her chest', 'x-ray of his chest'] },
+  { code: '34552-0', display: 'Cardiac 2D echo panel', category: 'IMAGING', aliases: ['echocardiogram', 'echo', '2d echo', 'cardiac echo', 'echocardiography', 'ultrasound of your heart', 'ultrasound of the heart'] },
   { code: '24802-1', display: 'MR Knee', category: 'IMAGING', aliases: ['mri of the knee', 'mri of your knee', 'mri of her knee', 'mri of his knee', 'knee mri', 'mri of the right knee', 'mri of the left knee', 'mri of your right knee', 'mri of your left knee', 'right knee mri', 'left knee mri'] },
   { code: '24590-2', display: 'MR Brain', category: 'IMAGING', aliases: ['mri of the brain', 'mri of your brain', 'brain mri', 'mri brain', 'mri of the head', 'mri of your head', 'head mri'] },
   { code: '24558-9', display: 'CT Head WO contrast', category: 'IMAGING', aliases: ['ct of the head', 'ct of your head', 'head ct', 'ct head', 'cat scan of your head', 'ct scan of the head', 'ct scan of your head'] },
