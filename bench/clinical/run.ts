@@ -1,6 +1,6 @@
 /**
- * npm run bench:clinical [-- --limit 2 --offset 0 | --ids D2N083,D2N085] [-- --speed 8 --voices <doctor>,<patient> --dump --write]
- * (--dump writes each dialogue's transcript, both notes and both structured data to tmp/bench-clinical)
+ * npm run bench:clinical [-- --limit 2 --offset 0 | --ids D2N083,D2N085] [-- --speed 8 --voices <doctor>,<patient> --dump --e2e-visit --write]
+ * (--dump writes each dialogue's transcript as the API gave it (ids, offsets, word confidences), both notes and both structured data to tmp/bench-clinical, for `bench:faithfulness -- --audio`; --e2e-visit also speaks the recorder tests' visit)
  * End to end: ACI-BENCH valid dialogues spoken by two synthetic voices (natural ones where the speech
  * synthesis helper has them), streamed through /ws/ambient of a real server this script starts, turned
  * into notes by the pipeline. The same dialogues' gold text goes through the same notes engine. Reported:
