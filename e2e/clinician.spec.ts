@@ -102,7 +102,7 @@ test.describe('clinician app', () => {
     const sessionId = page.url().split('/').pop()!;
 
     // ---- Recording ----
-    await expect(page.getByRole('heading', { name: 'Recording' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recording', exact: true })).toBeVisible();
     await expectAccessible(page, 'recorder');
     await page.keyboard.press('Alt+R');
     await expect(page.getByTestId('connection-state')).toHaveText(/Connected/);
