@@ -24,7 +24,7 @@ async function recordVisit(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
   await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
   const sessionId = page.url().split('/').pop()!;
-  await expect(page.getByRole('heading', { name: 'Recording' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recording', exact: true })).toBeVisible();
   await page.keyboard.press('Alt+R');
   await expect(page.getByTestId('connection-state')).toHaveText(/Connected/);
   await expect.poll(() => recorderFigure(page, 'recordedMs'), { timeout: 150_000, intervals: [1000] }).toBeGreaterThan(visitMs() + 1000);
@@ -80,6 +80,13 @@ test('a missed diagnosis and an allergy added to a recorded visit reach the sign
   const allergies = panel.getByTestId('allergies');
   await expect(allergies).toContainText(/penicillin/i);
   await expect(allergies).toContainText('rash');
+  // Each change is kept with who and what.
+  await panel.getByText('Changes to the coded data').click();
+  const changes = panel.getByTestId('structured-changes');
+  await expect(changes.locator('li[data-action="add"]')).toHaveCount(2);
+  await expect(changes).toContainText(/added allergy/);
+  await expect(changes).toContainText(/added diagnosis/);
+  await expect(changes).toContainText('After: E11.9 Type 2 diabetes mellitus without complications');
   await expectAccessible(page, 'structured-data panel after the edits');
 
   // The edits are stored, not only shown: a reload reads them back.
