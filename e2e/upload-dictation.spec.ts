@@ -99,6 +99,42 @@ test.describe('upload, dictation and live speaker labels', () => {
     await expect(p.getByTestId('note-section').first().getByRole('textbox')).toHaveValue(after);
   });
 
+  test('shows upload progress and resends a chunk lost on the way', async ({ page, state }) => {
+    test.setTimeout(600_000);
+    // 100 s of silence: four chunks, and a visit the pipeline skips quickly (nothing was said).
+    const silence = path.join(path.dirname(VISIT_WAV), 'silence-100s.wav');
+    if (!fs.existsSync(silence)) execFileSync('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '100', '-c:a', 'pcm_s16le', '-y', silence]);
+    await loginAs(page, state.users.clinician, '/visits');
+    await newVisit(page, 'Large upload');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const offsets: number[] = [];
+    let dropped = false;
+    await page.route((url) => url.pathname.includes('/uploads/') && url.searchParams.has('offset'), async (route) => {
+      const offset = Number(new URL(route.request().url()).searchParams.get('offset'));
+      offsets.push(offset);
+      if (offset > 0 && !dropped) {
+        // The network fails under the second chunk: the uploader asks where the upload stands and resends.
+        dropped = true;
+        await held;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.getByTestId('upload-recording').getByLabel('Recording file').setInputFiles(silence);
+    const progress = page.getByTestId('upload-progress');
+    await expect(progress).toBeVisible();
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect(page.getByTestId('upload-recording').getByRole('status')).toContainText(/Uploading silence-100s\.wav: \d+\.\d MB of 3\.1 MB/);
+    release();
+    await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Skipped/, { timeout: 120_000 });
+    // The chunk that was lost went again from the same offset; none was sent twice after it was stored.
+    const lost = offsets.find((o) => o > 0)!;
+    expect(offsets.filter((o) => o === lost)).toHaveLength(2);
+    expect(new Set(offsets).size).toBe(offsets.length - 1);
+    await expect(page.getByTestId('visit-status')).toHaveText('Skipped', { timeout: NOTE_READY_BOUND_MS });
+  });
+
   test('labels live transcript lines Clinician and Patient while recording', async ({ page, state }) => {
     test.setTimeout(600_000);
     await loginAs(page, state.users.clinician, '/visits');
