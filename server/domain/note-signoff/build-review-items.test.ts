@@ -67,6 +67,20 @@ describe('buildReviewItems', () => {
     expect(kinds).toContain('CONTRADICTION:Lisinopril 10 mg daily.');
     expect(kinds).not.toContain('NO_EVIDENCE:The patient reports chest pain on exertion.');
   });
+
+  it('asks about a coded diagnosis nothing in the visit names, unless the clinician entered it in the editor', () => {
+    const diabetes = { codes: [{ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications', type: 'ICD10' as const }], diagnosis_note: '' };
+    const withDiabetes = inputs();
+    withDiabetes.structuredData.diagnoses.values = [diabetes];
+    const asked = buildReviewItems(withDiabetes).filter((i) => i.kind === 'NO_EVIDENCE' && i.text.startsWith('E11.9'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.detail).toMatch(/^Coded item: Not found in the transcript/);
+
+    const entered = { ...emptyStructuredData(), diagnoses: { values: [diabetes] } };
+    const kinds = buildReviewItems({ ...withDiabetes, clinicianEntered: entered }).map((i) => `${i.kind}:${i.text}`);
+    expect(kinds.filter((k) => k.includes('E11.9'))).toEqual([]);
+    expect(kinds).toContain('CONTRADICTION:Lisinopril 10 mg daily.');
+  });
 });
 
 describe('checkReviewOutcome', () => {

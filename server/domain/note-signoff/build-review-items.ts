@@ -1,6 +1,7 @@
 import type { NoteReviewItem, ReviewItemKind } from '@/lib/contracts/note-review';
 import type { StructuredData, SummarySection } from '@/lib/contracts/sessions';
 import { checkNoteFaithfulness, type FaithfulnessContext, type SentenceResult } from '../../engines/notes/faithfulness';
+import { codedSentences } from '../../engines/notes/faithfulness/coded-sentences';
 import type { LeftOutItem, MedicationOrder, TranscriptLine } from '../../engines/notes/types';
 import { reviewItemId } from './review-item-id';
 
@@ -13,6 +14,11 @@ export interface ReviewInputs {
   edited: ReadonlySet<string>;
   transcript: TranscriptLine[];
   context: FaithfulnessContext;
+  /**
+   * Coded items as the clinician entered them through the structured-data editor. The clinician is their
+   * source, so the review does not ask them to confirm their own entry against the transcript.
+   */
+  clinicianEntered?: StructuredData;
 }
 
 const LEFT_OUT_DETAIL: Record<LeftOutItem['reason'], string> = {
@@ -65,7 +71,9 @@ export function buildReviewItems(input: ReviewInputs): NoteReviewItem[] {
       if (missing) add('NO_EVIDENCE', s.text, missing, loinc);
     }
   }
+  const entered = new Set(input.clinicianEntered ? codedSentences(input.clinicianEntered).map((c) => c.text) : []);
   for (const c of report.coded) {
+    if (entered.has(c.text)) continue;
     const missing = noEvidence(c, false);
     if (missing) add('NO_EVIDENCE', c.text, `Coded item: ${missing}`, null);
   }

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import { storedStructuredData, type SessionContext, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { emptyStructuredData, storedStructuredData, type SessionContext, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
 import type { Db } from '../../db/client';
-import { noteSectionVersions, transcriptEntries } from '../../db/schema';
+import { noteSectionVersions, structuredDataVersions, transcriptEntries } from '../../db/schema';
 import type { LeftOutItem, TranscriptLine } from '../../engines/notes/types';
 import type { SpeakerRole } from '../../engines/speech/types';
 import type { ReviewInputs } from './build-review-items';
@@ -51,6 +51,16 @@ export async function loadReviewInputs(db: Db | Tx, sessionId: string, context: 
     edited = new Set(versions.map((v) => v.loinc));
   }
 
+  const changes = await db
+    .select({ kind: structuredDataVersions.kind, after: structuredDataVersions.after })
+    .from(structuredDataVersions)
+    .where(and(eq(structuredDataVersions.sessionId, sessionId), ne(structuredDataVersions.action, 'remove')));
+  const clinicianEntered = emptyStructuredData();
+  for (const c of changes) {
+    if (c.kind === 'diagnoses') clinicianEntered.diagnoses.values.push(c.after as StructuredData['diagnoses']['values'][number]);
+    if (c.kind === 'medication_orders') clinicianEntered.orders.medication_orders.values.push(c.after as StructuredData['orders']['medication_orders']['values'][number]);
+  }
+
   const ctx = (context ?? {}) as SessionContext;
   const clinicianText = (ctx.sections ?? []).flatMap((s) => (s.precharted_content ?? []).flatMap((p) => (p.type === 'string' ? [p.content] : [])));
   return {
@@ -58,6 +68,7 @@ export async function loadReviewInputs(db: Db | Tx, sessionId: string, context: 
     structuredData: storedStructuredData(note.structuredData),
     leftOut: (Array.isArray(note.leftOut) ? note.leftOut : []) as LeftOutItem[],
     edited,
+    clinicianEntered,
     transcript,
     context: { ...(ctx.visit ? { visit: ctx.visit } : {}), clinicianText },
   };
