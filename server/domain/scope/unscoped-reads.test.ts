@@ -23,6 +23,7 @@ const UNSCOPED_BY_DESIGN: Record<string, string> = {
   'server/domain/sessions/transition-session.ts': 'status change of a session already found through the scope, or by a job',
   'server/domain/sessions/find-abandoned-sessions.ts': 'abandoned-visit sweep (a job): sessions of every tenant',
   'server/domain/note-signoff/notify-note-signed.ts': "queues the note-signed notification for the session's own partner after a scoped sign",
+  'server/domain/visit-summary/get-visit-summary.ts': "reads the clinic setting of the partner owning a session found through the scope",
   'server/domain/webhooks/send-test-webhook.ts': 'reads back the delivery it has just created for a partner found through the scope',
   'server/domain/demo/setup-demo.ts': 'service admins only (requireAllTenants in its handler)',
   'server/domain/ckg/process-ckg-transaction.ts': 'CKG worker: transactions of every tenant',
