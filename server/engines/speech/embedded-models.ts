@@ -58,10 +58,22 @@ export function leanModel(dir = CLINICAL_MODEL_DIR): DecoderModel | null {
 /** Which language model: `lean` (the default when built), `clinical` (the previous default) or `stock`. */
 export type EmbeddedLm = 'lean' | 'clinical' | 'stock';
 
+/**
+ * The model used when SPEECH_LM is not set (model/default.json, written by build-lm's --default): the lean
+ * model becomes the default only once the held-out fold shows it no worse than stock on every voice set
+ * (bench/speech/RESULTS.md); until then the previous default stays.
+ */
+export function defaultLm(dir = CLINICAL_MODEL_DIR): Exclude<EmbeddedLm, 'stock'> {
+  const f = path.join(dir, 'default.json');
+  const lm = fs.existsSync(f) ? (JSON.parse(fs.readFileSync(f, 'utf8')) as { lm?: string }).lm : undefined;
+  return lm === 'lean' ? 'lean' : 'clinical';
+}
+
 export function resolveModel(opts: { lm?: EmbeddedLm; model?: DecoderModel }): DecoderModel {
   if (opts.model) return opts.model;
   if (opts.lm === 'stock') return stockModel();
-  const built = opts.lm === 'clinical' ? clinicalModel() : (leanModel() ?? clinicalModel());
+  const lm = opts.lm ?? defaultLm();
+  const built = lm === 'clinical' ? (clinicalModel() ?? leanModel()) : (leanModel() ?? clinicalModel());
   if (built) return built;
   if (opts.lm) throw new Error(`${opts.lm} speech model not built: run npm run speech:build-lm`);
   return stockModel();

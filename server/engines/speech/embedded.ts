@@ -23,9 +23,10 @@ export interface EmbeddedOptions {
   /** Decoder threads; defaults to the number of cores. */
   poolSize?: number;
   /**
-   * `lean` (one model merged offline by `npm run speech:build-lm`, with a dictionary of its own vocabulary;
-   * the default when built), `clinical` (the previous default: the clinical model interpolated with Debian's
-   * en-us model at decode time, CMUdict as dictionary) or `stock` (Debian's en-us model alone).
+   * `lean` (one model merged offline by `npm run speech:build-lm`, with a dictionary of its own vocabulary),
+   * `clinical` (the clinical model interpolated with Debian's
+   * en-us model at decode time, CMUdict as dictionary) or `stock` (Debian's en-us model alone). Without it,
+   * model/default.json decides (embedded-models.ts defaultLm()).
    */
   lm?: EmbeddedLm;
   /** Overrides the model entirely (benchmarks, experiments). */
