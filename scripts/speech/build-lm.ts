@@ -17,7 +17,7 @@
  *   build-info.json  inputs' hashes, weights, sizes, perplexities
  * Every model is built WITHOUT the held-out fold of train (encounters i % 5 == 4, as bench/notes/folds.ts),
  * on which bench:speech -- --split train chooses the stock weight and pruning; valid is never used to choose.
- * Usage: npm run speech:build-lm [-- --data ../shared/data --out DIR --lean-stock-weight 0.5 --stock-bigrams N --stock-trigrams N --default clinical|lean]
+ * Usage: npm run speech:build-lm [-- --data ../shared/data --out DIR --lean-stock-weight 0.5 --stock-bigrams N --stock-trigrams N --default lean|clinical]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -47,9 +47,9 @@ const DRUGS = Number(opt('drugs', '2000'));
 const STOCK_WEIGHT = '0.5';
 // The lean model: en-us's share and how many of its own n-grams it keeps, chosen by bench:speech on the
 // held-out fold of train (bench/speech/RESULTS.md).
-const LEAN_STOCK_WEIGHT = Number(opt('lean-stock-weight', '0.5'));
-const STOCK_BIGRAMS = Number(opt('stock-bigrams', '300000'));
-const STOCK_TRIGRAMS = Number(opt('stock-trigrams', '200000'));
+const LEAN_STOCK_WEIGHT = Number(opt('lean-stock-weight', '0.6'));
+const STOCK_BIGRAMS = Number(opt('stock-bigrams', '600000'));
+const STOCK_TRIGRAMS = Number(opt('stock-trigrams', '400000'));
 // General-English words the lean model adds to the clinical vocabulary (most frequent first).
 const LEAN_GENERAL_WORDS = Number(opt('lean-general-words', '20000'));
 
@@ -255,7 +255,7 @@ const interpolation = { stock: Number(opt('stock-weight', STOCK_WEIGHT)), bias: 
 fs.writeFileSync(path.join(outDir, 'interpolation.json'), `${JSON.stringify(interpolation, null, 2)}\n`);
 // Which model the engine uses without SPEECH_LM: lean only once bench:speech -- --split train shows it no worse
 // than stock on every voice set of the held-out fold (embedded-models.ts defaultLm()).
-fs.writeFileSync(path.join(outDir, 'default.json'), `${JSON.stringify({ lm: opt('default', 'clinical') }, null, 2)}\n`);
+fs.writeFileSync(path.join(outDir, 'default.json'), `${JSON.stringify({ lm: opt('default', 'lean') }, null, 2)}\n`);
 const info = {
   inputs: {
     'aci-bench/train.jsonl': sha(aciTrain),
