@@ -4,7 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p tmp
-rm -f tmp/results-*.json
+rm -f tmp/results-*.json tmp/vitest-postgres.log tmp/vitest-beside.log
 status=0
 
 echo "== build"
@@ -37,9 +37,21 @@ ONLY_ON_POSTGRES=(
   server/realtime/parallel-streams-processes.int.test.ts
 )
 
+run_e2e=0
+if [ -f playwright.config.ts ] && [ -d e2e ] && [ "${SKIP_E2E:-0}" != "1" ]; then run_e2e=1; fi
+
+# Long PGlite files whose subject is neither time nor load (memory per stream, the README's commands): with
+# the browser suite on, they run beside it on one worker instead of in the PGlite pass, since the browser
+# suite waits on real-time audio and leaves a core mostly free.
+BESIDE_BROWSER=(
+  server/realtime/memory.int.test.ts
+  scripts/readme-commands.int.test.ts
+)
+
 echo "== unit and integration tests (PGlite)"
 pglite_exclude=()
 for f in "${ONLY_ON_POSTGRES[@]}"; do pglite_exclude+=(--exclude "$f"); done
+if [ "$run_e2e" = 1 ]; then for f in "${BESIDE_BROWSER[@]}"; do pglite_exclude+=(--exclude "$f"); done; fi
 TEST_DATABASE_URL= npx vitest run --reporter=default --reporter=json --outputFile=tmp/results-vitest-pglite.json "${pglite_exclude[@]}" || status=1
 
 # PGlite is PostgreSQL itself (compiled to WebAssembly), so SQL, scoping and constraints behave the same on
@@ -63,22 +75,26 @@ ALSO_ON_POSTGRES=(
   server/cli/admin.int.test.ts
 )
 
-run_e2e=0
-if [ -f playwright.config.ts ] && [ -d e2e ] && [ "${SKIP_E2E:-0}" != "1" ]; then run_e2e=1; fi
-
 # The browser suite is paced by the fake microphone's real-time audio and leaves a core mostly free, so the
-# PostgreSQL pass runs beside it on one worker (its output follows the browser suite's); alone, on two.
-pg_pid=
+# PostgreSQL pass and then the BESIDE_BROWSER files run beside it on one worker (their output follows the
+# browser suite's); without the browser suite, the PostgreSQL pass runs alone on two.
+pg_args=()
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   pg_args=(--reporter=default --reporter=json --outputFile=tmp/results-vitest-postgres.json "${ONLY_ON_POSTGRES[@]}" "${ALSO_ON_POSTGRES[@]}")
-  if [ "$run_e2e" = 1 ]; then
-    echo "== integration tests (PostgreSQL), beside the browser suite: output below it"
-    npx vitest run --maxWorkers=1 "${pg_args[@]}" > tmp/vitest-postgres.log 2>&1 &
-    pg_pid=$!
-  else
-    echo "== integration tests (PostgreSQL)"
-    npx vitest run "${pg_args[@]}" || status=1
-  fi
+fi
+beside_pid=
+if [ "$run_e2e" = 1 ]; then
+  echo "== beside the browser suite: integration tests (PostgreSQL), then ${BESIDE_BROWSER[*]} (PGlite); output below it"
+  (
+    lane=0
+    if [ ${#pg_args[@]} -gt 0 ]; then npx vitest run --maxWorkers=1 "${pg_args[@]}" > tmp/vitest-postgres.log 2>&1 || lane=1; fi
+    TEST_DATABASE_URL= npx vitest run --maxWorkers=1 --reporter=default --reporter=json --outputFile=tmp/results-vitest-beside.json "${BESIDE_BROWSER[@]}" > tmp/vitest-beside.log 2>&1 || lane=1
+    exit $lane
+  ) &
+  beside_pid=$!
+elif [ ${#pg_args[@]} -gt 0 ]; then
+  echo "== integration tests (PostgreSQL)"
+  npx vitest run "${pg_args[@]}" || status=1
 fi
 
 if [ "$run_e2e" = 1 ]; then
@@ -87,10 +103,14 @@ if [ "$run_e2e" = 1 ]; then
   TEST_DATABASE_URL= PLAYWRIGHT_JSON_OUTPUT_NAME=tmp/results-playwright.json PLAYWRIGHT_HTML_OPEN=never npx playwright test --reporter=list,json,html || status=1
 fi
 
-if [ -n "$pg_pid" ]; then
-  wait "$pg_pid" || status=1
-  echo "== integration tests (PostgreSQL), run beside the browser suite"
-  cat tmp/vitest-postgres.log
+if [ -n "$beside_pid" ]; then
+  wait "$beside_pid" || status=1
+  if [ -f tmp/vitest-postgres.log ]; then
+    echo "== integration tests (PostgreSQL), run beside the browser suite"
+    cat tmp/vitest-postgres.log
+  fi
+  echo "== ${BESIDE_BROWSER[*]} (PGlite), run beside the browser suite"
+  cat tmp/vitest-beside.log
 fi
 
 node scripts/test-summary.mjs tmp/results-*.json || status=1
