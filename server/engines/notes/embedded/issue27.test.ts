@@ -11,6 +11,7 @@ import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine, noteToText } from './index';
 import { builtinCodeIndex } from '@/server/codesets/index';
 import { findDrugs, parseOrder } from './meds';
+import { ISSUE29_VISIT } from './issue29-visit';
 
 const engine = new EmbeddedNotesEngine();
 function generate(transcript: TranscriptLine[], extra: Partial<NoteRequest> = {}): NoteResult {
@@ -126,6 +127,18 @@ describe('issue 27: every problem managed goes into the assessment and plan', ()
     expect(ap).toMatch(/\d\. Diabetes\.\n• Medical Treatment: Continue metformin\./);
     expect(ap).toMatch(/Additional Testing: Check a basic metabolic panel\./);
     expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(expect.arrayContaining(['I10', 'E11.9']));
+  });
+
+  it('files the plan talk said before any problem is named under the problem its drug treats, and never cuts a clause short', () => {
+    // The longer telling of the visit: the knee, the lisinopril change and the acetaminophen come before "for your diabetes".
+    const ap = section(generate(dialogueToTranscript(ISSUE29_VISIT)), '51847-2');
+    const problem = (name: string) => ap.split(/\n(?=\d\. )/).find((b) => b.includes(`. ${name}`)) ?? '';
+    expect(problem('High blood pressure.')).toMatch(/increase the lisinopril from 10 to 20 mg daily/);
+    expect(problem('Osteoarthritis of the right knee.')).toMatch(/acetaminophen 500 mg as needed for the pain/);
+    expect(problem('Diabetes.')).toMatch(/Continue metformin 500 mg twice daily for their diabetes\./);
+    expect(problem('Diabetes.')).not.toMatch(/lisinopril|acetaminophen/);
+    expect(ap).toMatch(/We will check a basic metabolic panel\./);
+    expect(ap).not.toMatch(/,? and we will\./);
   });
 });
 

@@ -23,9 +23,10 @@ const INDICATIONS: Array<[RegExp, string[]]> = [
   [/^(omeprazole|pantoprazole|esomeprazole|lansoprazole|famotidine)/, ['K21']],
   [/^(sertraline|fluoxetine|escitalopram|citalopram|bupropion|venlafaxine|duloxetine|paroxetine)/, ['F32', 'F33', 'F41']],
   [/^(albuterol|fluticasone|budesonide|montelukast|tiotropium)/, ['J45', 'J44']],
+  [/^(acetaminophen|ibuprofen|naproxen|meloxicam|diclofenac|celecoxib)/, ['M15', 'M16', 'M17', 'M18', 'M19']],
 ];
 // Conditions a visit follows up and manages over time; a symptom or injury framed as the reason is the complaint's business.
-export const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|K21|G20|G30|G35|B20|K50|K51)/;
+export const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|M1[5-9]|K21|G20|G30|G35|B20|K50|K51)/;
 const MANAGED = new Set(['NEW', 'CHANGED', 'CONTINUED', 'REFILLED', 'DISCONTINUED']);
 const FRAMING = /\b(?:follow(?:ing)?(?: |-)up (?:on|for|of)|here (?:today )?for|presents? (?:today )?(?:for|with)|check(?:ing)? (?:in )?on)\b/i;
 

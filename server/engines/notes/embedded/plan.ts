@@ -52,7 +52,7 @@ export function isDiagnosisCode(code: string): boolean {
  */
 export function splitPlanClauses(text: string): string[] {
   return text
-    .split(/,?\s+(?:and\s+|so\s+|then\s+)?(?=(?:i|we) (?:will|would like|want|am going|are going|'ll|'m going|also want|also will|do want|think|recommend)\b|(?:i'd|we'd) like\b)/i)
+    .split(/,?\s+(?:and\s+|so\s+|then\s+)?(?=(?:i|we) (?:will|would like|want|am going|are going|'ll|'m going|also want|also will|do want|think|recommend)\b|(?:i'd|we'd) like\b|(?:i'll|we'll|let's|let us) [a-z]{3,}\b)/i)
     .map((x) => x.trim())
     .filter(Boolean);
 }
@@ -151,7 +151,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     for (const piece of orphan.splice(0)) fileUnder(p, piece, spoken.get(piece)!);
     problems.unshift(p);
   }
-  if (problems.length && orphan.length) problems[0].reasoning.unshift(...orphan.splice(0));
+  // Talk before any problem was named is filed later, under the problem its drug or words name (addManagedProblems).
   return { problems, orphan };
 }
 
