@@ -105,6 +105,9 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     // The patient's "you" is the clinician, who writes the note as "I": "the one that you prescribed" → "that I prescribed".
     let body = toThirdPerson(answer, a.sex).replace(/\byou (had |have |'ve |just )?(told|said|gave|mentioned|prescribed|recommended|wanted|asked|suggested|ordered|started|changed|increased|decreased|referred|sent|put)\b/gi, (_m, aux: string | undefined, v: string) => `I ${(aux ?? '').replace("'ve ", 'have ')}${v}`);
     body = clinicianAsI(body);
+    // "How is your right knee?" "It still hurts": the note says what "it" is, since the question is not in the note.
+    const about = q && /\bhow(?:'s| is| has| does)\s+(?:your|her|his)\s+([a-z][a-z ]{1,30}?)(?:\s+(?:been|doing|feeling))?\s*\?*$/i.exec(q.text);
+    if (about && /^it\b/i.test(body)) body = body.replace(/^it\b/i, `${p.poss} ${about[1].toLowerCase()}`);
     if (!body || body.split(' ').length < 3) continue;
     if (!new RegExp(`^(${p.subj}|the patient|${p.poss}|it|this|that|they|there)\\b`, 'i').test(body)) {
       body = /^(been|had|have|has|was|is|got|started|felt|took|went|noticed|tried)\b/i.test(body) ? `${p.subj} ${body}` : `${p.subj} reports ${body}`;

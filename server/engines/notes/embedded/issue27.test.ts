@@ -226,6 +226,12 @@ describe('issue 27: the greeting and the [unclear] spans from audio', () => {
 });
 
 describe('issue 27: written, not pasted', () => {
+  it('says what "it" is when the answer leans on the question ("How is your right knee?" "It still hurts")', () => {
+    const hpi = section(generate(dialogueToTranscript(ISSUE29_VISIT)), '10164-2');
+    expect(hpi).toMatch(/Their right knee still hurts, mostly on the stairs\./);
+    expect(hpi).not.toMatch(/(?:^|\. )It still hurts/);
+  });
+
   it('writes the patient\'s "you" (the clinician) as the note\'s "I"', () => {
     const r = generate(dialogueToTranscript(`[doctor] so what brings you in today ?
 [patient] i've been having chest pains . i needed to see you three months ago but this was your first available appointment .
