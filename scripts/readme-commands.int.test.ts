@@ -40,6 +40,7 @@ const NOT_RUN_HERE: Array<[RegExp, string]> = [
   [/^npm run worker$/, 'needs PostgreSQL: server/pipeline/worker.int.test.ts runs it'],
   [/^npm run bench:[a-z-]+( -- .*)?$/, 'benchmarks print figures over minutes of CPU; run by hand (bench/RESULTS.md)'],
   [/^npm run gen:routes$/, 'rewrites tracked files in app/; its output is the committed route files the build uses'],
+  [/^npm run speech:build-lm$/, 'rebuilds the committed speech models (server/engines/speech/model: lean.lm.bin, lean.dict, clinical.*) from train and Debian\'s en-us model over minutes of CPU; its output is what every test decodes with (commit 6e22ae4), and lm.test / lm/trie.test cover its parts'],
   [/^npm run db:generate$/, 'writes a migration when the schema changed; migrations are applied by every test server'],
   [/^npm run admin -- (<command>|create-user)$/, 'the general form; the concrete admin commands are run below'],
   [/^npm run speech:models -- (list|verify|download [\w.-]+ --accept-unpinned)$/, 'scripts/speech/models.test.ts runs list, download (from a local stand-in for the model host) and verify'],
