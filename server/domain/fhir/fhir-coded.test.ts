@@ -11,22 +11,17 @@ import { buildDocumentBundle } from './build-document-bundle';
 import { findUnresolvedReferences } from './find-unresolved-references';
 import { validateFhirResource } from './validate-fhir-resource';
 import type { FhirExportSource } from './types';
+import { medicationOrder } from '../../test/medication-order';
 
-const order = (over: Partial<MedicationOrder>): MedicationOrder => ({
-  drug_name: 'acetaminophen',
-  medication_code: { code: '161', type: 'RXCUI' },
-  status: 'CONTINUED',
-  dosage: { quantity: 500, unit: 'MG', raw_value: '500 mg' },
-  frequency: { raw_value: 'every 6 hours', structured_value: 'EVERY_6_HOURS' },
-  medication_timing: null,
-  route: null,
-  duration_in_days: null,
-  number_of_refills: null,
-  instructions: null,
-  metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' },
-  linked_diagnosis_codes: [],
-  ...over,
-});
+const order = (over: Partial<MedicationOrder>): MedicationOrder =>
+  medicationOrder({
+    drug_name: 'acetaminophen',
+    medication_code: { code: '161', type: 'RXCUI' },
+    status: 'CONTINUED',
+    dosage: { quantity: 500, unit: 'MG', raw_value: '500 mg' },
+    frequency: { raw_value: 'every 6 hours', structured_value: 'EVERY_6_HOURS' },
+    ...over,
+  });
 
 function structured(): StructuredData {
   const sd = emptyStructuredData();
