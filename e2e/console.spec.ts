@@ -105,6 +105,8 @@ test('a partner admin sees only what it may change on its partner', async ({ pag
 
   // A service admin still sees and edits the trust settings.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // The sign-out is a server action: signing in again before it lands lets its cookie-clearing reply win.
+  await expect(page).toHaveURL(/\/login/);
   await loginAs(page, state.users.serviceAdmin, `/admin/partners/${state.partner.partnerId}`);
   await expect(page.getByRole('heading', { name: 'Trust settings' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit webhook' })).toHaveCount(0);

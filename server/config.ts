@@ -32,7 +32,7 @@ export const ENV_SCHEMA = z.object({
   WEBHOOK_RETRY_SCHEDULE: numberList().default([10, 30, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200]).describe('seconds between delivery attempts'),
   SPEECH_ENGINE: oneOf(['embedded', 'openai', 'sherpa', 'none']).default('embedded').describe('speech recogniser'),
   SPEECH_POOL_SIZE: int(1).optional().describe('decoder threads of the embedded engine (default: cores)'),
-  SPEECH_LM: oneOf(['lean', 'clinical', 'stock']).optional().describe('language model of the embedded engine (default lean when built; clinical = clinical + en-us interpolated at decode time)'),
+  SPEECH_LM: oneOf(['lean', 'clinical', 'stock']).optional().describe('language model of the embedded engine (default from model/default.json, now clinical: clinical + en-us interpolated at decode time; lean = merged offline, cheaper)'),
   SPEECH_VAD: oneOf(['silero', 'energy']).optional().describe('segmenter of the embedded engine (default silero)'),
   SPEECH_BASE_URL: httpUrl().optional().describe('OpenAI-compatible speech API (SPEECH_ENGINE=openai)'),
   SPEECH_API_KEY: text().optional().describe('key for SPEECH_BASE_URL'),

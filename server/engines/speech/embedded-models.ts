@@ -55,7 +55,7 @@ export function leanModel(dir = CLINICAL_MODEL_DIR): DecoderModel | null {
   return { hmm: stockModel().hmm, lm, dict, args };
 }
 
-/** Which language model: `lean` (the default when built), `clinical` (the previous default) or `stock`. */
+/** Which language model: `clinical` (the default, model/default.json), `lean` (merged offline, cheaper) or `stock`. */
 export type EmbeddedLm = 'lean' | 'clinical' | 'stock';
 
 /**
