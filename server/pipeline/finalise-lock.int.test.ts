@@ -10,7 +10,7 @@ import { createLogger } from '../logger';
 import { closeAppContext, createAppContext } from '../bootstrap';
 import type { AppContext } from '../context';
 import { ambientSessions, sessionContent, sessionTransitions, transcriptEntries, webhookDeliveries } from '../db/schema';
-import { closeEngines } from './engines';
+import { closeEngines } from '../engines/index';
 import { closeStatusBus } from '../status/status-bus';
 import { finaliseSession } from './finalise-session';
 import { runFinaliseJob } from './finalise-worker';

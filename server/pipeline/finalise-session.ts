@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isTerminal } from '@/lib/contracts/session-status';
 import type { AppContext } from '../context';
-import { ambientSessions, recordings, sessionContent, transcriptEntries } from '../db/schema';
-import { getBlobStore } from '../blob/index';
+import { ambientSessions, sessionContent, transcriptEntries } from '../db/schema';
+import { AudioUnavailableError, loadAudio as loadStoredAudio, settleTimeline } from '../recordings/load-audio';
 import { transitionSession } from '../domain/sessions/transition-session';
 import { assignSpeakerRoles } from '../engines/speech/speakers';
 import type { SpeechSegment } from '../engines/speech/types';
@@ -11,11 +11,10 @@ import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
 import type { TranscriptLine } from '../engines/notes/types';
 import { generateVisitNote } from './generate-visit-note';
 import type { OpenStreams } from './open-streams';
-import { bytesToMs } from '@/lib/contracts/stream-protocol';
 import { timeStage } from '../observability/metrics';
 import { acquireFinaliseLease, type FinaliseLease } from './finalise-lease';
 import { FinaliseError } from './finalise-error';
-import { transcribeRecording, type RecordingAudio, type TimedSegment } from './transcribe-recording';
+import { transcribeRecording, type TimedSegment } from './transcribe-recording';
 
 export { FinaliseError };
 
@@ -24,30 +23,6 @@ export type FinaliseOutcome = 'completed' | 'skipped' | 'unchanged' | 'busy';
 
 /** This run's lease lapsed and another run took the session over: it must not write its results. */
 class LeaseLost extends Error {}
-
-async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingAudio[]> {
-  const blob = getBlobStore(app);
-  const rows = await app.db.select().from(recordings).where(eq(recordings.sessionId, sessionId)).orderBy(asc(recordings.sequenceNumber));
-  const out: RecordingAudio[] = [];
-  let offsetBytes = 0;
-  for (const r of rows) {
-    let pcm: Buffer;
-    try {
-      const size = await blob.size(r.blobKey);
-      pcm = await blob.read(r.blobKey, { start: 0, end: size - (size % 2) });
-    } catch (err) {
-      throw new FinaliseError('AUDIO_UNAVAILABLE', `recording ${r.sequenceNumber} could not be read: ${(err as Error).message}`);
-    }
-    // Bytes that were acknowledged to the client are missing: storage lost audio, and a note from the rest would be silently incomplete.
-    if (pcm.length < r.durableBytes) {
-      throw new FinaliseError('AUDIO_UNAVAILABLE', `recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
-    }
-    if (pcm.length !== r.durableBytes) await app.db.update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
-    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm });
-    offsetBytes += pcm.length;
-  }
-  return out;
-}
 
 async function skip(app: AppContext, sessionId: string, reason: string): Promise<FinaliseOutcome> {
   await transitionSession(app, sessionId, 'skipped', { allowSame: true, reason });
@@ -86,12 +61,12 @@ async function finaliseHeld(app: AppContext, session: typeof ambientSessions.$in
   const streams: OpenStreams = app.services.hub;
   await streams.takeOver(sessionId, 'session audio has ended');
 
-  const recs = await timeStage(app, 'load_audio', () => loadAudio(app, sessionId));
-  const totalMs = recs.reduce((a, r) => a + bytesToMs(r.pcm.length), 0);
-  for (const r of recs) {
-    if (r.offsetMs !== r.storedOffsetMs) await app.db.update(recordings).set({ sessionOffsetMs: r.offsetMs }).where(eq(recordings.id, r.id));
-  }
-  await app.db.update(ambientSessions).set({ audioMs: totalMs }).where(eq(ambientSessions.id, sessionId));
+  const recs = await timeStage(app, 'load_audio', () =>
+    loadStoredAudio(app, sessionId).catch((err: Error) => {
+      throw err instanceof AudioUnavailableError ? new FinaliseError('AUDIO_UNAVAILABLE', err.message) : err;
+    }),
+  );
+  const totalMs = await settleTimeline(app, sessionId, recs);
   if (totalMs < app.config.minSpeechMs) return skip(app, sessionId, `audio ${totalMs} ms is below the minimum ${app.config.minSpeechMs} ms`);
 
   const segments: TimedSegment[] = [];

@@ -4,7 +4,7 @@ import { applyNoteStyle } from '../domain/note-style/apply-note-style';
 import type { NoteResult, TranscriptLine } from '../engines/notes/types';
 import { timeStage } from '../observability/metrics';
 import { buildNoteRequest } from './build-note-request';
-import { getNotesEngine } from './engines';
+import { getNotesEngine } from '../engines/index';
 
 /**
  * The visit's note from its transcript, written in its style (issue 31), and the name of the engine that

@@ -4,7 +4,7 @@ import { EmbeddedSpeechEngine } from '../engines/speech/embedded';
 import { NoSpeechEngine } from '../engines/speech/index';
 import { hasSynthTools, synthesizeDialogue } from '../engines/speech/synth';
 import type { DecodedPrefix, SpeechBias, SpeechSegment } from '../engines/speech/types';
-import { engineFingerprint } from './engine-fingerprint';
+import { engineFingerprint } from '../recordings/engine-fingerprint';
 
 // Decode once (issue 18) rests on this: the live pass's segments for a recording are exactly what the final
 // pass's transcribe() of the same audio gives, however the client happened to frame the audio.

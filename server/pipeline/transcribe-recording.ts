@@ -3,19 +3,10 @@ import type { AppContext } from '../context';
 import { recordings } from '../db/schema';
 import type { DecodedPrefix, SpeechBias, SpeechSegment } from '../engines/speech/types';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
-import { getSpeechEngine } from './engines';
+import { getSpeechEngine } from '../engines/index';
 import { FinaliseError } from './finalise-error';
-import { reuseLiveResult } from './reuse-live-result';
-
-export interface RecordingAudio {
-  id: string;
-  sequenceNumber: number;
-  blobKey: string;
-  /** Offset on the session timeline, from the audio actually stored. */
-  offsetMs: number;
-  storedOffsetMs: number;
-  pcm: Buffer;
-}
+import { reuseLiveResult } from '../recordings/reuse-live-result';
+import type { RecordingAudio } from '../recordings/load-audio';
 
 export interface TimedSegment {
   recordingId: string;

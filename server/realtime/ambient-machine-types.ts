@@ -1,6 +1,6 @@
 import type { ServerFrame } from '@/lib/contracts/stream-protocol';
 import type { SpeechSegment } from '../engines/speech/types';
-import type { LiveSegmentEntry } from '../domain/streams/store-live-segment';
+import type { LiveSegmentEntry } from '../recordings/store-live-segment';
 
 /** The inputs, effects and settings of AmbientMachine (ambient-machine.ts). */
 

@@ -12,18 +12,18 @@ import { getOwnedSession } from '../domain/sessions/get-owned-session';
 import { getOwnedSessionStatus } from '../domain/sessions/get-owned-session-status';
 import { transitionSession } from '../domain/sessions/transition-session';
 import { buildSpeechBias } from '../domain/sessions/build-speech-bias';
-import { storeLiveSegment } from '../domain/streams/store-live-segment';
-import { setRecordingStartTime } from '../domain/streams/set-recording-start-time';
-import { recordDurableBytes } from '../domain/streams/record-durable-bytes';
-import { hasNewerRecording } from '../domain/streams/has-newer-recording';
+import { storeLiveSegment } from '../recordings/store-live-segment';
+import { setRecordingStartTime } from '../recordings/set-recording-start-time';
+import { recordDurableBytes } from '../recordings/record-durable-bytes';
+import { hasNewerRecording } from '../recordings/has-newer-recording';
 import { getStatusBus } from '../status/status-bus';
 import type { DecodedPrefix, SpeechBias, SpeechStream } from '../engines/speech/types';
-import { biasDigest, type LiveResult } from '../pipeline/live-result';
-import { engineFingerprint } from '../pipeline/engine-fingerprint';
-import { storeLiveResult } from '../pipeline/store-live-result';
-import { getSpeechEngine } from '../pipeline/engines';
-import { openRecording, type OpenedRecording } from '../pipeline/open-recording';
-import { closeRecording } from '../pipeline/close-recording';
+import { biasDigest, type LiveResult } from '../recordings/live-result';
+import { engineFingerprint } from '../recordings/engine-fingerprint';
+import { storeLiveResult } from '../recordings/store-live-result';
+import { getSpeechEngine } from '../engines/index';
+import { openRecording, type OpenedRecording } from '../recordings/open-recording';
+import { closeRecording } from '../recordings/close-recording';
 import { enqueueFinalisation } from '../pipeline/enqueue-finalisation';
 import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
 import { AmbientMachine, type AmbientEffect, type AmbientInput } from './ambient-machine';
@@ -53,7 +53,7 @@ export class AmbientStream implements ActiveStream {
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly tick: NodeJS.Timeout;
   private ending: Promise<void> | null = null;
-  /** What the live pass decoded for good, kept for the final pass (server/pipeline/live-result.ts). */
+  /** What the live pass decoded for good, kept for the final pass (server/recordings/live-result.ts). */
   private liveDecoded: DecodedPrefix | null = null;
   private liveFailed = false;
   private readonly liveBias: string;

@@ -5,8 +5,8 @@ import { timeStageCpu } from '../engines/speech/stage-cpu';
 import { BYTES_PER_MS, type ServerFrame } from '@/lib/contracts/stream-protocol';
 import type { AppContext } from '../context';
 import { getBlobStore } from '../blob/index';
-import type { OpenedRecording } from '../pipeline/open-recording';
-import { setLiveSpeakers } from '../domain/streams/set-live-speakers';
+import type { OpenedRecording } from '../recordings/open-recording';
+import { setLiveSpeakers } from '../recordings/set-live-speakers';
 
 /** The newest lines re-clustered on each arrival; older lines keep the label they were last given. */
 const WINDOW = 200;

@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import type { AppContext } from '../context';
 import { findTranscriptionSession } from '../domain/streams/find-transcription-session';
 import type { SpeechStream } from '../engines/speech/types';
-import { getSpeechEngine } from '../pipeline/engines';
+import { getSpeechEngine } from '../engines/index';
 import { toBuffer } from './frames';
 import { getHub } from './hub';
 import type { StreamSlot } from './stream-slots';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { transcriptEntries } from '../../db/schema';
+import type { AppContext } from '../context';
+import { transcriptEntries } from '../db/schema';
 
 /**
  * Records the speaker the live pass now gives each of these live entries, so a reloaded page or the

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '../../db/client';
-import { recordings } from '../../db/schema';
+import { openDatabase, type Database } from '../db/client';
+import { recordings } from '../db/schema';
 import { recordDurableBytes } from './record-durable-bytes';
 
 let database: Database;

@@ -1,6 +1,6 @@
 import type { TranscriptWord } from '@/lib/transcript/confidence';
-import type { AppContext } from '../../context';
-import { transcriptEntries } from '../../db/schema';
+import type { AppContext } from '../context';
+import { transcriptEntries } from '../db/schema';
 
 /** One final segment of the live recogniser, placed on the session timeline. */
 export interface LiveSegmentEntry {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { recordings } from '../../db/schema';
+import type { AppContext } from '../context';
+import { recordings } from '../db/schema';
 
 /** Stores when a recording began (an RFC 3339 time already checked by the frame parser), kept to the microsecond. */
 export async function setRecordingStartTime(app: Pick<AppContext, 'db'>, recordingId: string, value: string): Promise<void> {

@@ -1,6 +1,9 @@
 import type { AppContext } from '../context';
-import type { SpeechEngine } from '../engines/speech/index';
-import type { NotesEngine } from '../engines/notes/index';
+import type { SpeechEngine } from './speech/index';
+import type { NotesEngine } from './notes/index';
+
+// How the rest of the server reaches the engines: the services the composition root (server/services.ts)
+// built, never an engine module's factory.
 
 /**
  * The process's one speech engine (decoder threads are expensive), built on first use (server/services.ts);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 import { getBlobStore } from '../blob/index';
 import type { DecodedPrefix, SpeechBias } from '../engines/speech/types';
-import { getSpeechEngine } from './engines';
+import { getSpeechEngine } from '../engines/index';
 import { engineFingerprint } from './engine-fingerprint';
 import { biasDigest, liveResultKey, type LiveResult } from './live-result';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { recordings } from '../../db/schema';
+import type { AppContext } from '../context';
+import { recordings } from '../db/schema';
 
 /**
  * Reports that arrive within this window share one UPDATE. Every open stream reports every 2 s; at

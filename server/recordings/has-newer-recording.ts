@@ -1,10 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { recordings } from '../../db/schema';
+import type { AppContext } from '../context';
+import { recordings } from '../db/schema';
 
 /**
  * True when the session has a recording later than this one: a newer stream for it was opened, possibly
- * by another web process, whose hub cannot reach this stream (server/pipeline/open-recording.ts orders
+ * by another web process, whose hub cannot reach this stream (open-recording.ts orders
  * the openings under the session row's lock).
  */
 export async function hasNewerRecording(app: Pick<AppContext, 'db'>, sessionId: string, sequenceNumber: number): Promise<boolean> {
