@@ -5,6 +5,38 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular',
+      comment: 'No import circle, type-only imports included: server/context.ts declares the ports and imports only leaf types; server/services.ts, the composition root, builds them, and nothing imports it back.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'db-client-only-in-db',
+      comment: 'Only server/db reaches the database client: everything else reads and writes through tenantDb(app, scope), which applies the tenant scope itself, or systemDb(app, reason) (server/db/index.ts). The composition root opens the database; test support opens its own.',
+      severity: 'error',
+      from: {
+        path: '^server/',
+        pathNot: [
+          '^server/db/',
+          '\\.test\\.ts$',
+          '^server/test/',
+          // The composition root: it opens the database and hands the AppContext its handle.
+          '^server/(context|services)\\.ts$',
+          // pg-boss runs its own SQL through the client's executor.
+          '^server/jobs/boss\\.ts$',
+          // Temporary, until each is moved to tenantDb/systemDb (issue 28 item 1).
+          '^server/domain/(audit/record-audit|note-signoff/(load-review-inputs|lock-owned-note|read-signoff-state|record-section-version)|preferences/get-preferences|sessions/(check-medication-orders|get-owned-session|get-session-content|transition-session))\\.ts$',
+          '^server/realtime/stream-slots-db\\.ts$',
+          '^server/domain/users/sign-in-limits\\.ts$',
+          // Infrastructure over their own tables (rate_limits, the status bus's LISTEN/NOTIFY), no tenant data.
+          '^server/http/rate-limit\\.ts$',
+          '^server/status/status-bus\\.ts$',
+        ],
+      },
+      to: { path: '^server/db/client\\.ts$' },
+    },
+    {
       name: 'pipeline-not-realtime',
       comment: 'Streaming calls the finalisation pipeline, not the reverse: the pipeline reaches open streams through the OpenStreams port (server/pipeline/open-streams.ts).',
       severity: 'error',

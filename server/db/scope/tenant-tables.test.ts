@@ -1,12 +1,12 @@
 import { getTableColumns, getTableName, is, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../db/schema';
-import { adminScope } from './admin-scope';
+import * as schema from '../schema';
+import { adminScope } from '../../domain/scope/admin-scope';
 import { inScope } from './in-scope';
-import { requireAllTenants } from './require-all-tenants';
-import { resolvePartnerFilter } from './resolve-partner-filter';
-import { sessionScope } from './session-scope';
+import { requireAllTenants } from '../../domain/scope/require-all-tenants';
+import { resolvePartnerFilter } from '../../domain/scope/resolve-partner-filter';
+import { sessionScope } from '../../domain/scope/session-scope';
 import type { ProviderScope } from './scope';
 import { scopeWhere } from './scope-where';
 import { NOT_TENANT_OWNED, SCOPED_THROUGH_PARENT, TENANT_TABLES } from './tenant-tables';
