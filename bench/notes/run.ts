@@ -1,5 +1,5 @@
 /**
- * npm run bench:notes [-- --split valid|train] [--write]
+ * npm run bench:notes [-- --split valid|train] [--fold tune|heldout|all] [--dx-errors] [--write]
  * Generates notes for the ACI-BENCH split with the embedded engine and scores them against the scribe
  * notes: ROUGE-1/2/L (rouge_score semantics), medication and diagnosis precision/recall against what
  * the reference notes state, and throughput on one core.
@@ -35,6 +35,13 @@ const rows = readFileSync(file, 'utf8')
   .map((l) => JSON.parse(l) as { encounter_id: string; dialogue: string; note: string; dataset: string })
   .filter((_r, i) => fold === 'all' || (fold === 'heldout') === isHeldOut(i));
 const engine = new EmbeddedNotesEngine();
+// --dx-errors lists each encounter's wrong and missed diagnosis categories, on the tune fold only: the valid split and
+// the held-out fold are reported, never looked into.
+const dxErrors = process.argv.includes('--dx-errors');
+if (dxErrors && fold !== 'tune') {
+  console.error('--dx-errors is for the tune fold of train only (--split train --fold tune)');
+  process.exit(2);
+}
 
 const prf = (tp: number, np: number, nr: number) => ({ p: np ? tp / np : 0, r: nr ? tp / nr : 0 });
 let r1 = 0, r2 = 0, rl = 0;
@@ -80,6 +87,11 @@ rows.forEach((row, i) => {
   med.np += meds.size; med.nr += ref.drugs.size; for (const m of meds) if (ref.drugs.has(m)) med.tp++;
   const dxs = new Set(res.structured_data.diagnoses.values.map((v) => v.codes[0].code.slice(0, 3)).filter((c) => !c.startsWith('Z')));
   dx.np += dxs.size; dx.nr += ref.dx.size; for (const c of dxs) if (ref.dx.has(c)) dx.tp++;
+  if (dxErrors) {
+    const fp = [...dxs].filter((c) => !ref.dx.has(c)).map((c) => `${c} ${res.structured_data.diagnoses.values.find((v) => v.codes[0].code.startsWith(c))?.codes[0].description}`);
+    const fn = [...ref.dx].filter((c) => !dxs.has(c));
+    if (fp.length || fn.length) console.log(`${row.encounter_id}  false+ [${fp.join('; ')}]  missed [${fn.join(', ')}]`);
+  }
   count(allergy, noteAllergies(res), referenceAllergies(row.note));
   count(order, noteOrders(res), referenceOrders(row.note));
   ordersAsText += res.structured_data.orders.service_orders.values.filter((o) => !o.code).length;
