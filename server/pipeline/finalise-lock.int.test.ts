@@ -14,7 +14,7 @@ import { closeEngines } from '../engines/index';
 import { closeStatusBus } from '../status/status-bus';
 import { finaliseSession } from './finalise-session';
 import { runFinaliseJob } from './finalise-worker';
-import type { FinaliseJob } from './queue';
+import type { FinaliseJob } from '../jobs/finalise-queue';
 
 // The sessions are streamed to a real web process that runs no workers; the finalisations are then run in
 // this process against the same database (PGlite once the server has stopped, or PostgreSQL), as two workers would.

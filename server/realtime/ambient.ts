@@ -24,7 +24,7 @@ import { storeLiveResult } from '../recordings/store-live-result';
 import { getSpeechEngine } from '../engines/index';
 import { openRecording, type OpenedRecording } from '../recordings/open-recording';
 import { closeRecording } from '../recordings/close-recording';
-import { enqueueFinalisation } from '../pipeline/enqueue-finalisation';
+import { enqueueFinalisation } from '../jobs/finalise-queue';
 import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
 import { AmbientMachine, type AmbientEffect, type AmbientInput } from './ambient-machine';
 import { AppendTiming } from './append-timing';

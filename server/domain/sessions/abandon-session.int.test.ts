@@ -11,7 +11,7 @@ import { closeAppContext, createAppContext } from '../../bootstrap';
 import type { AppContext } from '../../context';
 import { ambientSessions, organizations, partners, providers, recordings, sessionTransitions } from '../../db/schema';
 import { freshPostgresDatabase } from '../../test/harness';
-import { FINALISE_QUEUE } from '../../pipeline/queue';
+import { FINALISE_QUEUE } from '../../jobs/finalise-queue';
 import { abandonSession } from './abandon-session';
 import { findAbandonedSessions } from './find-abandoned-sessions';
 import { ABANDON_QUEUE, sweepAbandonedSessions } from './sweep-abandoned-sessions';

@@ -2,7 +2,7 @@ import { isApiError } from '@/lib/errors';
 import { ABANDONED_REASON } from '@/lib/contracts/session-status';
 import type { AppContext } from '../../context';
 import { acquireFinaliseLease } from '../../pipeline/finalise-lease';
-import { enqueueFinalisation } from '../../pipeline/enqueue-finalisation';
+import { enqueueFinalisation } from '../../jobs/finalise-queue';
 import { findAbandonedSessions } from './find-abandoned-sessions';
 import { transitionSession } from './transition-session';
 

@@ -2,7 +2,7 @@ import { conflict } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
 import type { AppContext } from '../../context';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { enqueueFinalisation } from '../../pipeline/enqueue-finalisation';
+import { enqueueFinalisation } from '../../jobs/finalise-queue';
 import { getOwnedSession } from './get-owned-session';
 import { transitionSession } from './transition-session';
 
