@@ -1,6 +1,7 @@
 import type { ApiKeyWithSecret, CreateApiKeyRequest } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
+import { tenantDb } from '../../db';
 import { apiKeys } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../auth/secret-box';
 import { recordAudit } from '../audit/record-audit';
@@ -17,11 +18,9 @@ export async function createApiKey(app: AppContext, input: CreateApiKeyRequest, 
   if (partnerId === null) requireAllTenants(admin.scope, 'create service-wide keys');
   if (partnerId) await getPartnerRow(app, partnerId, admin);
   const key = randomToken(API_KEY_PREFIX);
-  const [row] = await app.db
-    .insert(apiKeys)
-    .values({ name: input.name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: sha256Hex(key), partnerId, createdBy: admin.actor })
-    .returning();
+  const tdb = tenantDb(app, admin);
+  const [row] = await tdb.insert(apiKeys, { name: input.name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: sha256Hex(key), partnerId, createdBy: admin.actor });
   const dto = apiKeyDto(row!);
-  await recordAudit(app.db, { actor: admin.actor, action: 'api_key.create', targetType: 'api_key', targetId: dto.id, partnerId, after: dto });
+  await recordAudit(tdb, { actor: admin.actor, action: 'api_key.create', targetType: 'api_key', targetId: dto.id, partnerId, after: dto });
   return { ...dto, key };
 }

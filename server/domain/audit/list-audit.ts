@@ -2,15 +2,15 @@ import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AuditList, ListAuditQuery } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
+import { tenantDb } from '../../db';
 import { auditLog } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../admin-sessions/cursor';
 import { resolvePartnerFilter } from '../scope/resolve-partner-filter';
-import { scopeWhere } from '../scope/scope-where';
 
 /** Newest first; partner admins see only entries about their partner. */
 export async function listAudit(app: AppContext, q: ListAuditQuery, admin: AdminPrincipal): Promise<AuditList> {
   const partnerId = resolvePartnerFilter(admin.scope, q.partner_id);
-  const where: Array<SQL | undefined> = [scopeWhere(admin.scope, auditLog)];
+  const where: SQL[] = [];
   if (partnerId) where.push(eq(auditLog.partnerId, partnerId));
   if (q.actor) where.push(eq(auditLog.actor, q.actor));
   if (q.action) where.push(eq(auditLog.action, q.action));
@@ -19,12 +19,7 @@ export async function listAudit(app: AppContext, q: ListAuditQuery, admin: Admin
   if (q.to) where.push(lt(auditLog.at, q.to));
   const after = decodeCursor(q.cursor, ['number']);
   if (after) where.push(lt(auditLog.id, after[0] as number));
-  const rows = await app.db
-    .select()
-    .from(auditLog)
-    .where(and(...where))
-    .orderBy(desc(auditLog.id))
-    .limit(q.limit + 1);
+  const rows = await tenantDb(app, admin).list(auditLog, { where: and(...where), orderBy: desc(auditLog.id), limit: q.limit + 1 });
   const pageRows = rows.slice(0, q.limit);
   const last = pageRows.at(-1);
   return {

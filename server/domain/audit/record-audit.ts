@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { TenantDb } from '../../db';
 import { auditLog } from '../../db/schema';
 
 export interface AuditEntry {
@@ -11,13 +11,15 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+/** Written in the acting principal's scope: a partner admin's entry is its partner's (stamped when not named). */
+export async function recordAudit(tdb: TenantDb, entry: AuditEntry): Promise<void> {
+  const partnerId = entry.partnerId ?? (tdb.scope.kind === 'all' ? null : undefined);
+  await tdb.insert(auditLog, {
     actor: entry.actor,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,
-    partnerId: entry.partnerId ?? null,
+    ...(partnerId === undefined ? {} : { partnerId }),
     before: entry.before ?? null,
     after: entry.after ?? null,
   });

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { partners, users } from '../../db/schema';
 import { invalidateServiceAuth } from '../../auth/authenticate-service';
+import { tenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { createPartner } from '../partners/create-partner';
 import { createUser } from '../users/create-user';
@@ -87,7 +88,7 @@ export async function setupDemo(app: AppContext, admin: AdminPrincipal): Promise
   const login = JSON.stringify({ partner_id: DEMO_PARTNER_ID, partner_token: partnerToken });
   const curl = (p: string, body: string) => `curl -sS -X POST ${shellQuote(`${base}${p}`)} -H 'content-type: application/json' -d ${shellQuote(body)}`;
 
-  await recordAudit(app.db, { actor: admin.actor, action: 'demo.setup', targetType: 'partner', targetId: DEMO_PARTNER_ID, partnerId: DEMO_PARTNER_ID });
+  await recordAudit(tenantDb(app, admin), { actor: admin.actor, action: 'demo.setup', targetType: 'partner', targetId: DEMO_PARTNER_ID, partnerId: DEMO_PARTNER_ID });
   return {
     partner_id: DEMO_PARTNER_ID,
     issuer: DEV_ISSUER,

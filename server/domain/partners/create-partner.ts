@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { conflict } from '@/lib/errors';
 import type { CreatePartnerRequest } from '@/lib/contracts/partners';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { partners } from '../../db/schema';
 import { randomToken } from '../../auth/secret-box';
 import { recordAudit } from '../audit/record-audit';
@@ -12,9 +13,11 @@ export async function createPartner(app: AppContext, input: CreatePartnerRequest
   const partnerId = input.partner_id ?? `partner-${crypto.randomUUID()}`;
   assertWebhookUrlAllowed(app, input.webhook_url);
   const secret = randomToken('whsec_');
-  const inserted = await app.db
-    .insert(partners)
-    .values({
+  // Creating partners is service admins' alone (requireAllTenants in its handler): every tenant's scope.
+  const tdb = tenantDb(app, { kind: 'all' });
+  const inserted = await tdb.insert(
+    partners,
+    {
       partnerId,
       name: input.name,
       type: input.type,
@@ -29,12 +32,12 @@ export async function createPartner(app: AppContext, input: CreatePartnerRequest
       notifyNoteSigned: input.notify_note_signed ?? false,
       clinic: input.clinic ?? null,
       webhookSecretEnc: app.secrets.seal(secret),
-    })
-    .onConflictDoNothing()
-    .returning();
+    },
+    { onConflict: true },
+  );
   const row = inserted[0];
   if (!row) throw conflict(`partner_id ${partnerId} already exists`);
   const dto = partnerDto(row);
-  await recordAudit(app.db, { actor, action: 'partner.create', targetType: 'partner', targetId: partnerId, partnerId, after: dto });
+  await recordAudit(tdb, { actor, action: 'partner.create', targetType: 'partner', targetId: partnerId, partnerId, after: dto });
   return { ...dto, webhook_secret: secret };
 }

@@ -3,6 +3,7 @@ import type { TestTrustResult } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { describeJwtError, verifyPartnerToken } from '../../auth/verify-partner-token';
+import { tenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { getPartnerRow } from './get-partner';
 
@@ -21,6 +22,6 @@ export async function testPartnerTrust(app: AppContext, partnerId: string, token
     result = { valid: false, reason: isApiError(err) ? err.message : describeJwtError(err) };
   }
   // The token itself is a credential and is not recorded.
-  await recordAudit(app.db, { actor: admin.actor, action: 'partner.test_trust', targetType: 'partner', targetId: partnerId, partnerId, after: result });
+  await recordAudit(tenantDb(app, admin), { actor: admin.actor, action: 'partner.test_trust', targetType: 'partner', targetId: partnerId, partnerId, after: result });
   return result;
 }

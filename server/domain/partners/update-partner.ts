@@ -4,6 +4,7 @@ import { badRequest, forbidden } from '@/lib/errors';
 import { partnerRuleViolation, type UpdatePartnerRequest } from '@/lib/contracts/partners';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
+import { tenantDb } from '../../db';
 import { partners } from '../../db/schema';
 import { invalidateServiceAuth } from '../../auth/authenticate-service';
 import { recordAudit } from '../audit/record-audit';
@@ -38,9 +39,10 @@ export async function updatePartner(app: AppContext, partnerId: string, input: U
   };
   const violation = partnerRuleViolation(merged);
   if (violation) throw badRequest(`${violation.field}: ${violation.message}`);
-  const [row] = await app.db
-    .update(partners)
-    .set({
+  const tdb = tenantDb(app, admin);
+  const [row] = await tdb.update(
+    partners,
+    {
       name: input.name ?? current.name,
       type: merged.type,
       accessLevel: merged.access_level,
@@ -54,11 +56,11 @@ export async function updatePartner(app: AppContext, partnerId: string, input: U
       notifyNoteSigned: input.notify_note_signed ?? current.notifyNoteSigned,
       clinic: input.clinic !== undefined ? input.clinic : current.clinic,
       updatedAt: new Date(),
-    })
-    .where(eq(partners.partnerId, partnerId))
-    .returning();
+    },
+    eq(partners.partnerId, partnerId),
+  );
   const after = partnerDto(row!);
   invalidateServiceAuth(app);
-  await recordAudit(app.db, { actor: admin.actor, action: 'partner.update', targetType: 'partner', targetId: partnerId, partnerId, before, after });
+  await recordAudit(tdb, { actor: admin.actor, action: 'partner.update', targetType: 'partner', targetId: partnerId, partnerId, before, after });
   return after;
 }

@@ -7,6 +7,7 @@ import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { organizations, partnerOrganizations, providerPartners, providers } from '../../db/schema';
 import { getPartnerRow } from '../partners/get-partner';
 import { scopeWhere } from '../scope/scope-where';
+import { tenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_SPECIALTY } from './register-provider';
 import { listPartnerProviders } from './list-partner-providers';
@@ -57,6 +58,6 @@ export async function createPartnerProvider(app: AppContext, partnerId: string, 
     return created!.id;
   });
   const [dto] = (await listPartnerProviders(app, partnerId, { providerId, limit: 1 }, admin)).providers;
-  await recordAudit(app.db, { actor: admin.actor, action: 'provider.create', targetType: 'provider', targetId: providerId, partnerId, after: dto });
+  await recordAudit(tenantDb(app, admin), { actor: admin.actor, action: 'provider.create', targetType: 'provider', targetId: providerId, partnerId, after: dto });
   return dto!;
 }

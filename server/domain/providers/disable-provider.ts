@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { providerPartners } from '../../db/schema';
 import { invalidateServiceAuth } from '../../auth/authenticate-service';
+import { tenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { closeProviderStreams } from '../sessions/close-provider-streams';
 import { listPartnerProviders } from './list-partner-providers';
@@ -34,7 +35,7 @@ export async function disableProvider(
   // Its open streams would otherwise keep running on the token checked when they opened (issue 26).
   if (disabled) await closeProviderStreams(app, { kind: 'provider', partnerId, providerId });
   const after = { ...before, disabled };
-  await recordAudit(app.db, {
+  await recordAudit(tenantDb(app, admin), {
     actor: admin.actor,
     action: disabled ? 'provider.disable' : 'provider.enable',
     targetType: 'provider',

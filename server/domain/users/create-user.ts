@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { organizations, partnerOrganizations, partners, providerPartners, providers, users } from '../../db/schema';
 import { DEFAULT_SPECIALTY } from '../providers/register-provider';
+import { tenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword } from './hash-password';
 import { userDto } from './user-dto';
@@ -97,6 +98,6 @@ export async function createUser(app: AppContext, input: Input, admin: AdminPrin
     return inserted!;
   });
   const dto = userDto(row);
-  await recordAudit(app.db, { actor: admin.actor, action: 'user.create', targetType: 'user', targetId: dto.id, partnerId: dto.partner_id, after: dto });
+  await recordAudit(tenantDb(app, admin), { actor: admin.actor, action: 'user.create', targetType: 'user', targetId: dto.id, partnerId: dto.partner_id, after: dto });
   return dto;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { webhookDeliveries } from '../../db/schema';
 import { dispatchDelivery } from '../../webhooks/queues';
+import { tenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { deliveryDto } from './delivery-dto';
 import { getDeliveryRow } from './get-delivery';
@@ -15,14 +16,15 @@ import { getDeliveryRow } from './get-delivery';
  */
 export async function redeliverWebhook(app: AppContext, id: string, admin: AdminPrincipal) {
   const before = await getDeliveryRow(app, id, admin);
-  const [row] = await app.db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: new Date(), sequenceStart: before.attempts, deliveredAt: null, leaseUntil: null })
-    .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivering')))
-    .returning();
+  const tdb = tenantDb(app, admin);
+  const [row] = await tdb.update(
+    webhookDeliveries,
+    { status: 'pending', nextAttemptAt: new Date(), sequenceStart: before.attempts, deliveredAt: null, leaseUntil: null },
+    and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivering')),
+  );
   if (!row) throw conflict(`webhook delivery ${id} is being attempted right now; try again when the attempt finishes`);
   await dispatchDelivery(app, id);
-  await recordAudit(app.db, {
+  await recordAudit(tdb, {
     actor: admin.actor,
     action: 'webhook_delivery.redeliver',
     targetType: 'webhook_delivery',

@@ -4,6 +4,7 @@ import { badRequest } from '@/lib/errors';
 import type { TestWebhookResult } from '@/lib/contracts/webhooks';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
+import { tenantDb } from '../../db';
 import { webhookDeliveries } from '../../db/schema';
 import { getPartnerRow } from '../partners/get-partner';
 import { enqueueWebhook } from '../../webhooks/enqueue-webhook';
@@ -26,8 +27,9 @@ export async function sendTestWebhook(app: AppContext, partnerId: string, admin:
   const enqueued = await enqueueWebhook(app, { partnerId, eventType: 'test', eventKey: `test:${crypto.randomUUID()}`, body, dispatch: false });
   if (!enqueued) throw badRequest(`webhook_url: partner ${partnerId} has no webhook URL to test`);
   const outcome = await deliverWebhook(app, enqueued.deliveryId);
-  const row = (await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, enqueued.deliveryId)).limit(1))[0]!;
-  await recordAudit(app.db, {
+  const tdb = tenantDb(app, admin);
+  const row = (await tdb.find(webhookDeliveries, eq(webhookDeliveries.id, enqueued.deliveryId)))!;
+  await recordAudit(tdb, {
     actor: admin.actor,
     action: 'partner.test_webhook',
     targetType: 'webhook_delivery',
