@@ -11,7 +11,7 @@ import type { NoteContext } from './compose';
 import { priorQuestion } from './compose';
 import { PhraseMatcher, tokenize } from './lexicon';
 import { findDrugs } from './meds';
-import { YES, type Sentence } from './analyze';
+import { NO, YES, type Sentence } from './analyze';
 
 const classMatcher = new PhraseMatcher(DRUG_CLASSES.flatMap((c) => c.aliases.map((a) => [c.code, a] as [string, string])));
 
@@ -85,7 +85,9 @@ export function allergies(ctx: NoteContext): Allergy[] {
   const byKey = new Map<string, Allergy>();
   const sents = ctx.a.sentences;
   for (const s of sents) {
-    if (!/\ballerg|\bintoleran|\breaction to\b|\bsensitiv/i.test(s.text) || NEGATED.test(s.text) || SEASONAL.test(s.text)) continue;
+    // "Yes, penicillin gives me a rash", answering "any allergies to medications?", names no allergy itself.
+    const answersAllergyQuestion = s.allergy && s.role === 'PATIENT' && !NO.test(s.text.trim());
+    if ((!/\ballerg|\bintoleran|\breaction to\b|\bsensitiv/i.test(s.text) && !answersAllergyQuestion) || NEGATED.test(s.text) || SEASONAL.test(s.text)) continue;
     // "And you're allergic to Percocet." reads as a question to the parser; it is the clinician stating the chart.
     // A real question ("you're allergic to Augmentin, is that right?") counts when the patient says yes.
     if (s.question && (/\?\s*$/.test(s.text) || ASKING.test(s.text)) && !answeredYes(ctx, s)) continue;

@@ -79,7 +79,8 @@ export function medicationOrders(
     // "You are on lisinopril 10 mg daily" states what is taken; it orders nothing.
     const statesTaken = /\b(?:you are on|you're on|you take|you've been taking|you have been taking|you are taking|you're taking|you're currently on|you are currently on)\b/i.test(s.text) && !ORDER_VERB.test(s.text.replace(/\byou (?:take|are taking|'re taking)\b/gi, ''));
     const ordering = s.role === 'CLINICIAN' && !s.question && !statesTaken && (ORDER_VERB.test(s.text) || (s.i >= a.planStart && /\d/.test(s.text)));
-    const negatedUse = /\b(not taking|don't take|never taken|stopped taking|no longer taking|allergic)\b/i.test(s.text);
+    // An allergy statement or the answer to an allergy question names what the patient must not take.
+    const negatedUse = s.allergy || /\b(not taking|don't take|never taken|stopped taking|no longer taking|allergic)\b/i.test(s.text);
     for (const d of drugs) {
       if (ordering) {
         const o = parseOrder(s.text, d, ctx.codes);
