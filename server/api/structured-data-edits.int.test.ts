@@ -98,7 +98,7 @@ describe('editing each kind', () => {
     });
     const metformin = await call(f.server, f.dr, 'POST', sdPath(id, 'medication-orders'), { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' });
     expect(metformin.status, metformin.text).toBe(201);
-    expect(metformin.body.structured_data.orders.medication_orders.values[2]).toMatchObject({ drug_name: 'metformin', status: 'CONTINUED', as_needed: false });
+    expect(metformin.body.structured_data.orders.medication_orders.values[2]).toMatchObject({ drug_name: 'metformin', status: 'ACTIVE', metadata: { origin: 'USER', encounter_relation: 'CURRENT_ENCOUNTER' }, as_needed: false });
   });
 
   it('adds an allergy and a lab order, which older notes had no list for', async () => {

@@ -118,6 +118,21 @@ describe('FHIR export of issue 29 coded data', () => {
     expect(lisinopril!.dosageInstruction![0]!.asNeededBoolean).toBeUndefined();
   });
 
+  it('exports a continued medication (ACTIVE, this encounter) as an active order of the encounter, and one only reported taken as reported', () => {
+    const sd = emptyStructuredData();
+    sd.orders.medication_orders.values = [
+      order({ drug_name: 'metformin', medication_code: { code: '6809', type: 'RXCUI' }, status: 'ACTIVE', metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' } }),
+      order({ drug_name: 'atorvastatin', medication_code: { code: '83367', type: 'RXCUI' }, status: 'ACTIVE', metadata: { origin: 'AMBIENT', encounter_relation: 'PRIOR_ENCOUNTER' } }),
+    ];
+    const b = buildDocumentBundle(source(sd, SECTIONS));
+    const [continued, reported] = ofType<MedicationRequest>(b, 'MedicationRequest');
+    expect([continued!.status, continued!.intent, continued!.reportedBoolean]).toEqual(['active', 'order', undefined]);
+    expect(continued!.encounter!.reference).toMatch(/^Encounter\//);
+    expect(continued!.extension).toContainEqual({ url: expect.stringMatching(/medication-order-status$/), valueCode: 'ACTIVE' });
+    expect([reported!.status, reported!.reportedBoolean, reported!.encounter]).toEqual(['active', true, undefined]);
+    expect(errorsOf(b)).toEqual([]);
+  }, 60_000);
+
   it('exports content stored before these lists (no allergies or service orders key) unchanged', () => {
     const old = structured() as Partial<StructuredData>;
     delete old.allergies;

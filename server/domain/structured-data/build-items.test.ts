@@ -37,6 +37,11 @@ describe('a clinician edit as stored structured data', () => {
     });
     const plain = buildMedicationOrder(codes, { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED', instructions: null });
     expect(plain).toMatchObject({ dosage: { raw_value: '500 mg' }, frequency: { raw_value: 'twice a day' }, as_needed: false, as_needed_reason: null, instructions: null, linked_diagnosis_codes: [] });
+    // Continuing is an ACTIVE order of this encounter (issue 29 item 3), even replacing one only reported taken.
+    expect([plain.status, plain.metadata]).toEqual(['ACTIVE', { origin: 'USER', encounter_relation: 'CURRENT_ENCOUNTER' }]);
+    const reported = { ...plain, metadata: { origin: 'AMBIENT', encounter_relation: 'PRIOR_ENCOUNTER' } };
+    expect(buildMedicationOrder(codes, { drug_name: 'metformin', rxcui: '6809', status: 'CONTINUED' }, reported).metadata.encounter_relation).toBe('CURRENT_ENCOUNTER');
+    expect(buildMedicationOrder(codes, { drug_name: 'metformin', rxcui: '6809', status: 'ACTIVE' }, reported).metadata.encounter_relation).toBe('PRIOR_ENCOUNTER');
     expect(plain.source_transcripts).toBeUndefined();
     expect(() => buildMedicationOrder(codes, { drug_name: 'x', rxcui: '0', status: 'NEW' })).toThrow(/^rxcui: /);
   });

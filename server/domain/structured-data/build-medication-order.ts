@@ -3,6 +3,7 @@ import { DOSAGE_UNIT_LABELS, FREQUENCY_TYPE_INFO, type DosageUnitCode, type Freq
 import type { MedicationOrder } from '@/lib/contracts/sessions';
 import type { MedicationOrderEdit } from '@/lib/contracts/structured-data-edits';
 import type { CodeIndex } from '../../codesets/index';
+import { continuedAsActive } from '../../engines/notes/continued-orders';
 
 /**
  * A medication order as the clinician set it. The RXCUI must be in the code sets (400 naming `rxcui`). The
@@ -11,6 +12,11 @@ import type { CodeIndex } from '../../codesets/index';
  * drug is the same one.
  */
 export function buildMedicationOrder(codes: CodeIndex, edit: MedicationOrderEdit, before?: MedicationOrder): MedicationOrder {
+  // Continuing a medication is an ACTIVE order of this encounter (issue 29 item 3).
+  return continuedAsActive(orderAsSet(codes, edit, before));
+}
+
+function orderAsSet(codes: CodeIndex, edit: MedicationOrderEdit, before?: MedicationOrder): MedicationOrder {
   const concept = edit.rxcui ? codes.rxByCui(edit.rxcui) : undefined;
   if (edit.rxcui && !concept) throw badRequest(`rxcui: ${edit.rxcui} is not an RxNorm concept in the code sets (search GET /api/v1/codes/rxnorm)`);
   if (edit.as_needed_reason && edit.as_needed === false) throw badRequest('as_needed_reason: is only given when as_needed is true');

@@ -10,6 +10,7 @@ import type { LlmNote } from './openai-answer';
 import { checkIcd10, checkRxNorm } from './openai-codes';
 import { isCompleteOrder, parseFrequency, parseTiming } from './embedded/meds';
 import { SECTION_TITLES, STATUS, UNIT_CODES } from './embedded/vocab';
+import { continuedAsActive } from './continued-orders';
 
 const oneOf = (list: readonly string[], v: string | null | undefined) => (v && list.includes(v) ? v : undefined);
 
@@ -96,7 +97,7 @@ export function mapNoteAnswer({ llm, req, loincs, codes, forms, allergies = [], 
     };
     // An order about a drug the EMR does not list (continue, stop, change) is kept aside as partial.
     const unconfirmed = emr && ['DISCONTINUED', 'REFILLED', 'CONTINUED', 'CHANGED'].includes(status) && !emr.some((m) => m.name.toLowerCase().includes(ingredient) || m.rxcui === concept.rxcui);
-    (isCompleteOrder(order) && !unconfirmed ? values : partial).push(order);
+    (isCompleteOrder(order) && !unconfirmed ? values : partial).push(continuedAsActive(order));
   }
   return {
     summary: sectionsOf(llm, req, loincs, known),

@@ -125,7 +125,8 @@ describe('note sections', () => {
     const r = await engine.generate(request());
     const orders = r.structured_data.orders.medication_orders.values;
     const met = orders.find((o) => o.drug_name === 'metformin')!;
-    expect(met).toMatchObject({ status: 'CONTINUED', dosage: { quantity: 500, unit: 'MG' }, frequency: { structured_value: 'TWO_A_DAY' }, medication_timing: 'WITH_MEALS' });
+    // Continued is an ACTIVE order of this encounter (issue 29 item 3).
+    expect(met).toMatchObject({ status: 'ACTIVE', dosage: { quantity: 500, unit: 'MG' }, frequency: { structured_value: 'TWO_A_DAY' }, medication_timing: 'WITH_MEALS' });
     expect(met.metadata).toEqual({ origin: 'AMBIENT', encounter_relation: 'CURRENT_ENCOUNTER' });
     const mel = orders.find((o) => o.drug_name === 'meloxicam')!;
     expect(mel).toMatchObject({ status: 'NEW', duration_in_days: 14, dosage: { quantity: 15 } });

@@ -11,6 +11,7 @@ import { complaintInReview, historyFacts, openingSentence } from './history';
 import { addSigs, allergyPieces, medicationOrders, orderLine, sayChanges } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { CHRONIC, addManagedProblems } from './managed';
+import { continuedAsActive } from '../continued-orders';
 import { fillForm, findTemplate } from './forms';
 import { DEFAULT_NOTE_SECTIONS, SECTION_TITLES } from './vocab';
 import { ROS_SYSTEMS } from './lexicon';
@@ -212,7 +213,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
       summary,
       structured_data: {
         diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveUnclear(d.diagnosis_note))) || `${d.codes[0].description}.` })) },
-        orders: { medication_orders: { values: meds.values, partial_values: meds.partial }, service_orders: { values: serviceOrders(ctx) } },
+        orders: { medication_orders: { values: meds.values.map(continuedAsActive), partial_values: meds.partial.map(continuedAsActive) }, service_orders: { values: serviceOrders(ctx) } },
         allergies: { values: allergies(ctx) },
         section_structured_values: structured,
       },
