@@ -4,20 +4,23 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { call, createSession, sessionPath, waitForSessionStatus } from '../test/session-api';
-import { synthesizeDialogue } from '../engines/speech/synth';
+import { NATURAL_VOICES, synthesizeDialogue } from '../engines/speech/synth';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
 
-// Real speech made at test time (espeak-ng): what the abandoned visit said before its stream dropped.
+// Real speech made at test time, in the natural (Festival) voices the other speech suites use: what the abandoned
+// visit said before its stream dropped. This suite is about abandonment, so the words only show that the audio stored
+// before the drop was finalised; with espeak-ng's formant voices the recogniser's hold was so loose that the word
+// checks below hinged on the language model (2 of 7 runs failed with the lean model).
 const ABANDONED_TURNS = [
   { role: 'CLINICIAN' as const, text: 'Good morning. What brings you in today?' },
   { role: 'PATIENT' as const, text: 'I have had a bad headache and a cough for three days.' },
   { role: 'CLINICIAN' as const, text: 'Do you have any fever or chest pain?' },
 ];
-// The recogniser's hold on these synthetic voices is loose ("headache" came back as "the ahead" in one run): several
-// of the words are asked for, not all.
+// Most of the words are asked for, not all: the test is not a WER measurement (the default engine decodes these
+// turns with one word wrong, "cough").
 const ABANDONED_WORDS = ['morning', 'what', 'brings', 'headache', 'cough', 'three', 'days', 'have', 'any', 'fever', 'chest', 'pain'];
-// The visit that reconnects: one part before the drop (several turns: the recogniser starts each recording cold,
-// and a lone first sentence comes back garbled), one after.
+// The visit that reconnects: one part before the drop (several turns: the recogniser starts each recording cold),
+// one after.
 const RECONNECTED_TURNS = [
   ABANDONED_TURNS,
   [{ role: 'CLINICIAN' as const, text: 'I will prescribe amoxicillin five hundred milligrams three times a day for seven days.' }],
@@ -31,6 +34,10 @@ const HOOK = '/ambient-hook';
 let server: TestServer;
 let provider: TestProvider;
 let receiver: TestReceiver;
+// Synthesised before any socket opens: Festival takes seconds per turn on a loaded machine and blocks the event loop,
+// which an open stream would see as a silent client (KEEP_ALIVE timeout).
+let reconnectedPcm: Buffer[];
+let abandonedPcm: Buffer;
 
 const ENDED = ['completed', 'skipped', 'failed', 'aborted'];
 
@@ -61,6 +68,8 @@ async function finalWords(id: string): Promise<string> {
 }
 
 beforeAll(async () => {
+  reconnectedPcm = RECONNECTED_TURNS.map((turns) => synthesizeDialogue(turns, 500, NATURAL_VOICES).pcm);
+  abandonedPcm = synthesizeDialogue(ABANDONED_TURNS, 500, NATURAL_VOICES).pcm;
   receiver = await startTestReceiver();
   server = await startServer({ env: { ABANDONED_AFTER, ABANDONED_SWEEP_INTERVAL: SWEEP, WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
   provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl, { webhook_url: receiver.url(HOOK) }));
@@ -78,15 +87,15 @@ describe('abandoned visits', () => {
 
     // The continued visit drops and comes straight back (a new stream, the next recording), then keeps streaming.
     const first = await stream(continued);
-    await sendAll(first, synthesizeDialogue(RECONNECTED_TURNS[0]!, 500).pcm);
+    await sendAll(first, reconnectedPcm[0]!);
     first.terminate();
     const again = await stream(continued);
     expect(again.frames.find((f) => f.type === 'STATUS')?.sequence_number).toBe(2);
-    await sendAll(again, synthesizeDialogue(RECONNECTED_TURNS[1]!, 500).pcm);
+    await sendAll(again, reconnectedPcm[1]!);
 
     // The abandoned visit: audio stored and acknowledged, then the socket is dropped with no EOF and no close frame.
     const ws = await stream(abandoned);
-    await sendAll(ws, synthesizeDialogue(ABANDONED_TURNS, 500).pcm);
+    await sendAll(ws, abandonedPcm);
     ws.terminate();
 
     // The reconnected stream stays open meanwhile, fed as a microphone would (a second of silence a second).
@@ -102,7 +111,7 @@ describe('abandoned visits', () => {
       expect(content.ended_reason).toBe('abandoned');
       expect(content.summary.length).toBeGreaterThan(0);
       const words = await finalWords(abandoned);
-      expect(ABANDONED_WORDS.filter((w) => words.includes(w)).length, `recognised: ${words}`).toBeGreaterThanOrEqual(4);
+      expect(ABANDONED_WORDS.filter((w) => words.includes(w)).length, `recognised: ${words}`).toBeGreaterThanOrEqual(8);
 
       // It is waiting for the clinician in "Needs review".
       const review = await api('GET', '/api/v1/ambient/sessions/needs-review');
@@ -132,8 +141,8 @@ describe('abandoned visits', () => {
     const both = await finalWords(continued);
     // Words from before the drop and from after the reconnect.
     const before = ['morning', 'what', 'brings', 'headache', 'cough', 'have', 'any', 'fever', 'chest', 'pain'];
-    expect(before.filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(3);
-    expect(['will', 'prescribe', 'amoxicillin', 'milligrams', 'seven'].filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(2);
+    expect(before.filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(6);
+    expect(['will', 'prescribe', 'amoxicillin', 'milligrams', 'seven'].filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(3);
     const recs = await api('GET', `${sessionPath(continued)}/recording`);
     expect(recs.recordings.map((r: any) => r.sequence_number)).toEqual([1, 2]);
   }, 900_000);
