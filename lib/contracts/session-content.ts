@@ -46,6 +46,11 @@ export const TranscriptEntry = z
     confidence: z.number().min(0).max(1).optional(),
     /** Extension: recognised words with offsets and 0–1 confidence; below 0.5 the recogniser was unsure. */
     words: z.array(TranscriptWordDto).optional(),
+    /** Additive (issue 30 item 6): decoded without the session's vocabulary, which could not be built; absent otherwise. */
+    unbiased: z
+      .literal(true)
+      .optional()
+      .describe("Additive: true when this entry was decoded without the session's vocabulary (EMR medications and problems), which the speech engine could not build; drug names may be missed. Absent otherwise"),
   })
   .meta({ id: 'TranscriptEntry' });
 export type TranscriptEntry = z.infer<typeof TranscriptEntry>;

@@ -1,5 +1,5 @@
 /** Ambient sessions, their status transitions, recordings and transcript entries. */
-import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { partners, providers } from './tenancy';
 
@@ -96,6 +96,8 @@ export const transcriptEntries = pgTable(
     confidence: real('confidence'),
     /** Per-word timings (session-timeline ms) and confidences, TranscriptWord[] from lib/transcript/confidence. */
     words: jsonb('words'),
+    /** Decoded without the session's vocabulary, which could not be built (issue 30 item 6). */
+    unbiased: boolean('unbiased').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('transcript_entries_pos_idx').on(t.sessionId, t.source, t.position)],

@@ -28,6 +28,7 @@ export async function getTranscript(app: AppContext, auth: ServicePrincipal, ses
       endOffsetMs: transcriptEntries.endOffsetMs,
       confidence: transcriptEntries.confidence,
       words: transcriptEntries.words,
+      unbiased: transcriptEntries.unbiased,
       sessionOffsetMs: recordings.sessionOffsetMs,
       // Microseconds as text: a JS Date would drop the sub-millisecond part of START_TIME.
       startMicros: sql<string>`(extract(epoch from coalesce(${recordings.startTime}, ${recordings.createdAt})) * 1000000)::bigint::text`,
@@ -62,6 +63,7 @@ export async function getTranscript(app: AppContext, auth: ServicePrincipal, ses
             })),
           }
         : {}),
+      ...(r.unbiased ? { unbiased: true as const } : {}),
     };
   });
   return { final_transcript };

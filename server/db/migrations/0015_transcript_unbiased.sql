@@ -1,0 +1,1 @@
+ALTER TABLE "transcript_entries" ADD COLUMN "unbiased" boolean DEFAULT false NOT NULL;
