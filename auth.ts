@@ -8,7 +8,7 @@ import NextAuth, { CredentialsSignin, customFetch, type NextAuthConfig } from 'n
 import Credentials from 'next-auth/providers/credentials';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { getAppContext } from '@/server/context';
+import { contextForNext } from '@/server/next-context';
 import { policyFetch } from '@/server/http/outbound-request';
 import { verifyCredentials } from '@/server/domain/users/verify-credentials';
 import { isApiError } from '@/lib/errors';
@@ -42,7 +42,7 @@ declare module 'next-auth' {
 }
 
 function oidcProvider(): NextAuthConfig['providers'][number] | null {
-  const oidc = getAppContext().config.auth.oidc;
+  const oidc = contextForNext().config.auth.oidc;
   if (!oidc) return null;
   return {
     id: 'oidc',
@@ -53,7 +53,7 @@ function oidcProvider(): NextAuthConfig['providers'][number] | null {
     clientSecret: oidc.clientSecret,
     checks: ['pkce', 'state', 'nonce'],
     // Discovery, token and userinfo requests go through the outbound policy like every server-side fetch.
-    [customFetch]: policyFetch({ allowPrivate: getAppContext().config.webhookAllowPrivate, timeoutMs: 10_000, maxResponseBytes: 1024 * 1024, purpose: 'OIDC' }),
+    [customFetch]: policyFetch({ allowPrivate: contextForNext().config.webhookAllowPrivate, timeoutMs: 10_000, maxResponseBytes: 1024 * 1024, purpose: 'OIDC' }),
   };
 }
 
@@ -71,7 +71,7 @@ function config(): NextAuthConfig {
         const parsed = CredentialsInput.safeParse(raw);
         if (!parsed.success) return null;
         try {
-          const user = await verifyCredentials(getAppContext(), parsed.data.email, parsed.data.password, clientAddress(request.headers));
+          const user = await verifyCredentials(contextForNext(), parsed.data.email, parsed.data.password, clientAddress(request.headers));
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         } catch (err) {
           if (isApiError(err) && err.status === 429) throw new SignInRateLimited();
@@ -82,7 +82,7 @@ function config(): NextAuthConfig {
   ];
   const oidc = oidcProvider();
   if (oidc) providers.push(oidc);
-  const settings = getAppContext().config.auth;
+  const settings = contextForNext().config.auth;
   return {
     providers,
     secret: settings.secret,
@@ -99,12 +99,12 @@ function config(): NextAuthConfig {
       async signIn({ user, account }) {
         if (account?.provider !== 'oidc') return true;
         if (!user.email) return false;
-        return (await findConsoleUser(getAppContext(), { email: user.email })) !== null;
+        return (await findConsoleUser(contextForNext(), { email: user.email })) !== null;
       },
       async jwt({ token, user, account }) {
         if (user && account) {
           const found =
-            account.provider === 'oidc' ? await findConsoleUser(getAppContext(), { email: user.email ?? '' }) : await findConsoleUser(getAppContext(), { id: user.id ?? '' });
+            account.provider === 'oidc' ? await findConsoleUser(contextForNext(), { email: user.email ?? '' }) : await findConsoleUser(contextForNext(), { id: user.id ?? '' });
           if (!found) return null;
           token.sub = found.id;
           token.email = found.email;
@@ -142,7 +142,7 @@ export async function currentConsoleUser(): Promise<ConsoleUser | null> {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
-  return findConsoleUser(getAppContext(), { id });
+  return findConsoleUser(contextForNext(), { id });
 }
 
 

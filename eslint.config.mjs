@@ -33,6 +33,13 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // An error answer is named in the error map (lib/errors.ts: apiError(name, …), badRequest, notFound …), so its
+    // status is one ERRORS documents; a bare `new ApiError(<status>)` would bypass it.
+    files: ['server/**/*.ts', 'app/**/*.ts', 'app/**/*.tsx', 'lib/**/*.ts', 'auth.ts'],
+    ignores: ['lib/errors.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='ApiError']", message: 'throw apiError(name, message) (lib/errors.ts), not new ApiError(status)' }] },
+  },
+  {
     // Written by scripts, and data tables (CONTRIBUTING.md, Where code goes).
     files: ['**/*.generated.ts', 'lib/info/**'],
     rules: { 'max-lines': 'off' },

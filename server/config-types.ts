@@ -1,5 +1,4 @@
 import type { TrustedRange } from './http/client-address';
-import type { BlobSettings, FinaliseSettings, NotesSettings, SpeechSettings } from './config';
 
 /** What loadConfig (server/config.ts) builds from the environment; every service is given its part of it. */
 export interface Config {
@@ -97,6 +96,8 @@ export interface Config {
   dev: boolean;
   /** Validate every FHIR export against FHIR R4 before answering (a development assertion; costs ~1 s and tens of MB once). */
   fhirValidate: boolean;
+  /** CHECK_RESPONSES: the route runner checks each answer against its contract (server/http/response-check.ts). */
+  checkResponses: boolean;
   auth: AuthSettings;
 }
 
@@ -106,4 +107,59 @@ export interface AuthSettings {
   secret?: string;
   sessionMaxAgeSeconds: number;
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+}
+
+/**
+ * Speech engine settings as written in the environment (SPEECH_*). They are checked when the engine is built
+ * (server/engines/speech/index.ts), on first use: a bad value fails the streams and finalisations that need
+ * speech, not the start of a server that also serves everything else. The sherpa engine is the exception:
+ * it is built at start-up, because a bad model directory is a broken installation, not a bad visit.
+ */
+export interface SpeechSettings {
+  engine: string;
+  poolSize?: string;
+  lm?: string;
+  /** SPEECH_VAD: the embedded engine's segmenter, silero or energy. */
+  vad?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs?: string;
+  maxRetries?: string;
+  /** SPEECH_MODEL_DIR, else DATA_DIR/models/speech: the sherpa engine's models. */
+  modelDir: string;
+  /** ONNX Runtime threads per decode of the sherpa engine. */
+  threads?: string;
+}
+
+/** Notes engine settings (NOTES_*), checked when the engine is built, like SpeechSettings. */
+export interface NotesSettings {
+  engine: string;
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  /** NOTES_TIMEOUT_MS: one chat-completions attempt's bound (default 120000). */
+  timeoutMs?: string;
+  /** NOTES_MAX_RETRIES: attempts after the first on 429, 5xx, a network error or unusable JSON (default 2). */
+  maxRetries?: string;
+  /** NOTES_CONCURRENCY: chat-completions requests this process has in flight at once (default 2); more wait their turn. */
+  concurrency?: string;
+  /** NOTES_FALLBACK: `embedded` writes the note with the embedded engine when the model fails (marked on the note); `none` (default) fails the session. */
+  fallback?: string;
+}
+
+/** Where recordings are kept (README, Storage): S3-compatible storage when all four S3 settings are given. */
+export interface BlobSettings {
+  /** Files under this directory when S3 is not configured (AUDIO_DIR, else DATA_DIR/audio). */
+  audioDir: string;
+  s3: { endpoint?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; region?: string; prefix?: string; forcePathStyle?: boolean };
+}
+
+/** Finalisation jobs (FINALISE_*): retries after the first attempt, backoff doubling from retryDelaySeconds. */
+export interface FinaliseSettings {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  timeoutSeconds: number;
+  /** How long a finalisation lease outlives its holder's last renewal (renewed every third of it). */
+  leaseSeconds: number;
 }

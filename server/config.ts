@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from './http/client-address';
-import type { Config } from './config-types';
+import type { BlobSettings, Config, FinaliseSettings, NotesSettings, SpeechSettings } from './config-types';
 import { bool, ConfigError, describeIssues, duration, httpUrl, int, numberList, oneOf, parsedBy, positiveNumber, postgresUrl, text } from './config-kinds';
 
 export { ConfigError } from './config-kinds';
-export type { AuthSettings, Config } from './config-types';
+export type { AuthSettings, BlobSettings, Config, FinaliseSettings, NotesSettings, SpeechSettings } from './config-types';
 
 /**
  * Every environment variable the service reads: its form, its default and what it does. loadConfig checks the
@@ -32,7 +32,7 @@ export const ENV_SCHEMA = z.object({
   WEBHOOK_RETRY_SCHEDULE: numberList().default([10, 30, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200]).describe('seconds between delivery attempts'),
   SPEECH_ENGINE: oneOf(['embedded', 'openai', 'sherpa', 'none']).default('embedded').describe('speech recogniser'),
   SPEECH_POOL_SIZE: int(1).optional().describe('decoder threads of the embedded engine (default: cores)'),
-  SPEECH_LM: oneOf(['lean', 'clinical', 'stock']).optional().describe('language model of the embedded engine (default from model/default.json, now clinical: clinical + en-us interpolated at decode time; lean = merged offline, cheaper)'),
+  SPEECH_LM: oneOf(['lean', 'clinical', 'stock']).optional().describe('language model of the embedded engine: lean (the default, from model/default.json: clinical and en-us merged offline), clinical (the two interpolated at decode time, about twice the CPU) or stock (en-us alone)'),
   SPEECH_VAD: oneOf(['silero', 'energy']).optional().describe('segmenter of the embedded engine (default silero)'),
   SPEECH_BASE_URL: httpUrl().optional().describe('OpenAI-compatible speech API (SPEECH_ENGINE=openai)'),
   SPEECH_API_KEY: text().optional().describe('key for SPEECH_BASE_URL'),
@@ -101,6 +101,7 @@ export const ENV_SCHEMA = z.object({
   CODESETS_DIR: text().optional().describe('official code-set files to use instead of the built-in subset'),
   NODE_ENV: text().optional().describe('development turns on Next development mode; production turns off FHIR_VALIDATE by default'),
   FHIR_VALIDATE: bool().optional().describe('validate every FHIR export against FHIR R4 (default: true unless NODE_ENV=production)'),
+  CHECK_RESPONSES: bool().default(false).describe('check every API answer against its route contract and answer 500 naming a mismatch (the test harness sets it)'),
   AUTH_SECRET: text().optional().describe('signs console session cookies; generated into DATA_DIR/keys when unset'),
   AUTH_SESSION_MAX_AGE: int(1).default(8 * 3600).describe('console sign-in lifetime in seconds'),
   AUTH_OIDC_ISSUER: httpUrl().optional().describe('OIDC issuer for console sign-in, with the client id and secret'),
@@ -111,61 +112,6 @@ export const ENV_SCHEMA = z.object({
 });
 
 export type Env = z.output<typeof ENV_SCHEMA>;
-
-/**
- * Speech engine settings as written in the environment (SPEECH_*). They are checked when the engine is built
- * (server/engines/speech/index.ts), on first use: a bad value fails the streams and finalisations that need
- * speech, not the start of a server that also serves everything else. The sherpa engine is the exception:
- * it is built at start-up, because a bad model directory is a broken installation, not a bad visit.
- */
-export interface SpeechSettings {
-  engine: string;
-  poolSize?: string;
-  lm?: string;
-  /** SPEECH_VAD: the embedded engine's segmenter, silero or energy. */
-  vad?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  model?: string;
-  timeoutMs?: string;
-  maxRetries?: string;
-  /** SPEECH_MODEL_DIR, else DATA_DIR/models/speech: the sherpa engine's models. */
-  modelDir: string;
-  /** ONNX Runtime threads per decode of the sherpa engine. */
-  threads?: string;
-}
-
-/** Notes engine settings (NOTES_*), checked when the engine is built, like SpeechSettings. */
-export interface NotesSettings {
-  engine: string;
-  baseUrl?: string;
-  apiKey?: string;
-  model?: string;
-  /** NOTES_TIMEOUT_MS: one chat-completions attempt's bound (default 120000). */
-  timeoutMs?: string;
-  /** NOTES_MAX_RETRIES: attempts after the first on 429, 5xx, a network error or unusable JSON (default 2). */
-  maxRetries?: string;
-  /** NOTES_CONCURRENCY: chat-completions requests this process has in flight at once (default 2); more wait their turn. */
-  concurrency?: string;
-  /** NOTES_FALLBACK: `embedded` writes the note with the embedded engine when the model fails (marked on the note); `none` (default) fails the session. */
-  fallback?: string;
-}
-
-/** Where recordings are kept (README, Storage): S3-compatible storage when all four S3 settings are given. */
-export interface BlobSettings {
-  /** Files under this directory when S3 is not configured (AUDIO_DIR, else DATA_DIR/audio). */
-  audioDir: string;
-  s3: { endpoint?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; region?: string; prefix?: string; forcePathStyle?: boolean };
-}
-
-/** Finalisation jobs (FINALISE_*): retries after the first attempt, backoff doubling from retryDelaySeconds. */
-export interface FinaliseSettings {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  timeoutSeconds: number;
-  /** How long a finalisation lease outlives its holder's last renewal (renewed every third of it). */
-  leaseSeconds: number;
-}
 
 export function speechSettingsFromEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): SpeechSettings {
   return {
@@ -296,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     codesetsDir: e.CODESETS_DIR,
     dev: e.NODE_ENV === 'development',
     fhirValidate: e.FHIR_VALIDATE ?? e.NODE_ENV !== 'production',
+    checkResponses: e.CHECK_RESPONSES,
     auth: {
       secret: e.AUTH_SECRET,
       sessionMaxAgeSeconds: e.AUTH_SESSION_MAX_AGE,

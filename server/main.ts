@@ -8,7 +8,6 @@ import { loadConfig } from './config';
 import { createLogger, createRequestLogger } from './logger';
 import { closeSteps, createServices } from './services';
 import { startWorkers, stopWorkers } from './jobs/workers';
-import { registerStreamRoutes } from './realtime/index';
 import { closeStreams } from './realtime/close-streams';
 import { routeUpgrade } from './realtime/router';
 import { endStatusStreams, onShutdownSignal, runSteps } from './shutdown';
@@ -21,6 +20,7 @@ import { isLoopbackHost } from './http/metrics-access';
 import { recordRequest } from './observability/metrics';
 import { runWithRequestId } from './observability/request-context';
 import { clientAddressOf } from './http/client-address';
+import { handContextToNext } from './next-context';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -50,13 +50,14 @@ async function main(): Promise<void> {
 
   const ctx = await createServices(config, { log, cliToken: true });
   const workers = config.workers > 0 ? await startWorkers(ctx) : [];
-  registerStreamRoutes();
 
+  // Pages, server actions and next-auth run in Next's own bundle; they read the context from here.
+  handContextToNext(ctx);
   const app = next({ dev: config.dev, dir, hostname: config.host, port: config.port });
   const handle = app.getRequestHandler();
   await app.prepare();
   // The one dispatcher for the API and /metrics, in dev too; Next serves pages and the routes it must own.
-  const matcher = new RouteMatcher(ROUTES);
+  const matcher = new RouteMatcher(ctx, ROUTES);
 
   // In-flight HTTP requests, counted so shutdown can wait for them and not for upgraded (WebSocket)
   // sockets, which the HTTP server also counts but only the realtime service can close.
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     if (!limitRequestBody(req, res, config.bodyLimitBytes, { countStreamed: !direct })) return;
     if (direct) {
       // A fixed origin: the Host header is client input and handlers build links from PUBLIC_BASE_URL anyway.
-      void dispatchDirect(direct, req, res, `${config.publicBaseUrl}${url}`, requestId);
+      void dispatchDirect(ctx, direct, req, res, `${config.publicBaseUrl}${url}`, requestId);
       return;
     }
     if (refuseUndecodablePath(pathname, res)) return;
@@ -183,6 +184,7 @@ async function main(): Promise<void> {
         ['close connections', async () => {
           clearInterval(sweep);
           server.closeAllConnections();
+          handContextToNext(undefined);
         }],
         ...closeSteps(ctx),
       ]);

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type PgBoss from 'pg-boss';
-import type { WebSocketServer } from 'ws';
 import type { Config } from './config';
-import { setAppContext, type AppContext } from './context';
+import type { AppContext, LazyService, Services } from './context';
 import { createLogger, type Logger } from './logger';
 import { openDatabase } from './db/client';
 import { startBoss } from './jobs/boss';
@@ -13,32 +12,24 @@ import { loadServiceKeys } from './auth/service-keys';
 import { loadSecretBox, sha256Hex } from './auth/secret-box';
 import { createPartnerKeyCache } from './auth/partner-keys';
 import { createConsoleResolver } from './auth/console-resolver';
-import type { ConsoleAdminResolver } from './auth/authenticate-admin';
-import type { CachedClaims, CachedLink } from './auth/authenticate-service';
-import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { SignInLimits } from './domain/users/sign-in-limits';
-import { openBlobStore, type BlobStore } from './blob/index';
+import { createSignInLimits } from './domain/users/sign-in-limits';
+import { loadRecordingUrlKey } from './domain/sessions/recording-url';
+import { createAuthRateLimiter, createRateLimitSweeper } from './http/rate-limit';
+import { openBlobStore } from './blob/index';
 import { loadCodeIndex } from './codesets/service';
-import type { CodeIndex } from './codesets/index';
-import { createSpeechEngine, parseSpeechSettings, speechEngineBuildsAtStart, type SpeechEngine } from './engines/speech/index';
-import { createNotesEngine, type NotesEngine } from './engines/notes/index';
-import { createMetrics, type Metrics } from './observability/metrics';
-import { closeStatusBus, createStatusBus, type StatusBus } from './status/status-bus';
-import { createStatusCache, type StatusCache } from './status/status-cache';
+import { createSpeechEngine, parseSpeechSettings, speechEngineBuildsAtStart } from './engines/speech/index';
+import { createNotesEngine } from './engines/notes/index';
+import { createMetrics } from './observability/metrics';
+import { closeStatusBus, createStatusBus } from './status/status-bus';
+import { createStatusCache } from './status/status-cache';
 import { registerSseMetrics, SseRegistry } from './status/sse-registry';
 import { StreamHub } from './realtime/hub';
-import type { StreamSlots } from './realtime/stream-slots';
+import { streamRoutes } from './realtime/index';
 import { createDbStreamSlots } from './realtime/stream-slots-db';
 import { createWebSocketServer } from './realtime/upgrade';
 import { runSteps, type Step } from './shutdown';
 
-/** A service built on first use, because building it is costly (decoder threads) or may fail on bad settings. */
-export interface LazyService<T> {
-  /** Builds it on the first call; a failed build throws to the caller and is tried again on the next. */
-  get(): T;
-  /** Closes it if it was built. */
-  close(): Promise<void>;
-}
+export type { LazyService, Services };
 
 export function lazyService<T>(build: () => T, close: (value: T) => Promise<void> = async () => {}): LazyService<T> {
   let value: T | undefined;
@@ -50,39 +41,6 @@ export function lazyService<T>(build: () => T, close: (value: T) => Promise<void
       if (built !== undefined) await close(built);
     },
   };
-}
-
-/**
- * Everything the process holds besides its database, queue and keys, by name and type. createServices builds
- * it once; route handlers, streams and jobs reach it through ctx.services. Module variables would not do:
- * Next bundles a second copy of the server modules, and both copies must share these.
- */
-export interface Services {
-  metrics: Metrics;
-  /** Code sets the notes engine codes diagnoses and drugs with: imported tables, else files, else built in. */
-  codes: CodeIndex;
-  speech: LazyService<SpeechEngine>;
-  notes: LazyService<NotesEngine>;
-  blob: LazyService<BlobStore>;
-  /** Replaced by an in-process bus when it closes, so a change written during shutdown opens no connection. */
-  statusBus: StatusBus;
-  statusCache: StatusCache;
-  hub: StreamHub;
-  /** Status event streams open here, under the SSE caps. */
-  sse: SseRegistry;
-  slots: StreamSlots;
-  wss: WebSocketServer;
-  consoleResolver: ConsoleAdminResolver;
-  tokenCache: Map<string, CachedClaims>;
-  linkCache: Map<string, CachedLink>;
-  /** Built on the first register or login (http/rate-limit.ts). */
-  authRateLimiter?: RateLimiterDrizzle;
-  /** Finalisations running in this process, by session (finalise-worker). */
-  sessionLocks: Map<string, Promise<unknown>>;
-  /** Built on the first sign-in: its limiter sweeps expired rows on a timer. */
-  signInLimits?: SignInLimits;
-  /** Read on the first recording URL (recording-url.ts). */
-  recordingUrlKey?: Buffer;
 }
 
 export const CLI_TOKEN_FILE = 'admin-cli.token';
@@ -100,8 +58,9 @@ export function ensureAuthSecret(config: Pick<Config, 'dataDir' | 'auth'>): stri
 }
 
 /**
- * The composition root: builds every service from the configuration, in dependency order, and publishes the
- * context (see context.ts). Workers and the HTTP server are started by main.ts and worker.ts, not here.
+ * The composition root: builds every service from the configuration, in dependency order, and returns the
+ * context that main.ts, worker.ts and the scripts hand to whatever needs it (context.ts declares the ports).
+ * Workers and the HTTP server are started by main.ts and worker.ts, not here.
  */
 export async function createServices(given: Config, opts: { log?: Logger; cliToken?: boolean; lazyEngines?: boolean } = {}): Promise<AppContext> {
   const log = opts.log ?? createLogger(given.logLevel);
@@ -150,6 +109,7 @@ export async function createServices(given: Config, opts: { log?: Logger; cliTok
       statusBus,
       statusCache: createStatusCache(statusBus, config.statusBus.cacheTtlMs),
       hub,
+      openStreams: hub,
       sse: new SseRegistry({
         perProvider: config.sse.streamsPerProvider,
         perPartner: config.sse.streamsPerPartner,
@@ -162,10 +122,15 @@ export async function createServices(given: Config, opts: { log?: Logger; cliTok
         limits: { perProvider: config.ws.streamsPerProvider, perPartner: config.ws.streamsPerPartner },
       }),
       wss: createWebSocketServer(config),
+      wsRoutes: streamRoutes(),
       consoleResolver: createConsoleResolver(ctx, authSecret),
       tokenCache: new Map(),
       linkCache: new Map(),
+      authRateLimiter: createAuthRateLimiter(database.db, config.rateLimitAuthPerMinute),
+      signInLimits: createSignInLimits(database.db, config.signIn),
+      rateLimitSweeper: createRateLimitSweeper(database.db, log),
       sessionLocks: new Map(),
+      recordingUrlKey: loadRecordingUrlKey(config),
     };
     registerSseMetrics(ctx.services.metrics.registry, ctx.services.sse);
     // A neural model directory is checked before the first visit: a bad one stops start-up, naming the file.
@@ -177,7 +142,6 @@ export async function createServices(given: Config, opts: { log?: Logger; cliTok
       fs.writeFileSync(path.join(config.dataDir, CLI_TOKEN_FILE), token, { mode: 0o600 });
       ctx.cliTokenHash = sha256Hex(token);
     }
-    setAppContext(ctx);
     return ctx;
   } catch (err) {
     // A half-built process must still exit: pg-boss keeps timers and connections open.
@@ -195,7 +159,6 @@ export function closeSteps(ctx: AppContext): Step[] {
   const { services } = ctx;
   return [
     ['close engines and blob store', async () => {
-      setAppContext(undefined);
       await Promise.all([
         services.speech.close().catch((err: Error) => ctx.log.warn({ err: err.message }, 'speech engine close failed')),
         services.notes.close(),
@@ -204,6 +167,7 @@ export function closeSteps(ctx: AppContext): Step[] {
     }],
     // Streams have ended by now; this gives back what a stream's own release could not write.
     ['release stream slots', () => services.slots.close()],
+    ['stop the rate-limit sweeper', async () => services.rateLimitSweeper.stop()],
     ['close status bus', () => closeStatusBus(ctx)],
     ['stop pg-boss', () => ctx.boss.stop({ graceful: true, wait: true, timeout: 10_000 })],
     ['close database', async () => {

@@ -3,7 +3,7 @@ import { AuthError } from 'next-auth';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { clientAddress, homeFor, safeCallbackUrl, signIn, signOut, SignInRateLimited } from '@/auth';
-import { getAppContext } from '@/server/context';
+import { contextForNext } from '@/server/next-context';
 import { findConsoleUser } from '@/server/domain/users/find-console-user';
 import { checkSignInLimit } from '@/server/domain/users/check-sign-in-limit';
 
@@ -24,11 +24,11 @@ export async function loginAction(_prev: LoginState, form: FormData): Promise<Lo
   if (!password) return { error: 'Enter your password.', email };
   // Only a well-formed address has counters; anything else is refused by authorize() without one.
   const account = z.string().email().max(320).safeParse(email.toLowerCase());
-  const wait = account.success ? await checkSignInLimit(getAppContext(), account.data, clientAddress(await headers())) : 0;
+  const wait = account.success ? await checkSignInLimit(contextForNext(), account.data, clientAddress(await headers())) : 0;
   if (wait > 0) return { error: tooManyAttempts(wait), email };
   let destination = safeCallbackUrl(form.get('callbackUrl'), '');
   if (!destination) {
-    const user = await findConsoleUser(getAppContext(), { email });
+    const user = await findConsoleUser(contextForNext(), { email });
     destination = user ? homeFor(user.role) : '/';
   }
   try {

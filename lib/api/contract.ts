@@ -94,3 +94,24 @@ export type ResponseOf<C extends RouteContract> = C['responses'] extends { 200: 
     : C['responses'] extends { 202: { schema: infer S } }
       ? Output<S>
       : undefined;
+
+/** The statuses the contract's `responses` declare. */
+export type DeclaredStatus<C extends RouteContract> = keyof C['responses'] & number;
+
+/** The status of a plain data answer: the contract's `status`, else 200. */
+export type DefaultStatus<C extends RouteContract> = C extends { status: infer S extends number } ? S : 200;
+
+/**
+ * What a handler gives as the body of one declared status: what that response's schema accepts (zod input
+ * type; the route runner serialises it), or undefined for a response without a schema. `never` for a status
+ * the contract does not declare, so a reply with it does not compile.
+ */
+export type ReplyBody<C extends RouteContract, S extends number> = S extends DeclaredStatus<C>
+  ? C['responses'][S] extends { schema: infer Z extends z.ZodType }
+    ? Frozen<Input<Z>>
+    : undefined
+  : never;
+
+/** The same shape with every array and member read-only: a handler may answer with constant data. */
+type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+

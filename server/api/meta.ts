@@ -1,5 +1,5 @@
 import * as contract from '@/lib/contracts/routes/meta';
-import { ApiError } from '@/lib/errors';
+import { apiError } from '@/lib/errors';
 import type { RouteContract } from '@/lib/api/contract';
 import { bindRoute, json, type RouteDef } from '../http/route';
 import { buildOpenApiDocument } from '../http/openapi';
@@ -32,7 +32,7 @@ export function metaRoutes(allContracts: () => RouteContract[]): RouteDef[] {
     }),
     bindRoute(contract.getMetrics, async ({ app, req }) => {
       const refusal = metricsRefusal({ headers: { authorization: req.headers.get('authorization') ?? undefined } }, { token: app.config.metricsToken, host: app.config.host });
-      if (refusal) throw new ApiError(refusal.status, refusal.message);
+      if (refusal) throw apiError(refusal.status === 401 ? 'invalid_token' : 'forbidden', refusal.message);
       const { registry } = getMetrics(app);
       return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } });
     }),

@@ -4,24 +4,14 @@ import type { AppContext } from '../context';
 import { apiKeys } from '../db/schema';
 import { constantTimeEqual, sha256Hex } from './secret-box';
 import { adminScope } from '../domain/scope/admin-scope';
-import type { AllTenantsScope, PartnerScope } from '../domain/scope/scope';
+import type { AdminPrincipal, ConsoleAdminResolver } from './principals';
 
-export interface AdminPrincipal {
-  /** Service admins see every partner; partner admins only their own. */
-  role: 'service_admin' | 'partner_admin';
-  partnerId: string | null;
-  actor: string;
-  /** What the principal may see, derived from role and partner: domain functions filter by this. */
-  scope: AllTenantsScope | PartnerScope;
-}
+export type { AdminPrincipal, ConsoleAdminResolver };
 
 /** The one way to build an admin principal, so its scope always agrees with its role and partner. */
 export function adminPrincipal(role: AdminPrincipal['role'], partnerId: string | null, actor: string): AdminPrincipal {
   return { role, partnerId, actor, scope: adminScope(role, partnerId) };
 }
-
-/** Console sessions (next-auth) are resolved by a hook the web layer registers, so this module stays framework-free. */
-export type ConsoleAdminResolver = (req: Request) => Promise<AdminPrincipal | null>;
 
 export async function authenticateAdmin(app: AppContext, req: Request): Promise<AdminPrincipal> {
   const header = req.headers.get('authorization');

@@ -3,25 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { forbidden, unauthorized } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { partners, providerPartners, providers } from '../db/schema';
-import type { ProviderScope } from '../domain/scope/scope';
+import type { CachedClaims, CachedLink, ServicePrincipal } from './principals';
 
-export interface ServicePrincipal {
-  providerId: string;
-  partnerId: string;
-  organizationId: string;
-  partnerProviderId: string | null;
-  partnerType: string;
-  accessLevel: string;
-  email: string | null;
-  /** This provider through this partner: domain functions filter by this. */
-  scope: ProviderScope;
-}
-
-export interface CachedLink {
-  principal: ServicePrincipal;
-  disabled: boolean;
-  expires: number;
-}
+export type { CachedClaims, CachedLink, ServicePrincipal };
 
 const LINK_CACHE_MS = 5_000;
 /**
@@ -30,13 +14,6 @@ const LINK_CACHE_MS = 5_000;
  * past its expiry), so revocation-by-disable still acts through the link cache within LINK_CACHE_MS.
  */
 const TOKEN_CACHE_MS = 5_000;
-
-export interface CachedClaims {
-  sub: string;
-  pid: string;
-  exp: number;
-  until: number;
-}
 
 function tokenCache(app: AppContext): Map<string, CachedClaims> {
   return app.services.tokenCache;

@@ -1,5 +1,4 @@
 import { blobSettingsFromEnv, type BlobSettings } from '../config';
-import type { AppContext } from '../context';
 import { FsBlobStore } from './fs-store';
 import { S3BlobStore } from './s3-store';
 import type { BlobStore } from './types';
@@ -23,7 +22,7 @@ export function createBlobStore(dataDir: string, env: Record<string, string | un
 }
 
 /** The process's blob store, opened on first use (server/services.ts). */
-export function getBlobStore(app: Pick<AppContext, 'services'>): BlobStore {
+export function getBlobStore(app: { services: { blob: { get(): BlobStore } } }): BlobStore {
   return app.services.blob.get();
 }
 

@@ -1,10 +1,10 @@
-import { ApiError, badRequest } from '@/lib/errors';
+import { apiError, badRequest } from '@/lib/errors';
 import { findNul, jsonDepthExceeds, MAX_JSON_DEPTH } from './hostile-input';
 
 /** Reads a body's bytes without ever holding more than the limit in memory (413 past it). */
 export async function readRawBody(req: Request, limit: number): Promise<Buffer> {
   const declared = req.headers.get('content-length');
-  if (declared && Number(declared) > limit) throw new ApiError(413, `request body is larger than ${limit} bytes`);
+  if (declared && Number(declared) > limit) throw apiError('payload_too_large', `request body is larger than ${limit} bytes`);
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -15,7 +15,7 @@ export async function readRawBody(req: Request, limit: number): Promise<Buffer> 
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new ApiError(413, `request body is larger than ${limit} bytes`);
+      throw apiError('payload_too_large', `request body is larger than ${limit} bytes`);
     }
     chunks.push(value);
   }

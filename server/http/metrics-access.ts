@@ -22,7 +22,7 @@ export interface MetricsAccess {
 }
 
 /** The refusal for this request, or null when it may read the metrics. */
-export function metricsRefusal(req: { headers: { authorization?: string } }, access: MetricsAccess): { status: number; message: string } | null {
+export function metricsRefusal(req: { headers: { authorization?: string } }, access: MetricsAccess): { status: 401 | 403; message: string } | null {
   if (access.token) {
     return constantTimeEqual(req.headers.authorization ?? '', `Bearer ${access.token}`)
       ? null

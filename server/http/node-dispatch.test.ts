@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '../context';
 import { dispatchDirect, type DirectRoute } from './node-dispatch';
 
 const CHUNKS = 200;
@@ -27,7 +28,7 @@ describe('dispatchDirect streaming a long body', () => {
   it('waits for a slow reader without piling listeners on the response', async () => {
     const seen: number[] = [];
     server = http.createServer((req, res) => {
-      void dispatchDirect(streamingRoute(), req, res, `http://127.0.0.1${req.url ?? '/'}`, 'req-1').then(() => seen.push(res.listenerCount('close'), res.listenerCount('drain')));
+      void dispatchDirect({} as AppContext, streamingRoute(), req, res, `http://127.0.0.1${req.url ?? '/'}`, 'req-1').then(() => seen.push(res.listenerCount('close'), res.listenerCount('drain')));
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;

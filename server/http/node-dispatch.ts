@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod } from '@/lib/api/contract';
-import { ApiError } from '@/lib/errors';
+import { badRequest } from '@/lib/errors';
+import type { AppContext } from '../context';
 import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type SerialisedReply, type RequestSource, type RouteDef, UNPARSABLE_TARGET } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -32,7 +33,7 @@ interface Node {
 export class RouteMatcher {
   private readonly root: Node = { literal: new Map() };
 
-  constructor(routes: RouteDef[]) {
+  constructor(app: AppContext, routes: RouteDef[]) {
     const byPath = new Map<string, RouteDef[]>();
     for (const r of routes) {
       if (r.contract.servedBy === 'next') continue;
@@ -52,7 +53,7 @@ export class RouteMatcher {
           node = next;
         }
       }
-      node.route = { template, handlers: methodHandlers(defs), defs: Object.fromEntries(defs.map((d) => [d.contract.method, d])) };
+      node.route = { template, handlers: methodHandlers(defs, () => app), defs: Object.fromEntries(defs.map((d) => [d.contract.method, d])) };
     }
   }
 
@@ -168,7 +169,7 @@ function nodeRequestSource(req: IncomingMessage, url: string): RequestSource {
       try {
         return (request = toWebRequest(req, url));
       } catch {
-        throw new ApiError(400, UNPARSABLE_TARGET);
+        throw badRequest(UNPARSABLE_TARGET);
       }
     },
   };
@@ -246,7 +247,7 @@ function drainOrClose(res: ServerResponse): Promise<void> {
  * Dispatches a request the matcher recognised. Resolves once the response is written; never rejects
  * (a failure becomes the same 500 error body the route builder would give).
  */
-export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, res: ServerResponse, url: string, requestId: string): Promise<void> {
+export async function dispatchDirect(app: AppContext, route: DirectRoute, req: IncomingMessage, res: ServerResponse, url: string, requestId: string): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   try {
     let response: Response | SerialisedReply;
@@ -258,7 +259,7 @@ export async function dispatchDirect(route: DirectRoute, req: IncomingMessage, r
       const def = route.defs[(method === 'HEAD' ? 'GET' : method) as HttpMethod];
       // main.ts settled the request id (the client's when it passes the same check runRoute makes).
       const source = nodeRequestSource(req, url);
-      if (def) response = await runRouteRaw(def, source, route.params, requestId);
+      if (def) response = await runRouteRaw(app, def, source, route.params, requestId);
       else {
         let request: Request | null = null;
         try {

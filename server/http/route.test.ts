@@ -40,8 +40,8 @@ describe('zodMessage', () => {
 
 describe('methodHandlers', () => {
   it('answers undefined methods with 405 and an Allow header', async () => {
-    const def = bindRoute(defineContract({ method: 'GET', path: '/x', summary: 's', tags: [], auth: 'none', responses: {} }), () => ({ ok: true }));
-    const handlers = methodHandlers([def]);
+    const def = bindRoute(defineContract({ method: 'GET', path: '/x', summary: 's', tags: [], auth: 'none', responses: { 200: { description: 'ok' } } }), () => undefined);
+    const handlers = methodHandlers([def], () => undefined);
     const res = await handlers.POST(new Request('http://x/x', { method: 'POST' }), { params: Promise.resolve({}) });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');

@@ -1,9 +1,10 @@
-import { ApiError, errorBody, isApiError } from '@/lib/errors';
-import type { BodyOf, HttpMethod, ParamsOf, QueryOf, RouteContract } from '@/lib/api/contract';
-import { getAppContext, type AppContext } from '../context';
+import { badRequest, errorBody, isApiError } from '@/lib/errors';
+import type { BodyOf, DeclaredStatus, DefaultStatus, HttpMethod, ParamsOf, QueryOf, ReplyBody, RouteContract } from '@/lib/api/contract';
+import type { AppContext } from '../context';
 import { readJsonBody } from './body';
 import { findNul } from './hostile-input';
 import { zodMessage } from './zod-message';
+import { contractViolation, type CheckedBody } from './response-check';
 import { authenticateServiceToken, type ServicePrincipal } from '../auth/authenticate-service';
 import { authenticateAdmin, type AdminPrincipal } from '../auth/authenticate-admin';
 import { checkRateLimit } from './rate-limit';
@@ -28,29 +29,40 @@ export interface HandlerInput<C extends RouteContract = RouteContract> {
   auth: AuthFor[C['auth']];
 }
 
-/** What a handler may return: data (sent as JSON with the route's status), an explicit reply, or a Response. */
-export type HandlerResult = unknown | StatusReply | Response;
-
 /** Data sent with a status the handler chooses (201 Created, 202 Accepted…) instead of the route's. */
-export class StatusReply {
+export class StatusReply<S extends number = number, B = undefined> {
   constructor(
-    readonly status: number,
-    readonly body?: unknown,
+    readonly status: S,
+    /** Named apart from a Response's `body`, so a reply's type is not inferred from the Response a handler may also return. */
+    readonly data?: B,
     readonly headers?: Record<string, string>,
   ) {}
 }
 
-export type Handler<C extends RouteContract = RouteContract> = (input: HandlerInput<C>) => Promise<HandlerResult> | HandlerResult;
+/**
+ * What a handler may return, typed from its contract: the data of the contract's own status (sent as JSON),
+ * a StatusReply with a status the contract declares and that status's body, or a Response (a stream, bytes,
+ * headers of its own), whose status and body the runner checks against the contract under CHECK_RESPONSES.
+ */
+export type HandlerResult<C extends RouteContract> =
+  | ReplyBody<C, DefaultStatus<C>>
+  | { [S in DeclaredStatus<C>]: StatusReply<S, ReplyBody<C, S>> }[DeclaredStatus<C>]
+  | Response;
+
+export type Handler<C extends RouteContract> = (input: HandlerInput<C>) => Promise<HandlerResult<C>> | HandlerResult<C>;
+
+/** A handler with its contract's types erased, as the dispatcher holds it. */
+type BoundHandler = (input: HandlerInput) => unknown;
 
 /** A contract with its handler bound: what the dispatcher runs. */
-export interface RouteDef<C extends RouteContract = RouteContract> {
-  contract: C;
-  handler: Handler<C>;
+export interface RouteDef {
+  contract: RouteContract;
+  handler: BoundHandler;
 }
 
 /** Binds the handler to its contract (declared in lib/contracts/routes/<area>.ts). */
 export function bindRoute<const C extends RouteContract>(contract: C, handler: Handler<C>): RouteDef {
-  return { contract, handler: handler as Handler };
+  return { contract, handler: handler as unknown as BoundHandler };
 }
 
 /** The serialised body of a json() response, so server/main.ts can write it without re-reading the stream. */
@@ -107,7 +119,7 @@ function parseUrl(url: string): URL {
   try {
     return new URL(url);
   } catch {
-    throw new ApiError(400, UNPARSABLE_TARGET);
+    throw badRequest(UNPARSABLE_TARGET);
   }
 }
 
@@ -140,9 +152,13 @@ export function requestSource(req: Request): RequestSource {
   return { url: req.url, header: (name) => req.headers.get(name), request: () => req };
 }
 
-/** Runs one request through validation, authentication, the handler and error mapping. */
-export async function runRoute(route: RouteDef, req: Request, rawParams: Record<string, string | string[]>): Promise<Response> {
-  const r = await runRouteRaw(route, requestSource(req), rawParams, requestIdOf(req));
+/**
+ * Runs one request through validation, authentication, the handler and error mapping. `app` is the context
+ * the process built (server/main.ts hands it to the dispatcher); until there is one the answer is 503.
+ */
+export async function runRoute(app: AppContext | undefined, route: RouteDef, req: Request, rawParams: Record<string, string | string[]>): Promise<Response> {
+  const requestId = requestIdOf(req);
+  const r = app ? await runRouteRaw(app, route, requestSource(req), rawParams, requestId) : rawError(503, 'service is starting', requestId);
   return r instanceof Response ? r : toResponse(r);
 }
 
@@ -150,14 +166,30 @@ export async function runRoute(route: RouteDef, req: Request, rawParams: Record<
  * runRoute for a caller that already settled the request id (server/main.ts checks the client's one with
  * the same pattern) and writes JSON replies itself: a handler's own Response is passed through.
  */
-export async function runRouteRaw(route: RouteDef, source: RequestSource, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | SerialisedReply> {
-  const def = route.contract;
-  let app: AppContext;
-  try {
-    app = getAppContext();
-  } catch {
-    return rawError(503, 'service is starting', requestId);
+export async function runRouteRaw(app: AppContext, route: RouteDef, source: RequestSource, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | SerialisedReply> {
+  const answer = await answerRoute(app, route, source, rawParams, requestId);
+  return app.config.checkResponses ? checkAnswer(app, route.contract, answer, requestId) : answer;
+}
+
+/** The answer itself, or under CHECK_RESPONSES a 500 naming how it breaks the contract (response-check.ts). */
+function checkAnswer(app: AppContext, def: RouteContract, answer: Response | SerialisedReply, requestId: string): Response | SerialisedReply {
+  let body: CheckedBody;
+  if (answer instanceof Response) {
+    const raw = (answer as Response & { [RAW_JSON]?: string })[RAW_JSON];
+    body = typeof raw === 'string' ? { json: raw } : answer.body ? 'unread' : 'none';
+  } else {
+    body = answer.text === null ? 'none' : { json: answer.text };
   }
+  const violation = contractViolation(def, answer.status, body);
+  if (!violation) return answer;
+  if (answer instanceof Response) void answer.body?.cancel().catch(() => {});
+  const message = `the answer breaks the contract of ${def.method} ${def.path}: ${violation}`;
+  app.log.error({ requestId, route: def.path, status: answer.status }, message);
+  return rawError(500, message, requestId);
+}
+
+async function answerRoute(app: AppContext, route: RouteDef, source: RequestSource, rawParams: Record<string, string | string[]>, requestId: string): Promise<Response | SerialisedReply> {
+  const def = route.contract;
   try {
     if (def.rateLimit) await checkRateLimit(app, def.rateLimit, source.header('x-real-ip'));
 
@@ -165,18 +197,18 @@ export async function runRouteRaw(route: RouteDef, source: RequestSource, rawPar
     const query0 = source.url.includes('?') ? searchParamsObject(parseUrl(source.url)) : {};
     for (const [where, values] of [['path parameter', rawParams], ['query parameter', query0]] as const) {
       const nul = findNul(values);
-      if (nul !== null) throw new ApiError(400, `${where} ${nul}: must not contain NUL characters (\\u0000)`);
+      if (nul !== null) throw badRequest(`${where} ${nul}: must not contain NUL characters (\\u0000)`);
     }
     let params: unknown = rawParams;
     if (def.params) {
       const parsed = def.params.safeParse(rawParams);
-      if (!parsed.success) throw new ApiError(400, zodMessage(parsed.error, 'path parameter'));
+      if (!parsed.success) throw badRequest(zodMessage(parsed.error, 'path parameter'));
       params = parsed.data;
     }
     let query: unknown = {};
     if (def.query) {
       const parsed = def.query.safeParse(query0);
-      if (!parsed.success) throw new ApiError(400, zodMessage(parsed.error, 'query parameter'));
+      if (!parsed.success) throw badRequest(zodMessage(parsed.error, 'query parameter'));
       query = parsed.data;
     }
 
@@ -188,9 +220,9 @@ export async function runRouteRaw(route: RouteDef, source: RequestSource, rawPar
     if (def.body) {
       let raw = await readJsonBody(source.request(), app.config.bodyLimitBytes);
       if (raw === undefined && def.optionalBody) raw = {};
-      if (raw === undefined) throw new ApiError(400, 'request body is required');
+      if (raw === undefined) throw badRequest('request body is required');
       const parsed = def.body.safeParse(raw);
-      if (!parsed.success) throw new ApiError(400, zodMessage(parsed.error, 'body'));
+      if (!parsed.success) throw badRequest(zodMessage(parsed.error, 'body'));
       body = parsed.data;
     }
 
@@ -200,7 +232,7 @@ export async function runRouteRaw(route: RouteDef, source: RequestSource, rawPar
       result.headers.set('x-request-id', requestId);
       return result;
     }
-    if (result instanceof StatusReply) return serialisedReply(result.body, result.status, { 'x-request-id': requestId, ...result.headers });
+    if (result instanceof StatusReply) return serialisedReply(result.data, result.status, { 'x-request-id': requestId, ...result.headers });
     return serialisedReply(result, def.status ?? 200, { 'x-request-id': requestId });
   } catch (err) {
     if (isApiError(err)) return rawError(err.status, err.message, requestId, err.headers);
@@ -215,15 +247,19 @@ export type NextRouteHandler = (req: Request, ctx: { params: Promise<Record<stri
 
 const ALL_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Next exports for one path: the defined methods, and a 405 error body for every other one. */
-export function methodHandlers(defs: RouteDef[]): Record<HttpMethod | 'HEAD' | 'OPTIONS', NextRouteHandler> {
+/**
+ * Handlers for one path, by method: the defined methods, and a 405 error body for every other one. `appOf`
+ * gives the context each request runs with (the dispatcher's own; for a route Next serves, the one main.ts
+ * handed to Next: server/next-context.ts).
+ */
+export function methodHandlers(defs: RouteDef[], appOf: () => AppContext | undefined): Record<HttpMethod | 'HEAD' | 'OPTIONS', NextRouteHandler> {
   const byMethod = new Map(defs.map((d) => [d.contract.method, d]));
   const allow = [...byMethod.keys()].join(', ');
   const out = {} as Record<HttpMethod | 'HEAD' | 'OPTIONS', NextRouteHandler>;
   for (const method of [...ALL_METHODS, 'HEAD', 'OPTIONS'] as const) {
     const def = byMethod.get((method === 'HEAD' ? 'GET' : method) as HttpMethod);
     out[method] = def
-      ? async (req, ctx) => runRoute(def, req, (await ctx.params) ?? {})
+      ? async (req, ctx) => runRoute(appOf(), def, req, (await ctx.params) ?? {})
       : async (req) => errorResponse(405, `method ${method} is not allowed on this path; allowed: ${allow}`, requestIdOf(req), { allow });
   }
   return out;

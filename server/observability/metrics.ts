@@ -1,5 +1,4 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppContext } from '../context';
 import { SPEECH_STAGES, stageCpuSeconds, threadCpuNs } from '../engines/speech/stage-cpu';
 
 /**
@@ -17,6 +16,11 @@ export interface Metrics {
   webhookFailures: Counter<'event_type'>;
   pipelineStage: Histogram<'stage'>;
   wsConnections: Counter<'path' | 'outcome'>;
+}
+
+/** What the recorders below read the metrics from: the context, or anything holding them as it does. */
+export interface HasMetrics {
+  services: { metrics: Metrics };
 }
 
 /** `activeStreams` is read when /metrics is scraped (the realtime hub's open streams). */
@@ -122,7 +126,7 @@ function registerSpeechCpu(registry: Registry): void {
   });
 }
 
-export function getMetrics(app: Pick<AppContext, 'services'>): Metrics {
+export function getMetrics(app: HasMetrics): Metrics {
   return app.services.metrics;
 }
 
@@ -134,7 +138,7 @@ function safely(fn: () => void): void {
   }
 }
 
-export function recordRequest(app: Pick<AppContext, 'services'>, route: string, method: string, status: number, seconds: number): void {
+export function recordRequest(app: HasMetrics, route: string, method: string, status: number, seconds: number): void {
   safely(() => {
     const m = getMetrics(app);
     m.httpRequests.inc({ route, method, status: String(status) });
@@ -144,7 +148,7 @@ export function recordRequest(app: Pick<AppContext, 'services'>, route: string, 
 
 export type JobOutcome = 'completed' | 'retry' | 'failed';
 
-export function recordJob(app: Pick<AppContext, 'services'>, queue: string, outcome: JobOutcome, seconds?: number): void {
+export function recordJob(app: HasMetrics, queue: string, outcome: JobOutcome, seconds?: number): void {
   safely(() => {
     const m = getMetrics(app);
     m.jobs.inc({ queue, outcome });
@@ -152,7 +156,7 @@ export function recordJob(app: Pick<AppContext, 'services'>, queue: string, outc
   });
 }
 
-export function recordWebhookAttempt(app: Pick<AppContext, 'services'>, eventType: string, outcome: string): void {
+export function recordWebhookAttempt(app: HasMetrics, eventType: string, outcome: string): void {
   safely(() => {
     const m = getMetrics(app);
     m.webhookAttempts.inc({ event_type: eventType, outcome });
@@ -160,12 +164,12 @@ export function recordWebhookAttempt(app: Pick<AppContext, 'services'>, eventTyp
   });
 }
 
-export function observeStage(app: Pick<AppContext, 'services'>, stage: string, seconds: number): void {
+export function observeStage(app: HasMetrics, stage: string, seconds: number): void {
   safely(() => getMetrics(app).pipelineStage.observe({ stage }, seconds));
 }
 
 /** Times an async stage of the pipeline; the duration is recorded whether the stage succeeds or throws. */
-export async function timeStage<T>(app: Pick<AppContext, 'services'>, stage: string, fn: () => Promise<T>): Promise<T> {
+export async function timeStage<T>(app: HasMetrics, stage: string, fn: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
     return await fn();
@@ -174,6 +178,6 @@ export async function timeStage<T>(app: Pick<AppContext, 'services'>, stage: str
   }
 }
 
-export function recordWsConnection(app: Pick<AppContext, 'services'>, path: string, outcome: string): void {
+export function recordWsConnection(app: HasMetrics, path: string, outcome: string): void {
   safely(() => getMetrics(app).wsConnections.inc({ path, outcome }));
 }

@@ -1,5 +1,3 @@
-import type { AppContext } from '../context';
-
 export interface ActiveStream {
   readonly sessionId: string;
   /** Ends the stream as if the connection dropped (session stays as it is); resolves once cleaned up. */
@@ -78,6 +76,6 @@ export class StreamHub {
   }
 }
 
-export function getHub(app: Pick<AppContext, 'services'>): StreamHub {
+export function getHub(app: { services: { hub: StreamHub } }): StreamHub {
   return app.services.hub;
 }

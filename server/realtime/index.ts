@@ -1,9 +1,11 @@
+import type { UpgradeHandler } from '../context';
 import { handleAmbientUpgrade } from './ambient';
-import { wsRoutes } from './router';
 import { handleTranscribeUpgrade } from './transcribe';
 
-/** The WebSocket endpoints; server/main.ts calls this once before it listens. */
-export function registerStreamRoutes(): void {
-  wsRoutes.set('/ws/ambient', handleAmbientUpgrade);
-  wsRoutes.set('/ws/transcribe', handleTranscribeUpgrade);
+/** The WebSocket endpoints by path; createServices puts them in `services.wsRoutes`, which routeUpgrade reads. */
+export function streamRoutes(): ReadonlyMap<string, UpgradeHandler> {
+  return new Map<string, UpgradeHandler>([
+    ['/ws/ambient', handleAmbientUpgrade],
+    ['/ws/transcribe', handleTranscribeUpgrade],
+  ]);
 }

@@ -1,12 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { AppContext } from '../context';
+import type { AppContext, UpgradeHandler } from '../context';
 import { recordWsConnection } from '../observability/metrics';
 
-export type UpgradeHandler = (ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer) => void;
-
-/** WebSocket endpoints by path; the realtime layer registers /ws/ambient and /ws/transcribe here. */
-export const wsRoutes = new Map<string, UpgradeHandler>();
+export type { UpgradeHandler };
 
 export function rejectUpgrade(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ code: status, message });
@@ -18,7 +15,7 @@ export function rejectUpgrade(socket: Duplex, status: number, message: string): 
 
 export function routeUpgrade(ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-  const handler = wsRoutes.get(pathname);
+  const handler = ctx.services.wsRoutes.get(pathname);
   recordWsConnection(ctx, handler ? pathname : 'unknown', handler ? 'routed' : 'not_found');
   if (!handler) return rejectUpgrade(socket, 404, `no WebSocket endpoint ${pathname}`);
   handler(ctx, req, socket, head);

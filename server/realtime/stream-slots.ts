@@ -1,5 +1,4 @@
-import { ApiError } from '@/lib/errors';
-import type { AppContext } from '../context';
+import { apiError, type ApiError } from '@/lib/errors';
 
 /** Whose stream it is: caps apply to the provider (whichever partner it streams through) and to the partner. */
 export interface StreamHolder {
@@ -43,9 +42,9 @@ export function partnerCapKey(partnerId: string): string {
 /** The refusal for a full cap, naming the setting an operator would raise. */
 export function capFull(kind: 'provider' | 'partner', open: number): ApiError {
   const setting = kind === 'provider' ? 'STREAMS_PER_PROVIDER' : 'STREAMS_PER_PARTNER';
-  return new ApiError(429, `this ${kind} already has ${open} open streams, the limit (${setting}); end one before opening another`);
+  return apiError('too_many_requests', `this ${kind} already has ${open} open streams, the limit (${setting}); end one before opening another`);
 }
 
-export function getStreamSlots(app: Pick<AppContext, 'services'>): StreamSlots {
+export function getStreamSlots(app: { services: { slots: StreamSlots } }): StreamSlots {
   return app.services.slots;
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { StatusChange, StatusListener } from './status-bus';
+import type { StatusChange, StatusListener } from './status-types';
 
 export const STATUS_CHANNEL = 'ambient_session_status';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger';
-import type { StatusBus, StatusChange } from './status-bus';
+import type { StatusBus, StatusChange } from './status-types';
 import { STATUS_CHANNEL, StatusFanout } from './fanout';
 
 /** How the listening connection names itself in pg_stat_activity (operators, and the stale-listener test). */

@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { ApiError } from '@/lib/errors';
+import { apiError, type ApiError } from '@/lib/errors';
 
 /** SSE status-stream limits (SSE_* settings, README Security). 0 lifts a cap. */
 export interface SseLimits {
@@ -58,7 +58,7 @@ export class SseRegistry {
    * registry ends the stream (shutdown, disabled provider). The returned release is safe to call twice.
    */
   admit(holder: SseHolder, end: (reason: SseEndReason) => void): () => void {
-    if (this.stopping) throw new ApiError(503, 'server restarting; reconnect to follow the status');
+    if (this.stopping) throw apiError('unavailable', 'server restarting; reconnect to follow the status');
     const { perProvider, perPartner, perProcess } = this.limits;
     const provider = this.byProvider.get(holder.providerId) ?? 0;
     const partner = this.byPartner.get(holder.partnerId) ?? 0;
@@ -94,8 +94,8 @@ export class SseRegistry {
     this.refused[kind]++;
     const who = kind === 'process' ? 'this server' : `this ${kind}`;
     // Retry-After: a capped client should back off, not hammer the cap (the web app falls back to polling).
-    return new ApiError(
-      429,
+    return apiError(
+      'too_many_requests',
       `${who} already has ${open} open status event streams, the limit (${SETTING[kind]}); close one, or poll the status instead`,
       { 'retry-after': '10' },
     );

@@ -1,6 +1,5 @@
-import type { AppContext } from '../context';
 import { isTerminal, type SessionStatus } from '@/lib/contracts/session-status';
-import type { StatusBus, StatusChange } from './status-bus';
+import type { StatusBus, StatusChange } from './status-types';
 
 export type CachedStatus = Omit<StatusChange, 'sessionId'>;
 
@@ -90,7 +89,7 @@ export function createStatusCache(bus: StatusBus, ttlMs = 0): StatusCache {
   return cache;
 }
 
-export function getStatusCache(app: Pick<AppContext, 'services'>): StatusCache {
+export function getStatusCache(app: { services: { statusCache: StatusCache } }): StatusCache {
   return app.services.statusCache;
 }
 

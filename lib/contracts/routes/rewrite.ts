@@ -11,5 +11,5 @@ export const rewriteSelection = defineContract({
   auth: 'service',
   body: RewriteRequest,
   responses: { 200: { description: 'rewritten', schema: RewriteResponse } },
-  errors: ['not_found', 'too_many_requests'],
+  errors: ['not_found', 'too_many_requests', 'unavailable'],
 });

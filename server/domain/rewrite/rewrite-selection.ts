@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { ApiError, isApiError, notFound } from '@/lib/errors';
+import { apiError, isApiError, notFound } from '@/lib/errors';
 import type { RewriteRequest, RewriteResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ambientSessions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { scopeWhere } from '../scope/scope-where';
 
 /**
  * Rewrites a selection of note text. The returned offsets are where the rewritten text sits once it
@@ -12,10 +12,7 @@ import { scopeWhere } from '../scope/scope-where';
  */
 export async function rewriteSelection(app: AppContext, auth: ServicePrincipal, body: RewriteRequest, requestId: string): Promise<RewriteResponse> {
   if (body.ambient_session_id) {
-    const owned = await app.db
-      .select({ id: ambientSessions.id })
-      .from(ambientSessions)
-      .where(and(eq(ambientSessions.id, body.ambient_session_id), scopeWhere(auth.scope, ambientSessions)))
+    const owned = await tenantDb(app, auth).select(ambientSessions, { id: ambientSessions.id }, eq(ambientSessions.id, body.ambient_session_id))
       .limit(1);
     if (owned.length === 0) throw notFound(`ambient session ${body.ambient_session_id} not found`);
   }
@@ -32,7 +29,7 @@ export async function rewriteSelection(app: AppContext, auth: ServicePrincipal, 
     if (isApiError(err)) throw err;
     // The engine may be a remote model: its failure is the service's, not the caller's. No text is logged.
     app.log.warn({ requestId, engine: app.services.notes.get().name, err: (err as Error)?.message }, 'rewrite engine failed');
-    throw new ApiError(503, 'the rewrite engine is unavailable; retry later', { 'retry-after': '5' });
+    throw apiError('unavailable', 'the rewrite engine is unavailable; retry later', { 'retry-after': '5' });
   }
   return {
     rewritten_text: rewritten,

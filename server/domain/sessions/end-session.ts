@@ -11,7 +11,7 @@ import { transitionSession } from './transition-session';
  * is queued. A session that never streamed passes through ready so the pipeline can mark it skipped.
  * Ending a running session again only re-queues the (singleton) job, so a retried request is harmless.
  */
-export async function endSession(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<{ status: string }> {
+export async function endSession(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<{ status: 'running' }> {
   const session = await getOwnedSession(app, auth, sessionId);
   if (isTerminal(session.status)) throw conflict(`session is ${session.status}; it has already ended`);
   if (session.status === 'created') {

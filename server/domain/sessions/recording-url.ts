@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
+import type { Config } from '../../config';
 import { loadOrCreateKeyFile } from '../../auth/secret-box';
 
 /** How long a recording URL stays valid. */
@@ -9,17 +10,14 @@ export const RECORDING_URL_TTL_SECONDS = 3600;
  * The HMAC key for recording URLs: derived from SECRET_KEY when configured (so every process of a
  * scaled-out deployment agrees), else a random key kept in DATA_DIR. Never the key that seals secrets.
  */
-export function recordingUrlKey(app: Pick<AppContext, 'services' | 'config'>): Buffer {
-  const cached = app.services.recordingUrlKey;
-  if (cached) return cached;
-  let key: Buffer;
-  if (app.config.secretKey) {
-    key = Buffer.from(crypto.hkdfSync('sha256', app.config.secretKey, 'ambient', 'recording-url-v1', 32));
-  } else {
-    key = loadOrCreateKeyFile(app.config.dataDir, 'recording-url.key');
-  }
-  app.services.recordingUrlKey = key;
-  return key;
+export function loadRecordingUrlKey(config: Pick<Config, 'secretKey' | 'dataDir'>): Buffer {
+  if (config.secretKey) return Buffer.from(crypto.hkdfSync('sha256', config.secretKey, 'ambient', 'recording-url-v1', 32));
+  return loadOrCreateKeyFile(config.dataDir, 'recording-url.key');
+}
+
+/** The key createServices loaded (loadRecordingUrlKey). */
+export function recordingUrlKey(app: Pick<AppContext, 'services'>): Buffer {
+  return app.services.recordingUrlKey;
 }
 
 function payload(recordingId: string, expires: number, download: boolean): string {

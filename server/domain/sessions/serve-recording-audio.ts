@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { ApiError, forbidden, notFound } from '@/lib/errors';
+import { apiError, forbidden, notFound } from '@/lib/errors';
 import type { AppContext } from '../../context';
 import { recordings } from '../../db/schema';
 import { getBlobStore } from '../../blob';
@@ -75,7 +75,7 @@ export async function serveRecordingAudio(app: AppContext, recordingId: string, 
   };
   const range = parseRange(rangeHeader, total);
   if (range.kind === 'unsatisfiable') {
-    throw new ApiError(416, `range not satisfiable: the recording is ${total} bytes`, { 'content-range': `bytes */${total}` });
+    throw apiError('range_not_satisfiable', `range not satisfiable: the recording is ${total} bytes`, { 'content-range': `bytes */${total}` });
   }
   const start = range.kind === 'partial' ? range.start : 0;
   const end = range.kind === 'partial' ? range.end : total - 1;

@@ -1,6 +1,7 @@
 import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError } from '@/lib/errors';
-import type { AppContext } from '../../context';
+import { apiError, type ApiError } from '@/lib/errors';
+import type { AppContext, SignInLimits } from '../../context';
+import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
 /**
@@ -23,34 +24,26 @@ import { rateLimits } from '../../db/schema';
  * Behind a reverse proxy or a NAT every user shares one address; the known-address exemption is what keeps
  * them signing in while someone there guesses (the address is the proxy's unless TRUSTED_PROXIES names it).
  */
-export interface SignInLimits {
-  pairFailures: RateLimiterDrizzle;
-  pairBlock: RateLimiterDrizzle;
-  account: RateLimiterDrizzle;
-  address: RateLimiterDrizzle;
-  unknownAccountAddress: RateLimiterDrizzle;
-  known: RateLimiterDrizzle;
-}
+export type { SignInLimits };
 
 export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 
-export function signInLimits(app: AppContext): SignInLimits {
-  const cached = app.services.signInLimits;
-  if (cached) return cached;
-  const c = app.config.signIn;
-  // One limiter sweeps expired rows for the whole table.
-  const base = (keyPrefix: string, points: number, duration: number, sweep = false) =>
-    new RateLimiterDrizzle({ storeClient: app.db, schema: rateLimits, keyPrefix, points, duration, clearExpiredByTimeout: sweep });
-  const limits: SignInLimits = {
-    pairFailures: base('signin-pair', 1_000_000, 24 * 3600, true),
+/** Built once by createServices; expired rows are swept by its rate-limit sweeper, not by these limiters. */
+export function createSignInLimits(db: Db, c: AppContext['config']['signIn']): SignInLimits {
+  const base = (keyPrefix: string, points: number, duration: number) =>
+    new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix, points, duration, clearExpiredByTimeout: false });
+  return {
+    pairFailures: base('signin-pair', 1_000_000, 24 * 3600),
     pairBlock: base('signin-pair-block', 1, 1),
     account: base('signin-account', c.perAccount, c.windowSeconds),
     address: base('signin-address', c.perAddress, c.windowSeconds),
     unknownAccountAddress: base('signin-address-unknown', c.perAddress, c.windowSeconds),
     known: base('signin-known', 1, KNOWN_ADDRESS_SECONDS),
   };
-  app.services.signInLimits = limits;
-  return limits;
+}
+
+export function signInLimits(app: Pick<AppContext, 'services'>): SignInLimits {
+  return app.services.signInLimits;
 }
 
 /** The wait after the n-th consecutive failure of one account at one address (0 while under the limit). */
@@ -69,5 +62,5 @@ export function exhausted(res: RateLimiterRes | null): boolean {
 }
 
 export function signInLimitedError(waitSeconds: number): ApiError {
-  return new ApiError(429, `too many failed sign-in attempts; retry after ${waitSeconds} s`, { 'retry-after': String(waitSeconds) });
+  return apiError('too_many_requests', `too many failed sign-in attempts; retry after ${waitSeconds} s`, { 'retry-after': String(waitSeconds) });
 }

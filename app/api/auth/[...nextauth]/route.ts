@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { clientAddress, handlers } from '@/auth';
-import { getAppContext } from '@/server/context';
+import { contextForNext } from '@/server/next-context';
 import { checkSignInLimit } from '@/server/domain/users/check-sign-in-limit';
 import { signInLimitedError } from '@/server/domain/users/sign-in-limits';
 
@@ -24,7 +24,7 @@ export async function POST(req: NextRequest): Promise<Response> {
     // What authorize() would not accept as an email (NUL characters included) is refused there anyway.
     const email = Email.safeParse(form?.get('email'));
     if (email.success) {
-      const wait = await checkSignInLimit(getAppContext(), email.data, clientAddress(req.headers));
+      const wait = await checkSignInLimit(contextForNext(), email.data, clientAddress(req.headers));
       if (wait > 0) {
         const err = signInLimitedError(wait);
         return Response.json(err.toBody(), { status: 429, headers: { ...err.headers, 'cache-control': 'no-store' } });
