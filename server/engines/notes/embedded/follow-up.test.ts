@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmbeddedNotesEngine } from './index';
 import { dialogueToTranscript } from './dialogue';
+import { ISSUE29_VISIT } from './issue29-visit';
 
 const plan = (closing: string) =>
   new EmbeddedNotesEngine()
@@ -29,5 +30,20 @@ describe('follow-up interval', () => {
 
   it('writes no follow-up line when no interval was said', () => {
     expect(plan('call me if anything changes.')).not.toMatch(/Instructions:/);
+  });
+
+  it('is filed once, on the Instructions line, not again under a problem (the issue-27 visit)', () => {
+    const content = new EmbeddedNotesEngine()
+      .generateSync({ transcript: dialogueToTranscript(ISSUE29_VISIT), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } })
+      .summary.find((s) => s.loinc_code === '51847-2')!.content;
+    expect(content).toMatch(/^Instructions: The patient will follow up with me in 4 weeks\.$/m);
+    expect(content.match(/follow up/gi)).toHaveLength(1);
+    expect(content).not.toMatch(/Patient Education and Counseling: Follow up/);
+  });
+
+  it('keeps a follow-up said with another interval, or with more in it, where it was said', () => {
+    const content = plan('follow up with the physical therapist in two weeks and ice the ankle for twenty minutes after every session. i will see you back in six weeks.');
+    expect(content).toMatch(/^Instructions: The patient will follow up with me in 6 weeks\.$/m);
+    expect(content).toMatch(/physical therapist in 2 weeks/);
   });
 });

@@ -6,6 +6,7 @@ import { splitDictated, type DictatedClause } from './dictated';
 import { findDrugs } from './meds';
 import { resultPieces } from './exam';
 import { capitalize, clinicianToNote, finishSentence, pronouns } from './text';
+import { clinicianVoice } from './written';
 
 export interface Problem {
   code: string;
@@ -88,6 +89,8 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
   const orphan: Piece[] = [];
   const spoken = new Map<Piece, string>();
   let current: Problem | undefined;
+  const followUpLine = followUpPiece(ctx);
+  const instructed = followUpLine && followUpInterval(followUpLine.text);
   // A clause that starts a new action ("…, and we will check an A1c") is filed on its own.
   const sents = a.sentences
     .slice(a.planStart)
@@ -100,8 +103,9 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     // "for your diabetes," cut off its clause is short, but it still names the topic that follows.
     const topicOnly = /^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t);
     if (!t || PLAN_NOISE.test(t) || (t.split(' ').length < minWords && !topicOnly) || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
-    // A dictated follow-up item is the Instructions line; it is not repeated under a problem.
-    if (s.label === 'plan' && FOLLOW_UP.test(t) && t.split(' ').length <= 8) continue;
+    // A follow-up said on its own ("Follow up in four weeks.") is the Instructions line; a fact is filed once, so it
+    // is not repeated under a problem. One with another interval, or with more said in it, stays where it was said.
+    if (t.split(' ').length <= 8 && (s.label === 'plan' ? FOLLOW_UP.test(t) : !!instructed && followUpInterval(t) === instructed)) continue;
     // "for your shortness of breath," cut off its clause only names the topic.
     if (topicOnly && t.split(' ').length <= 7) {
       const topic = conditionMentions(s).find((m) => !m.negated && isDiagnosisCode(m.code));
@@ -139,7 +143,8 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     // The heading names the problem, so the spoken lead-in to it goes: "my impression of him at this time, from a diabetes standpoint, …".
     t = t.replace(/^(?:then,?\s+)?my impression of (?:him|her|you|the patient|them) at this time,?\s*/i, '').replace(/^(?:then,?\s+)?from an? [a-z' ]{3,30}? (?:standpoint|perspective)(?:,\s*|\.?$)/i, '');
     if (!t) continue;
-    const note = finishSentence(scribePlan(clinicianToNote(t, a.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1'));
+    // Written in the note's voice before it is filed, so a sentence left out does not take a budgeted place.
+    const note = clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, a.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), a.sex);
     if (note.split(' ').length < (s.label ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
     if (!current) { orphan.push(piece); spoken.set(piece, t); continue; }
@@ -198,16 +203,23 @@ const FOLLOW_UP =
 const FOLLOW_UP_AFTER = /\b(\d+|a|two|three|four|six|couple(?: of)?|few) (days?|weeks?|months?|years?),? (?:i'd|i would|i want|we'll|i'll) (?:like )?(?:you to |to see you )?(?:return|come back|follow up|see you)\b/i;
 const FOLLOW_UP_NEXT = /\b(?:see (?:you|her|him|them) (?:back |again )?|follow(?: |-)?up (?:with me )?|come back )next (week|month|year)\b/i;
 
+/** The follow-up interval a sentence states ("see you back in four weeks" → "4 weeks"), as the Instructions line writes it. */
+export function followUpInterval(text: string): string | undefined {
+  const next = FOLLOW_UP_NEXT.exec(text);
+  const m = FOLLOW_UP.exec(text) ?? FOLLOW_UP_AFTER.exec(text) ?? (next ? [next[0], '1', next[1]] : null);
+  if (!m) return undefined;
+  const count = m[1].toLowerCase();
+  const n = /^(?:a|one)$/.test(count) ? '1' : /^couple/.test(count) ? 'a couple of' : count === 'few' ? 'a few' : count;
+  const unit = n === '1' ? m[2].replace(/s$/, '') : /s$/.test(m[2]) ? m[2] : `${m[2]}s`;
+  return `${n} ${unit.toLowerCase()}`;
+}
+
 /** "I'll see you back in 4 weeks" → the follow-up line scribes end the plan with. */
 export function followUpPiece(ctx: NoteContext): Piece | undefined {
   for (const s of ctx.a.sentences.slice(ctx.a.planStart).reverse()) {
     if (s.role !== 'CLINICIAN') continue;
-    const next = FOLLOW_UP_NEXT.exec(s.text);
-    const m = FOLLOW_UP.exec(s.text) ?? FOLLOW_UP_AFTER.exec(s.text) ?? (next ? [next[0], '1', next[1]] : null);
-    if (!m) continue;
-    const n = /^(a|one)$/i.test(m[1]) ? '1' : /^couple/i.test(m[1]) ? 'a couple of' : /^few$/i.test(m[1]) ? 'a few' : m[1];
-    const unit = n === '1' ? m[2].replace(/s$/, '') : /s$/.test(m[2]) ? m[2] : `${m[2]}s`;
-    return { text: `The patient will follow up with me in ${n} ${unit.toLowerCase()}.`, src: [s.tid], template: true };
+    const interval = followUpInterval(s.text);
+    if (interval) return { text: `The patient will follow up with me in ${interval}.`, src: [s.tid], template: true };
   }
   return undefined;
 }

@@ -9,7 +9,7 @@
  *   exam, words said to the recorder, a "you" the voice conversion could not place).
  * Tuned on the ACI-BENCH train tune fold only.
  */
-import { pronouns, type Sex } from './text';
+import { capitalize, finishSentence, pronouns, type Sex } from './text';
 
 const NAME_AFTER = String.raw`(?:[, ]+(?:(?:doctor|dr\.?|mr\.?|mrs\.?|ms\.?|miss)\s+)?[a-z]+(?=[,.!]|\s+(?:how|what|nice|good|thanks|thank|it's|so|i|i'm|come|have|welcome)\b))?`;
 // A greeting word opens the utterance: "hi", "hello there", "good morning", a bare "morning" only when what
@@ -59,12 +59,79 @@ const QUESTION = /\?|^(?:(?:so|and|okay|now)[, ]+)*(?:(?:do|does|did|are|is|have
 // An instruction to the patient, said as one: written as advice given ("The patient was advised to …").
 const INSTRUCTION = /^(?:keep|come back|call|make sure|avoid|try|use|drink|ice|rest|elevate|apply|watch|monitor|let me know|return|wear|limit|cut back|get plenty|check your|take it easy|stay)\b/i;
 
+// The clinician's first person as said, not as documented: a hedge ("I think"), an intention ("I am going to"),
+// a feeling ("I am glad"), a wish ("I want her to"). "I reviewed", "I recommended", "I discussed" are the
+// documentation voice and stay. Matched on text after the voice conversion ("I'm" → "I am", "we'll" → "we will").
+export const FIRST_PERSON_SPEECH =
+  /\bI (?:(?:do|did|would|will|am|can|could|also|still|really|just|actually|definitely|honestly) )*(?:not |n't )?(?:think|thinking|believe|feel|suspect|guess|guessing|know|want|wanted|like|mean|hope|wonder|worry|worried|am|can|could|might|would|will|need|have to|got|see|hear|going|gonna|sorry|glad|happy|pleased|concerned|afraid|sure|cannot)\b|\bI'm\b|\bI'll\b|\bI'd\b|\bwe'll\b|\blet's\b|\blet me\b(?! know)/;
+// A clause opens the sentence (after fillers) or, in a run-on, anywhere a word starts.
+const CLAUSE = String.raw`(?:^(?:(?:so|and|but|now|well|also|then|okay|ok|um|uh),?\s+)*|\b)`;
+const SUBJECT = String.raw`(?:this|that|it|he|she|they|we|the patient|(?:his|her|their|the) [a-z'-]+(?: [a-z'-]+)?)`;
+// "I (do) think this is acute bronchitis" → "This is likely acute bronchitis": the hedge kept in the note's word.
+const HEDGE = new RegExp(String.raw`${CLAUSE}(?:I|we) (?:do |also |still |really )*(?:think|believe|suspect|feel)(?: like)?,? (?:that )?(${SUBJECT}) (is|are|was|were|has|have|had|need|needs|may|might|could|will|would|should)(?: (?:probably|likely|most likely|possibly))? `, 'gi');
+// "I do not think it is controlled" → "It is likely not controlled"; "I don't think he needs an x-ray" → "He likely does not need an x-ray".
+const NEGATED_HEDGE = new RegExp(String.raw`${CLAUSE}(?:I|we) (?:do not|did not) (?:think|believe|feel)(?: that)? (${SUBJECT}) (is|are|was|were|needs?|has|have) (?:not )?`, 'gi');
+// "I am glad to see that she is in therapy" → "She is in therapy": the feeling goes, what was seen stays.
+const FEELING_LEAD = new RegExp(String.raw`^(?:(?:so|and|but|now|well|also|then|okay|ok),?\s+)*I am (?:so |very |really )?(?:glad|happy|pleased|relieved) (?:to (?:see|hear|know) )?that `, 'i');
+// "I know that he had the cuff repaired" → "He had the cuff repaired".
+const KNOWN_LEAD = new RegExp(String.raw`^(?:(?:so|and|but|now|well|also|then|okay|ok),?\s+)*(?:I know|I see|I noticed|I note)(?: that)? (?=${SUBJECT} )`, 'i');
+// "I am also going to order an MRI" → "We will also order an MRI", said anywhere in the sentence.
+const INTENTION = /\bI (?:am (also |then |not |still )?(?:going to|gonna)|will (also |then |not |still )?)\s*(?:go ahead and )?(?=[a-z])/g;
+// What a cut leaves dangling: "We will get a recheck on her A1c and then [I am …]".
+const DANGLING = /(?:[\s,;]+(?:and|but|so|then|as|because|or|that|which|if|since|when))*[\s,;]*$/i;
+
+/** The subject as the rewritten clause says it: capitalised where it opens the sentence. */
+const subjectAt = (who: string, offset: number) => (offset === 0 ? capitalize(who) : who);
+const plural = (who: string) => /^(?:we|they)$/i.test(who);
+
+/**
+ * The clinician's first-person speech in the note's voice, or '' when it cannot be said there without adding
+ * to what was said (issue 27, written not pasted): a hedge stays a hedge ("likely"), an intention is the plan
+ * ("we will"), a wish for the patient is advice given, a feeling goes. What is still the clinician's spoken
+ * first person after that is cut off where it starts, when what comes before it is a sentence, and otherwise
+ * the sentence is left out rather than reworded into something nobody said. `keepSpoken` rewrites but never cuts.
+ */
+export function clinicianVoice(text: string, sex: Sex, opts: { keepSpoken?: boolean } = {}): string {
+  // Spoken contractions in full first, as the note is written ("I don't think" is "I do not think").
+  let t = text.trim().replace(/\b(do|does|did|would|could|should|is|are|was|were|have|has)n't\b/gi, '$1 not').replace(/\bcan't\b/gi, 'cannot').replace(/\bwon't\b/gi, 'will not')
+    .replace(/\bI'm\b/gi, 'I am').replace(/\bI'll\b/gi, 'I will').replace(/\bI'd like\b/gi, 'I would like').replace(/\bwe'll\b/gi, 'we will');
+  if (!FIRST_PERSON_SPEECH.test(t)) return t;
+  const patient = pronouns(sex);
+  const wished = new RegExp(String.raw`^(?:(?:so|and|but|now|well|also|then|okay|ok),?\s+)*(?:I|we) (?:also |do |really )*(?:want|would like|would want) (${patient.obj}|the patient) to (?:go ahead and )?(?!know|understand|be aware|feel|see that)`, 'i');
+  t = t
+    .replace(/\bI would recommend\b/g, 'I recommend')
+    .replace(HEDGE, (_m, who: string, verb: string, offset: number) => {
+      const v = verb.toLowerCase();
+      const subject = subjectAt(who, offset);
+      if (/^(?:is|are|was|were|will|would)$/.test(v)) return `${subject} ${v} likely `;
+      if (/^(?:has|have|had|need|needs)$/.test(v)) return `${subject} likely ${v} `;
+      return `${subject} ${v} `; // may, might, could: already a hedge; should: a recommendation
+    })
+    .replace(NEGATED_HEDGE, (_m, who: string, verb: string, offset: number) => {
+      const v = verb.toLowerCase();
+      const subject = subjectAt(who, offset);
+      if (/^(?:is|are|was|were)$/.test(v)) return `${subject} ${v} likely not `;
+      return `${subject} likely ${plural(who) ? 'do' : 'does'} not ${v.startsWith('need') ? 'need' : 'have'} `;
+    })
+    .replace(FEELING_LEAD, '')
+    .replace(KNOWN_LEAD, '')
+    .replace(wished, `${patient.title} was advised to `)
+    .replace(INTENTION, (_m, am: string | undefined, will: string | undefined) => `we will ${am ?? will ?? ''}`);
+  t = capitalize(t);
+  const spoken = FIRST_PERSON_SPEECH.exec(t);
+  if (!spoken || opts.keepSpoken) return t;
+  // A self-correction ("in a couple weeks, or, I am sorry, a couple months") takes back what came before it.
+  if (/^I (?:am )?(?:sorry|mean)\b/i.test(t.slice(spoken.index))) return '';
+  const before = t.slice(0, spoken.index).replace(DANGLING, '');
+  return before.split(' ').length >= 5 ? finishSentence(before) : '';
+}
+
 /**
  * A note sentence as a scribe writes it, or '' when it is speech that cannot be written in the note's voice.
  * Medication directions ("Continue with his statin.") are the scribe's own imperative style and stay.
  */
 export function writtenSentence(text: string, sex: Sex): string {
-  const t = text.trim();
+  const t = clinicianVoice(text, sex, { keepSpoken: true });
   if (!t || DIRECTED.test(t) || QUESTION.test(t)) return '';
   if (INSTRUCTION.test(t)) {
     const advised = `${pronouns(sex).title} was advised to ${t[0].toLowerCase()}${t.slice(1)}`;
