@@ -48,8 +48,8 @@ const RETRYABLE = (status: number) => status === 408 || status === 429 || status
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function endpoint(base: string): string {
-  const b = base.replace(/\/+$/, '');
-  return /\/v\d+$/.test(b) ? `${b}/chat/completions` : `${b}/v1/chat/completions`;
+  const root = base.replace(/\/+$/, '');
+  return /\/v\d+$/.test(root) ? `${root}/chat/completions` : `${root}/v1/chat/completions`;
 }
 
 /** A network error as the operator would name it (ECONNREFUSED, ENOTFOUND, a timeout), never a body. */
@@ -95,8 +95,8 @@ export class ChatClient {
         }
         if (!res.ok) {
           await res.body?.cancel().catch(() => undefined);
-          const ra = Number(res.headers.get('retry-after'));
-          if (Number.isFinite(ra) && ra > 0) retryAfterMs = Math.min(ra * 1000, 30_000);
+          const retryAfterSeconds = Number(res.headers.get('retry-after'));
+          if (Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0) retryAfterMs = Math.min(retryAfterSeconds * 1000, 30_000);
           return RETRYABLE(res.status) ? { retry: `answered HTTP ${res.status}` } : { fatal: `answered HTTP ${res.status}` };
         }
         let answer: ChatAnswer;
@@ -104,8 +104,8 @@ export class ChatClient {
           const parsed = ChatCompletion.parse(await res.json());
           answer = { content: parsed.choices[0].message.content ?? '', finishReason: parsed.choices[0].finish_reason ?? null };
         } catch (err) {
-          const e = err as Error;
-          return { retry: e.name === 'TimeoutError' || e.name === 'AbortError' ? describeNetworkError(e, timeoutMs) : 'answered something that is not a chat completion' };
+          const error = err as Error;
+          return { retry: error.name === 'TimeoutError' || error.name === 'AbortError' ? describeNetworkError(error, timeoutMs) : 'answered something that is not a chat completion' };
         }
         try {
           return { value: use(answer) };

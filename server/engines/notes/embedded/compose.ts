@@ -2,7 +2,7 @@
 import type { CodeIndex, HccModel } from '@/server/codesets/index';
 import type { NoteRequest } from '../types';
 import type { Analysis, Sentence } from './analyze';
-import { pronouns, removeDisfluencies } from './text';
+import { removeDisfluencies } from './text';
 
 /** A note sentence; `template` marks fixed wording of the engine (the verbosity preference's scribe style), not words of the visit. */
 export interface Piece { text: string; src: string[]; template?: boolean }
@@ -51,10 +51,6 @@ export interface NoteContext {
   pmh?: string[];
   /** The chief complaint as written ("right knee pain"), for sections that refer back to it. */
   complaint?: string;
-}
-
-export function subj(ctx: NoteContext) {
-  return pronouns(ctx.a.sex);
 }
 
 /** Previous clinician question for a patient turn: the yes/no questions that patient answers resolve. */

@@ -1,10 +1,10 @@
 /** History of present illness, review of systems and the one-liner. */
 import { NO, YES, conditionMentions } from './analyze';
-import { CHITCHAT, CLINICAL, priorQuestion, questionTopic, stripFiller, subj, type NoteContext, type Piece } from './compose';
+import { CHITCHAT, CLINICAL, priorQuestion, questionTopic, stripFiller, type NoteContext, type Piece } from './compose';
 import { rosMatcher } from './lexicon';
 import { findDrugs, parseOrder } from './meds';
 import { sigText } from './medications';
-import { capitalize, clinicianToNote, finishSentence, toThirdPerson } from './text';
+import { capitalize, clinicianToNote, finishSentence, pronouns, toThirdPerson } from './text';
 
 const ROS_DISPLAY: Record<string, string> = { tired: 'fatigue', tiredness: 'fatigue', lightheaded: 'lightheadedness', dizzy: 'dizziness', 'chest pains': 'chest pain', coughing: 'cough', 'short of breath': 'shortness of breath', rashes: 'rash' };
 
@@ -12,8 +12,9 @@ export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<stri
 
 export function historyFacts(ctx: NoteContext): HistoryFacts {
   const { a } = ctx;
-  const p = subj(ctx);
-  const S = capitalize(p.subj);
+  // The patient's pronouns ("she", "her"), and the subject that opens a sentence about them ("She", "The patient").
+  const pronoun = pronouns(a.sex);
+  const SentenceSubject = capitalize(pronoun.subj);
   const paragraphs: Piece[][] = [[]];
   const ros: HistoryFacts['ros'] = new Map();
   const addRos = (text: string, positive: boolean, tid: string) => {
@@ -67,30 +68,30 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (s.allergy) continue;
     // Greetings and getting started are not history, even when they name the doctor ("hi, doctor taylor").
     if (/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(s.text) && s.text.split(' ').length <= 6) continue;
-    const q = priorQuestion(ctx, s);
-    if (q && /\bready to (?:get started|start|begin|go)\b/i.test(q.text)) continue;
+    const question = priorQuestion(ctx, s);
+    if (question && /\bready to (?:get started|start|begin|go)\b/i.test(question.text)) continue;
     let answer = stripFiller(s.text);
-    const topic = q ? questionTopic(q.text) : null;
+    const topic = question ? questionTopic(question.text) : null;
     const words = s.text.replace(/[^a-z0-9' ]/gi, ' ').trim().split(/\s+/);
-    const src = q ? [q.tid, s.tid] : [s.tid];
+    const src = question ? [question.tid, s.tid] : [s.tid];
     if (topic && s === a.turns[s.turn].sentences[0]) {
       const topicNote = clinicianToNote(topic, a.sex);
       if (NO.test(s.text.trim())) {
-        paragraphs.at(-1)!.push({ text: finishSentence(`${S} denies ${topicNote}`), src });
+        paragraphs.at(-1)!.push({ text: finishSentence(`${SentenceSubject} denies ${topicNote}`), src });
         addRos(topic, false, s.tid);
         count++;
         if (words.length <= 4) continue;
         // The denial is written; what follows the "no" ("no, just a headache") is read on its own.
         answer = answer.replace(/^(?:no|nope|nah)\b[,.]?\s*/i, '');
-      } else if (YES.test(s.text.trim()) && q && findDrugs(topic).length > 0 && (/\b(taking|take|on|using)\b/i.test(topic) || /\bi (?:take|am taking|'m taking|use)\b/i.test(s.text))) {
+      } else if (YES.test(s.text.trim()) && question && findDrugs(topic).length > 0 && (/\b(taking|take|on|using)\b/i.test(topic) || /\bi (?:take|am taking|'m taking|use)\b/i.test(s.text))) {
         // "Are you taking metformin 500 mg twice a day?" "Yes": the drug and its sig from the coded order, not the question's words.
-        const taken = findDrugs(topic).map((d) => [d.spoken, sigText(parseOrder(q.text, d, ctx.codes))].filter(Boolean).join(' '));
-        paragraphs.at(-1)!.push({ text: finishSentence(`${S} is taking ${listJoin(taken)}`), src });
+        const taken = findDrugs(topic).map((d) => [d.spoken, sigText(parseOrder(question.text, d, ctx.codes))].filter(Boolean).join(' '));
+        paragraphs.at(-1)!.push({ text: finishSentence(`${SentenceSubject} is taking ${listJoin(taken)}`), src });
         count++;
         continue;
       } else if (YES.test(s.text.trim()) && words.length <= 4) {
         const verb = /^(taking|using|doing|working|sleeping|eating|exercising|walking|checking)\b/.test(topicNote) ? 'is' : 'reports';
-        paragraphs.at(-1)!.push({ text: finishSentence(`${S} ${verb} ${topicNote}`), src });
+        paragraphs.at(-1)!.push({ text: finishSentence(`${SentenceSubject} ${verb} ${topicNote}`), src });
         addRos(topic, true, s.tid);
         count++;
         continue;
@@ -106,17 +107,17 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     let body = toThirdPerson(answer, a.sex).replace(/\byou (had |have |'ve |just )?(told|said|gave|mentioned|prescribed|recommended|wanted|asked|suggested|ordered|started|changed|increased|decreased|referred|sent|put)\b/gi, (_m, aux: string | undefined, v: string) => `I ${(aux ?? '').replace("'ve ", 'have ')}${v}`);
     body = clinicianAsI(body);
     // "How is your right knee?" "It still hurts": the note says what "it" is, since the question is not in the note.
-    const about = q && /\bhow(?:'s| is| has| does)\s+(?:your|her|his)\s+([a-z][a-z ]{1,30}?)(?:\s+(?:been|doing|feeling))?\s*\?*$/i.exec(q.text);
-    if (about && /^it\b/i.test(body)) body = body.replace(/^it\b/i, `${p.poss} ${about[1].toLowerCase()}`);
+    const about = question && /\bhow(?:'s| is| has| does)\s+(?:your|her|his)\s+([a-z][a-z ]{1,30}?)(?:\s+(?:been|doing|feeling))?\s*\?*$/i.exec(question.text);
+    if (about && /^it\b/i.test(body)) body = body.replace(/^it\b/i, `${pronoun.poss} ${about[1].toLowerCase()}`);
     if (!body || body.split(' ').length < 3) continue;
-    if (!new RegExp(`^(${p.subj}|the patient|${p.poss}|it|this|that|they|there)\\b`, 'i').test(body)) {
-      body = /^(been|had|have|has|was|is|got|started|felt|took|went|noticed|tried)\b/i.test(body) ? `${p.subj} ${body}` : `${p.subj} reports ${body}`;
+    if (!new RegExp(`^(${pronoun.subj}|the patient|${pronoun.poss}|it|this|that|they|there)\\b`, 'i').test(body)) {
+      body = /^(been|had|have|has|was|is|got|started|felt|took|went|noticed|tried)\b/i.test(body) ? `${pronoun.subj} ${body}` : `${pronoun.subj} reports ${body}`;
     }
     body = body.replace(/^(she|he|the patient) (reports|is|has)\b/i, (m) => m);
     const first = paragraphs.at(-1)!.length === 0 && paragraphs.length > 1;
     let text = finishSentence(body);
     // "The patient" opens a paragraph only in place of the subject pronoun (never "The patient it's …").
-    if (first && new RegExp(`^${p.subj}\\s+`, 'i').test(body)) text = finishSentence(`The patient ${body.replace(new RegExp(`^${p.subj}\\s+`, 'i'), '')}`);
+    if (first && new RegExp(`^${pronoun.subj}\\s+`, 'i').test(body)) text = finishSentence(`The patient ${body.replace(new RegExp(`^${pronoun.subj}\\s+`, 'i'), '')}`);
     paragraphs.at(-1)!.push({ text, src: [s.tid] });
     hpiWords += text.split(' ').length;
     addRos(answer, true, s.tid);
