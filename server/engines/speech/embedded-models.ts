@@ -55,13 +55,13 @@ export function leanModel(dir = CLINICAL_MODEL_DIR): DecoderModel | null {
   return { hmm: stockModel().hmm, lm, dict, args };
 }
 
-/** Which language model: `clinical` (the default, model/default.json), `lean` (merged offline, cheaper) or `stock`. */
+/** Which language model: `lean` (merged offline, the default, model/default.json), `clinical` (interpolated at decode time, costlier) or `stock`. */
 export type EmbeddedLm = 'lean' | 'clinical' | 'stock';
 
 /**
  * The model used when SPEECH_LM is not set (model/default.json, written by build-lm's --default): the lean
- * model becomes the default only once the held-out fold shows it no worse than stock on every voice set
- * (bench/speech/RESULTS.md); until then the previous default stays.
+ * model, since the held-out fold showed it no worse than stock on every voice set and cheaper than the
+ * interpolated one (bench/speech/RESULTS.md); without the file, clinical.
  */
 export function defaultLm(dir = CLINICAL_MODEL_DIR): Exclude<EmbeddedLm, 'stock'> {
   const f = path.join(dir, 'default.json');
