@@ -73,7 +73,7 @@ beforeAll(async () => {
   receiver = await startTestReceiver();
   server = await startServer({ env: { ABANDONED_AFTER, ABANDONED_SWEEP_INTERVAL: SWEEP, WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
   provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl, { webhook_url: receiver.url(HOOK) }));
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.stop();
