@@ -7,8 +7,11 @@ import { SCOPED_THROUGH_PARENT, TENANT_TABLES, tenantColumns, type TenantTable }
 
 /** What the data layer is opened on: the AppContext, or a transaction's handle inside server/db. */
 export interface DbOwner {
-  readonly db: Db;
+  readonly db: Db | DbTx;
 }
+
+/** A transaction's handle, as drizzle's `transaction` gives it. */
+export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The tables a TenantDb reads and writes: those a tenant owns, and those owned through a parent row. */
 export type ChildTable = (typeof SCOPED_THROUGH_PARENT)[keyof typeof SCOPED_THROUGH_PARENT]['table'];
@@ -26,11 +29,23 @@ export interface ListOptions {
 
 export interface InsertOptions<T extends PgTable> {
   /** `true`: a row refused by a unique constraint is skipped; `{ target, set }`: it is updated instead (upsert). */
-  onConflict?: true | { target: AnyPgColumn | AnyPgColumn[]; set: Partial<NewRow<T>> };
+  onConflict?: true | { target: AnyPgColumn | AnyPgColumn[]; set: UpdateSet<T> };
 }
 
+/** An update's values: a column's value, or SQL (`sql\`now()\``). */
+export type UpdateSet<T extends PgTable> = { [K in keyof NewRow<T>]?: NewRow<T>[K] | SQL };
+
+function selectFrom<F extends SelectedFields, T extends ScopedTable>(db: Db, fields: F, table: T) {
+  // @ts-expect-error drizzle's from() checks a generic table lazily (a conditional type TS cannot resolve here); T is a table.
+  return db.select(fields).from(table).$dynamic();
+}
+function selectAllFrom<T extends ScopedTable>(db: Db, table: T) {
+  // @ts-expect-error as in selectFrom
+  return db.select().from(table).$dynamic();
+}
 /** A query builder over one scoped table, its scope already in the where: add joins, groupBy, orderBy, limit. */
-export type ScopedSelect = Omit<ReturnType<ReturnType<ReturnType<Db['select']>['from']>['$dynamic']>, 'where'>;
+export type ScopedSelect<F extends SelectedFields, T extends ScopedTable> = Omit<ReturnType<typeof selectFrom<F, T>>, 'where'>;
+export type ScopedSelectAll<T extends ScopedTable> = Omit<ReturnType<typeof selectAllFrom<T>>, 'where'>;
 
 /**
  * One tenant's view of the database. Every read, update and delete of a table is narrowed to the scope here,
@@ -39,18 +54,20 @@ export type ScopedSelect = Omit<ReturnType<ReturnType<ReturnType<Db['select']>['
  * rows whose parent the scope sees. Another tenant's row is simply not found.
  */
 export interface TenantDb extends Scoped {
-  find<T extends ScopedTable>(table: T, where?: SQL): Promise<Row<T> | undefined>;
+  /** `forUpdate`: lock the row for the rest of the transaction (a read-merge-write). */
+  find<T extends ScopedTable>(table: T, where?: SQL, opts?: { forUpdate?: boolean }): Promise<Row<T> | undefined>;
   list<T extends ScopedTable>(table: T, opts?: ListOptions): Promise<Array<Row<T>>>;
   count(table: ScopedTable, where?: SQL): Promise<number>;
   insert<T extends ScopedTable>(table: T, values: NewRow<T> | Array<NewRow<T>>, opts?: InsertOptions<T>): Promise<Array<Row<T>>>;
-  update<T extends ScopedTable>(table: T, set: Partial<NewRow<T>>, where?: SQL): Promise<Array<Row<T>>>;
+  update<T extends ScopedTable>(table: T, set: UpdateSet<T>, where?: SQL): Promise<Array<Row<T>>>;
   delete<T extends ScopedTable>(table: T, where?: SQL): Promise<Array<Row<T>>>;
   /**
    * For joins and aggregates: `select(table, fields, where)` is drizzle's `select(fields).from(table)` with the
    * scope and `where` applied; chain joins, groupBy, orderBy and limit. Calling `.where` on it throws (it would
    * replace the scope). Joined tables should be reached from the scoped one (a parent's children).
    */
-  select(table: ScopedTable, fields?: SelectedFields, where?: SQL): ScopedSelect;
+  select<T extends ScopedTable>(table: T, fields?: undefined, where?: SQL): ScopedSelectAll<T>;
+  select<T extends ScopedTable, F extends SelectedFields>(table: T, fields: F, where?: SQL): ScopedSelect<F, T>;
   /** The scope's condition on a table, for a subquery or an `exists` in a where passed to this TenantDb. */
   condition(table: ScopedTable): SQL | undefined;
   /** One transaction, in the same scope. */
@@ -126,7 +143,7 @@ function orderList(o: ListOptions['orderBy']): Array<SQL | AnyPgColumn> {
 /** The scoped data layer for a caller (`auth`, a principal) or a job (`sessionScope(session)`). */
 export function tenantDb(owner: DbOwner, scoped: Scoped | Scope): TenantDb {
   const scope: Scope = 'scope' in scoped ? scoped.scope : scoped;
-  return makeTenantDb(owner.db, scope);
+  return makeTenantDb(owner.db as Db, scope);
 }
 
 function makeTenantDb(db: Db, scope: Scope): TenantDb {
@@ -135,8 +152,10 @@ function makeTenantDb(db: Db, scope: Scope): TenantDb {
   const any = db as any;
   return {
     scope,
-    async find(table, where) {
-      const rows = await any.select().from(table).where(cond(table, where)).limit(1);
+    async find(table, where, opts = {}) {
+      let q = any.select().from(table).where(cond(table, where)).$dynamic();
+      if (opts.forUpdate) q = q.for('update');
+      const rows = await q.limit(1);
       return rows[0];
     },
     list(table, opts = {}) {
@@ -170,7 +189,7 @@ function makeTenantDb(db: Db, scope: Scope): TenantDb {
     delete(table, where) {
       return any.delete(table).where(cond(table, where)).returning();
     },
-    select(table, fields, where) {
+    select(table: ScopedTable, fields?: SelectedFields, where?: SQL) {
       const q = (fields ? any.select(fields) : any.select()).from(table).where(cond(table, where)).$dynamic();
       q.where = () => {
         throw new Error('a scoped select already has its where (the scope and the conditions given to select)');
@@ -196,7 +215,7 @@ function makeTenantDb(db: Db, scope: Scope): TenantDb {
  */
 export function systemDb(owner: DbOwner, reason: string): Db {
   if (!reason.trim()) throw new Error('systemDb needs the reason it reads without a tenant scope');
-  return owner.db;
+  return owner.db as Db;
 }
 
 export { ScopeViolation };

@@ -3,19 +3,16 @@ import { notFound } from '@/lib/errors';
 import type { AdminSessionDetail } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
+import { tenantDb } from '../../db';
 import { ambientSessions, providers, recordings, sessionContent, sessionTransitions, transcriptEntries, webhookDeliveries } from '../../db/schema';
 import { recordingAudioUrl, recordingUrlKey } from '../sessions/recording-url';
 import { deliveryDto } from '../webhooks/delivery-dto';
 import { adminSessionDto } from './admin-session-dto';
-import { scopeWhere } from '../scope/scope-where';
 
 /** Everything about one session for support: history, audio, transcript, note, data and its webhooks. */
 export async function getAdminSession(app: AppContext, sessionId: string, admin: AdminPrincipal): Promise<AdminSessionDetail> {
-  const rows = await app.db
-    .select({ s: ambientSessions, name: providers.name, email: providers.email })
-    .from(ambientSessions)
+  const rows = await tenantDb(app, admin).select(ambientSessions, { s: ambientSessions, name: providers.name, email: providers.email }, eq(ambientSessions.id, sessionId))
     .innerJoin(providers, eq(providers.id, ambientSessions.providerId))
-    .where(and(eq(ambientSessions.id, sessionId), scopeWhere(admin.scope, ambientSessions)))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound(`session ${sessionId} not found`);

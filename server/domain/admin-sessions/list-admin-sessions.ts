@@ -6,7 +6,7 @@ import { ambientSessions, providers } from '../../db/schema';
 import { decodeCursor, encodeCursor } from './cursor';
 import { adminSessionDto } from './admin-session-dto';
 import { resolvePartnerFilter } from '../scope/resolve-partner-filter';
-import { scopeWhere } from '../scope/scope-where';
+import { tenantDb } from '../../db';
 
 const createdMs = sql`date_trunc('milliseconds', ${ambientSessions.createdAt})`;
 
@@ -16,7 +16,7 @@ const createdMs = sql`date_trunc('milliseconds', ${ambientSessions.createdAt})`;
  */
 export async function listAdminSessions(app: AppContext, q: ListAdminSessionsQuery, admin: AdminPrincipal): Promise<AdminSessionList> {
   const partnerId = resolvePartnerFilter(admin.scope, q.partner_id);
-  const where: Array<SQL | undefined> = [scopeWhere(admin.scope, ambientSessions)];
+  const where: Array<SQL | undefined> = [];
   if (partnerId) where.push(eq(ambientSessions.partnerId, partnerId));
   if (q.provider_id) where.push(eq(ambientSessions.providerId, q.provider_id));
   if (q.provider) {
@@ -32,11 +32,9 @@ export async function listAdminSessions(app: AppContext, q: ListAdminSessionsQue
     // Compared at millisecond precision, the precision the cursor carries (PostgreSQL keeps microseconds).
     where.push(sql`(${createdMs}, ${ambientSessions.id}) < (${at.toISOString()}::timestamptz, ${id}::uuid)`);
   }
-  const rows = await app.db
-    .select({ s: ambientSessions, name: providers.name, email: providers.email })
-    .from(ambientSessions)
+  const rows = await tenantDb(app, admin)
+    .select(ambientSessions, { s: ambientSessions, name: providers.name, email: providers.email }, and(...where))
     .innerJoin(providers, eq(providers.id, ambientSessions.providerId))
-    .where(and(...where))
     .orderBy(desc(createdMs), desc(ambientSessions.id))
     .limit(q.limit + 1);
   const pageRows = rows.slice(0, q.limit);

@@ -2,24 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import { notFound } from '@/lib/errors';
 import type { CkgError, CkgTransaction, CkgTransactionState } from '@/lib/contracts/ckg';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ckgTransactions } from '../../db/schema';
 import type { Scoped } from '../scope/scope';
-import { scopeWhere } from '../scope/scope-where';
 
 /** Scoped to the caller's partner: another partner's transaction answers the same 404 as a missing one. */
 export async function getCkgTransaction(app: AppContext, auth: Scoped, transactionId: string): Promise<CkgTransaction> {
   const row = (
-    await app.db
-      .select({
+    await tenantDb(app, auth).select(ckgTransactions, {
         id: ckgTransactions.id,
         state: ckgTransactions.state,
         emrPatientId: ckgTransactions.emrPatientId,
         error: ckgTransactions.error,
         createdAt: ckgTransactions.createdAt,
         completedAt: ckgTransactions.completedAt,
-      })
-      .from(ckgTransactions)
-      .where(and(eq(ckgTransactions.id, transactionId), scopeWhere(auth.scope, ckgTransactions)))
+      }, eq(ckgTransactions.id, transactionId))
       .limit(1)
   )[0];
   if (!row) throw notFound(`CKG transaction ${transactionId} not found`);

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { PatientAllergy, PatientContext, PatientMedication, PatientProblem } from '@/lib/contracts/ckg';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { patientContext } from '../../db/schema';
 import type { Scoped } from '../scope/scope';
-import { scopeWhere } from '../scope/scope-where';
 
 /**
  * The patient's EMR context from the latest completed CKG ingestion, or null when none was ingested.
@@ -11,10 +11,7 @@ import { scopeWhere } from '../scope/scope-where';
  */
 export async function getPatientContext(app: AppContext, auth: Scoped, emrPatientId: string): Promise<PatientContext | null> {
   const row = (
-    await app.db
-      .select()
-      .from(patientContext)
-      .where(and(eq(patientContext.emrPatientId, emrPatientId), scopeWhere(auth.scope, patientContext)))
+    await tenantDb(app, auth).select(patientContext, undefined, eq(patientContext.emrPatientId, emrPatientId))
       .limit(1)
   )[0];
   if (!row) return null;

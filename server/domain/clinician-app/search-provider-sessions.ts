@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SessionListItem } from '@/lib/contracts/clinician';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { scopeWhere } from '../scope/scope-where';
+import { tenantDb } from '../../db';
 import type { AppContext } from '../../context';
 import { ambientSessions, sessionContent } from '../../db/schema';
 import { sessionListColumns, sessionListItem } from './session-list-item';
@@ -19,21 +19,18 @@ function likePattern(q: string): string {
  */
 export async function searchProviderSessions(app: AppContext, auth: ServicePrincipal, q: string): Promise<SessionListItem[]> {
   const pattern = likePattern(q);
-  const rows = await app.db
-    .select({ ...sessionListColumns, summary: sessionContent.summary })
-    .from(ambientSessions)
-    .leftJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
-    .where(
-      and(
-        scopeWhere(auth.scope, ambientSessions),
-        or(
+  const rows = await tenantDb(app, auth)
+    .select(
+      ambientSessions,
+      { ...sessionListColumns, summary: sessionContent.summary },
+      or(
           ilike(sql`${ambientSessions.context}->'patient'->>'name'`, pattern),
           ilike(sql`${ambientSessions.context}->'patient'->>'mrn'`, pattern),
           ilike(sql`${ambientSessions.context}->'visit'->>'chief_complaint'`, pattern),
           sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${sessionContent.summary}) = 'array' then ${sessionContent.summary} else '[]'::jsonb end) as s(section) where s.section->>'content' ilike ${pattern})`,
-        ),
       ),
     )
+    .leftJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
     .orderBy(desc(ambientSessions.createdAt))
     .limit(100);
   return rows.map(({ summary, ...r }) => ({ ...sessionListItem(r), note_match: noteMatch(summary, q) }));

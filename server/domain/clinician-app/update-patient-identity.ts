@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { notFound } from '@/lib/errors';
 import type { PatchPatientIdentityRequest, PatientIdentityResponse } from '@/lib/contracts/patient-identity';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { scopeWhere } from '../scope/scope-where';
+import { tenantDb } from '../../db';
 import type { AppContext } from '../../context';
 import { ambientSessions } from '../../db/schema';
 
@@ -18,13 +18,8 @@ export async function updatePatientIdentity(
   sessionId: string,
   input: PatchPatientIdentityRequest,
 ): Promise<PatientIdentityResponse> {
-  return app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ context: ambientSessions.context })
-      .from(ambientSessions)
-      .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
-      .for('update')
-      .limit(1);
+  return tenantDb(app, auth).transaction(async (tx) => {
+    const row = await tx.find(ambientSessions, eq(ambientSessions.id, sessionId), { forUpdate: true });
     if (!row) throw notFound('ambient session not found');
     const context: Ctx = { ...((row.context as Ctx | null) ?? {}) };
     const patient: Record<string, unknown> = { ...(context.patient ?? {}) };
@@ -35,7 +30,7 @@ export async function updatePatientIdentity(
     }
     if (Object.keys(patient).length) context.patient = patient;
     else delete context.patient;
-    await tx.update(ambientSessions).set({ context, updatedAt: new Date() }).where(eq(ambientSessions.id, sessionId));
+    await tx.update(ambientSessions, { context, updatedAt: new Date() }, eq(ambientSessions.id, sessionId));
     return { name: typeof patient.name === 'string' ? patient.name : null, mrn: typeof patient.mrn === 'string' ? patient.mrn : null };
   });
 }

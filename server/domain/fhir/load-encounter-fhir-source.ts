@@ -4,9 +4,9 @@ import { conflict, notFound } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
 import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ambientSessions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { scopeWhere } from '../scope/scope-where';
 import { mergeEncounterContent } from '../sessions/merge-encounter-content';
 import { deriveResourceId } from './derive-resource-id';
 import { loadProvider } from './load-provider';
@@ -29,10 +29,7 @@ export async function loadEncounterFhirSource(
   auth: Pick<ServicePrincipal, 'providerId' | 'partnerId' | 'scope'>,
   encounterId: string,
 ): Promise<FhirExportSource> {
-  const sessions = await app.db
-    .select()
-    .from(ambientSessions)
-    .where(and(eq(ambientSessions.encounterId, encounterId), scopeWhere(auth.scope, ambientSessions)))
+  const sessions = await tenantDb(app, auth).select(ambientSessions, undefined, eq(ambientSessions.encounterId, encounterId))
     .orderBy(asc(ambientSessions.createdAt), asc(ambientSessions.id));
   if (sessions.length === 0) throw notFound(`encounter ${encounterId} not found`);
   const completed = sessions.filter((s) => s.status === 'completed');

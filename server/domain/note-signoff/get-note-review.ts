@@ -3,8 +3,8 @@ import { conflict, notFound } from '@/lib/errors';
 import { NOTE_ATTESTATION, type NoteReviewResponse } from '@/lib/contracts/note-review';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ambientSessions, sessionContent } from '../../db/schema';
-import { scopeWhere } from '../scope/scope-where';
 import { buildReviewItems } from './build-review-items';
 import { loadReviewInputs } from './load-review-inputs';
 
@@ -13,10 +13,7 @@ import { loadReviewInputs } from './load-review-inputs';
  * to confirm. Another tenant's session is 404; a visit without a note yet is 409 naming its status.
  */
 export async function getNoteReview(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<NoteReviewResponse> {
-  const [session] = await app.db
-    .select({ id: ambientSessions.id, status: ambientSessions.status, context: ambientSessions.context })
-    .from(ambientSessions)
-    .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
+  const [session] = await tenantDb(app, auth).select(ambientSessions, { id: ambientSessions.id, status: ambientSessions.status, context: ambientSessions.context }, eq(ambientSessions.id, sessionId))
     .limit(1);
   if (!session) throw notFound('ambient session not found');
   const [note] = await app.db.select().from(sessionContent).where(eq(sessionContent.sessionId, session.id)).limit(1);

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { emptyStructuredData, storedStructuredData, type SessionContext, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { noteSectionVersions, structuredDataVersions, transcriptEntries } from '../../db/schema';
 import type { LeftOutItem, TranscriptLine } from '../../engines/notes/types';
 import type { SpeakerRole } from '../../engines/speech/types';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { scopeWhere } from '../scope/scope-where';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
+import { tenantDb } from '../../db';
 import { ambientSessions, sessionContent } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -12,10 +12,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * provider's or partner's session is 404; a session without a note yet is 409 naming its status.
  */
 export async function lockOwnedNote(tx: Tx, auth: ServicePrincipal, sessionId: string) {
-  const [session] = await tx
-    .select({ id: ambientSessions.id, status: ambientSessions.status, encounterId: ambientSessions.encounterId, partnerId: ambientSessions.partnerId, context: ambientSessions.context })
-    .from(ambientSessions)
-    .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
+  const [session] = await tenantDb({ db: tx }, auth).select(ambientSessions, { id: ambientSessions.id, status: ambientSessions.status, encounterId: ambientSessions.encounterId, partnerId: ambientSessions.partnerId, context: ambientSessions.context }, eq(ambientSessions.id, sessionId))
     .limit(1);
   if (!session) throw notFound('ambient session not found');
   const [note] = await tx.select().from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).for('update').limit(1);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
 import type { NoteStatus } from '@/lib/contracts/note-status';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { providers, sessionContent } from '../../db/schema';
 
 /** The note's sign-off state as the API reports it (the signer named by the provider record). */

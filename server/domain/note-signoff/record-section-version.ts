@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { noteSectionVersions, noteSignoffs } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,10 +3,10 @@ import type { PreChartResponse } from '@/lib/contracts/note-style';
 import type { SessionContext, SummarySection } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { tenantDb } from '../../db';
 import { ambientSessions, sessionContent, visitNoteSettings } from '../../db/schema';
 import { getOwnedSession, type SessionRow } from '../sessions/get-owned-session';
 import { getPatientContext } from '../ckg/get-patient-context';
-import { scopeWhere } from '../scope/scope-where';
 
 /** The plan sections a note may carry, in the order they are looked for. */
 const PLAN_LOINCS = ['51847-2', '18776-5'];
@@ -21,11 +21,8 @@ async function lastPlan(app: AppContext, auth: ServicePrincipal, session: Sessio
     mrn ? sql`${ambientSessions.context}->'patient'->>'mrn' = ${mrn}` : undefined,
   );
   const prior = (
-    await app.db
-      .select({ id: ambientSessions.id, createdAt: ambientSessions.createdAt, summary: sessionContent.summary })
-      .from(ambientSessions)
+    await tenantDb(app, auth).select(ambientSessions, { id: ambientSessions.id, createdAt: ambientSessions.createdAt, summary: sessionContent.summary }, and(ne(ambientSessions.id, session.id), eq(ambientSessions.status, 'completed'), lt(ambientSessions.createdAt, session.createdAt), samePatient))
       .innerJoin(sessionContent, eq(sessionContent.sessionId, ambientSessions.id))
-      .where(and(scopeWhere(auth.scope, ambientSessions), ne(ambientSessions.id, session.id), eq(ambientSessions.status, 'completed'), lt(ambientSessions.createdAt, session.createdAt), samePatient))
       .orderBy(desc(ambientSessions.createdAt))
       .limit(1)
   )[0];

@@ -6,7 +6,6 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { organizations, partnerOrganizations, providerPartners, providers } from '../../db/schema';
 import { getPartnerRow } from '../partners/get-partner';
-import { scopeWhere } from '../scope/scope-where';
 import { tenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_SPECIALTY } from './register-provider';
@@ -36,10 +35,7 @@ export async function createPartnerProvider(app: AppContext, partnerId: string, 
   const providerId = await app.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.identityKey, identityKey)).limit(1);
     if (existing) {
-      const [linked] = await tx
-        .select({ id: providerPartners.providerId })
-        .from(providerPartners)
-        .where(and(eq(providerPartners.providerId, existing.id), eq(providerPartners.partnerId, partnerId), scopeWhere(admin.scope, providerPartners)))
+      const [linked] = await tenantDb({ db: tx }, admin).select(providerPartners, { id: providerPartners.providerId }, and(eq(providerPartners.providerId, existing.id), eq(providerPartners.partnerId, partnerId)))
         .limit(1);
       const field = partnerProviderId ? 'provider_id' : 'email';
       if (linked) throw conflict(`${field}: this provider is already registered with partner ${partnerId}`);

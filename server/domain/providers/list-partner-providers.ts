@@ -5,7 +5,7 @@ import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { organizations, providerPartners, providers } from '../../db/schema';
 import { getPartnerRow } from '../partners/get-partner';
 import { decodeCursor, encodeCursor } from '../admin-sessions/cursor';
-import { scopeWhere } from '../scope/scope-where';
+import { tenantDb } from '../../db';
 
 const linkedMs = sql`date_trunc('milliseconds', ${providerPartners.createdAt})`;
 
@@ -24,7 +24,7 @@ export async function listPartnerProviders(
   admin: AdminPrincipal,
 ): Promise<AdminProviderList> {
   await getPartnerRow(app, partnerId, admin);
-  const where: Array<SQL | undefined> = [eq(providerPartners.partnerId, partnerId), scopeWhere(admin.scope, providerPartners)];
+  const where: Array<SQL | undefined> = [eq(providerPartners.partnerId, partnerId)];
   if (q.providerId) where.push(eq(providers.id, q.providerId));
   if (q.q) {
     const like = `%${escapeLike(q.q)}%`;
@@ -37,12 +37,10 @@ export async function listPartnerProviders(
     const [at, id] = after as [Date, string];
     where.push(sql`(${linkedMs}, ${providers.id}) < (${at.toISOString()}::timestamptz, ${id}::uuid)`);
   }
-  const rows = await app.db
-    .select({ p: providers, link: providerPartners, orgExternalId: organizations.externalId })
-    .from(providerPartners)
+  const rows = await tenantDb(app, admin)
+    .select(providerPartners, { p: providers, link: providerPartners, orgExternalId: organizations.externalId }, and(...where))
     .innerJoin(providers, eq(providers.id, providerPartners.providerId))
     .innerJoin(organizations, eq(organizations.id, providers.organizationId))
-    .where(and(...where))
     .orderBy(desc(linkedMs), desc(providers.id))
     .limit(q.limit + 1);
   const pageRows = rows.slice(0, q.limit);

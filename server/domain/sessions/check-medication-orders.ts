@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { badRequest } from '@/lib/errors';
 import type { SessionContext } from '@/lib/contracts/sessions';
 import type { PatientContext, PatientMedication } from '@/lib/contracts/ckg';
-import type { Db } from '../../db/client';
+import { tenantDb, type Db, type Scoped, type TenantDb } from '../../db';
 import { patientContext } from '../../db/schema';
 import { findPatientMedication } from '../ckg/find-patient-medication';
-import type { Scoped } from '../scope/scope';
-import { scopeWhere } from '../scope/scope-where';
 
 /** Statuses that only make sense for a medication the patient is already taking. */
 const NEEDS_CURRENT_MEDICATION = new Set(['DISCONTINUED', 'REFILLED']);
@@ -59,19 +57,14 @@ export function medicationOrderProblem(context: SessionContext, medications: rea
 }
 
 /** Checks the context's medication orders against the patient's EMR medications (from CKG ingestion); 400 naming the order. */
-export async function checkMedicationOrders(db: Db, auth: Scoped, context: SessionContext): Promise<void> {
+export async function checkMedicationOrders(db: Db | TenantDb, auth: Scoped, context: SessionContext): Promise<void> {
   const orders = context.orders?.medication_orders?.values ?? [];
   if (!orders.some((o) => NEEDS_CURRENT_MEDICATION.has(o.status))) return;
   const emrPatientId = context.patient?.emr_patient_id;
   let medications: PatientMedication[] | null = null;
   if (emrPatientId) {
-    const row = (
-      await db
-        .select({ medications: patientContext.medications })
-        .from(patientContext)
-        .where(and(eq(patientContext.emrPatientId, emrPatientId), scopeWhere(auth.scope, patientContext)))
-        .limit(1)
-    )[0];
+    const tdb = 'scope' in db ? db : tenantDb({ db }, auth);
+    const row = await tdb.find(patientContext, eq(patientContext.emrPatientId, emrPatientId));
     if (row) medications = normaliseMedications(row.medications);
   }
   const problem = medicationOrderProblem(context, medications);

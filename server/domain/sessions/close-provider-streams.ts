@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { CLOSE } from '@/lib/contracts/stream-protocol';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ambientSessions, providerPartners, transcriptionSessions } from '../../db/schema';
 import { getHub } from '../../realtime/hub';
 import type { AllTenantsScope, ProviderScope } from '../scope/scope';
-import { scopeWhere } from '../scope/scope-where';
 
 /** The sweep acts for the service over every tenant's streams open in this process, as a job would. */
 const EVERY_TENANT: AllTenantsScope = { kind: 'all' };
@@ -24,27 +24,20 @@ export async function closeProviderStreams(app: AppContext, link?: ProviderScope
   const sse = app.services.sse;
   const holders = sse.holders().filter((h) => !link || (h.providerId === link.providerId && h.partnerId === link.partnerId));
   if (holders.length > 0) {
-    const rows = await app.db
-      .select({ providerId: providerPartners.providerId, partnerId: providerPartners.partnerId })
-      .from(providerPartners)
-      .where(
-        and(
-          eq(providerPartners.disabled, true),
-          inArray(providerPartners.providerId, [...new Set(holders.map((h) => h.providerId))]),
-          scopeWhere(scope, providerPartners),
-        ),
-      );
+    const rows = await tenantDb(app, scope).select(
+      providerPartners,
+      { providerId: providerPartners.providerId, partnerId: providerPartners.partnerId },
+      and(eq(providerPartners.disabled, true), inArray(providerPartners.providerId, [...new Set(holders.map((h) => h.providerId))])),
+    );
     const off = new Set(rows.map((r) => `${r.providerId}|${r.partnerId}`));
     if (off.size) sse.endWhere((h) => off.has(`${h.providerId}|${h.partnerId}`), 'disabled');
   }
   await getHub(app).stopStreamsOf(
     async (ids) => {
       const ofDisabled = (table: typeof ambientSessions | typeof transcriptionSessions) =>
-        app.db
-          .select({ id: table.id })
-          .from(table)
-          .innerJoin(providerPartners, and(eq(providerPartners.providerId, table.providerId), eq(providerPartners.partnerId, table.partnerId)))
-          .where(and(inArray(table.id, ids), eq(providerPartners.disabled, true), scopeWhere(scope, table)));
+        tenantDb(app, scope)
+          .select(table, { id: table.id }, and(inArray(table.id, ids), eq(providerPartners.disabled, true)))
+          .innerJoin(providerPartners, and(eq(providerPartners.providerId, table.providerId), eq(providerPartners.partnerId, table.partnerId)));
       const [ambient, dictation] = await Promise.all([ofDisabled(ambientSessions), ofDisabled(transcriptionSessions)]);
       return new Set([...ambient, ...dictation].map((r) => r.id));
     },

@@ -1,11 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
 import type { ContentResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ambientSessions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { scopeWhere } from '../scope/scope-where';
 import { readStoredContent } from './get-session-content';
 import { mergeEncounterContent } from './merge-encounter-content';
 
@@ -14,11 +14,8 @@ import { mergeEncounterContent } from './merge-encounter-content';
  * session in it; 409 while nothing is completed yet but a session is still in progress.
  */
 export async function getEncounterContent(app: AppContext, auth: ServicePrincipal, encounterId: string): Promise<ContentResponse> {
-  const sessions = await app.db
-    .select({ id: ambientSessions.id, status: ambientSessions.status })
-    .from(ambientSessions)
-    .where(and(eq(ambientSessions.encounterId, encounterId), scopeWhere(auth.scope, ambientSessions)))
-    .orderBy(asc(ambientSessions.createdAt), asc(ambientSessions.id));
+  const tdb = tenantDb(app, auth);
+  const sessions = await tdb.list(ambientSessions, { where: eq(ambientSessions.encounterId, encounterId), orderBy: [asc(ambientSessions.createdAt), asc(ambientSessions.id)] });
   if (sessions.length === 0) throw notFound(`encounter ${encounterId} not found`);
   const completed = sessions.filter((s) => s.status === 'completed');
   if (completed.length === 0) {
@@ -26,6 +23,6 @@ export async function getEncounterContent(app: AppContext, auth: ServicePrincipa
     if (pending) throw conflict(`no session of this encounter is completed yet; session ${pending.id} is ${pending.status}`);
   }
   const notes: ContentResponse[] = [];
-  for (const s of completed) notes.push(await readStoredContent(app.db, s.id));
+  for (const s of completed) notes.push(await readStoredContent(tdb.system('sessions found through the scope just above'), s.id));
   return mergeEncounterContent(notes);
 }

@@ -4,7 +4,7 @@ import { ABANDONED_REASON, isTerminal } from '@/lib/contracts/session-status';
 import { emptyStructuredData, storedStructuredData, type ContentResponse, type SummarySection } from '@/lib/contracts/sessions';
 import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { tenantDb, type Db } from '../../db';
 import { sessionContent, sessionTransitions, transcriptEntries } from '../../db/schema';
 import { attachEvidence } from './attach-evidence';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
@@ -33,17 +33,10 @@ export async function getSessionContent(app: AppContext, auth: ServicePrincipal,
   if (!isTerminal(session.status)) {
     throw conflict(`session is ${session.status}; content is available once it is completed (poll GET /api/v1/ambient/session/${session.id}/status)`);
   }
-  const content = await readStoredContent(app.db, session.id);
-  const [row] = await app.db
-    .select({ noteStatus: sessionContent.noteStatus, signedAt: sessionContent.signedAt })
-    .from(sessionContent)
-    .where(eq(sessionContent.sessionId, session.id))
-    .limit(1);
-  const [abandoned] = await app.db
-    .select({ id: sessionTransitions.id })
-    .from(sessionTransitions)
-    .where(and(eq(sessionTransitions.sessionId, session.id), eq(sessionTransitions.reason, ABANDONED_REASON)))
-    .limit(1);
+  const tdb = tenantDb(app, auth);
+  const content = await readStoredContent(tdb.system('the session was found through the scope just above'), session.id);
+  const row = await tdb.find(sessionContent, eq(sessionContent.sessionId, session.id));
+  const abandoned = await tdb.find(sessionTransitions, and(eq(sessionTransitions.sessionId, session.id), eq(sessionTransitions.reason, ABANDONED_REASON)));
   return {
     ...content,
     note_status: (row?.noteStatus ?? 'draft') as NoteStatus,

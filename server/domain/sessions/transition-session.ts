@@ -2,9 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import { canTransition, type SessionStatus } from '@/lib/contracts/session-status';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { systemDb, type Db } from '../../db';
 import { getStatusBus, type StatusChange } from '../../status/status-bus';
 import { ambientSessions, sessionTransitions } from '../../db/schema';
+
+/** The transaction a status change is written in. */
+export type StatusTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface TransitionOptions {
   reason?: string;
@@ -12,6 +15,8 @@ export interface TransitionOptions {
   errorDetail?: string;
   /** Treat "already in the target state" as success (idempotent jobs and reconnects). */
   allowSame?: boolean;
+  /** Written in the same transaction as the change, after it (a terminal status's webhook outbox row). */
+  alsoInTransaction?: (tx: StatusTx) => Promise<void>;
 }
 
 /**
@@ -32,7 +37,8 @@ export interface TransitionResult {
  * bus (PostgreSQL: NOTIFY in the same transaction, so it is sent exactly when the change commits).
  */
 export async function transitionSession(app: TransitionTarget, sessionId: string, to: SessionStatus, opts: TransitionOptions = {}): Promise<TransitionResult> {
-  const db = 'services' in app ? app.db : app;
+  // A session found through the scope (requests), or by a job: the change itself reads by id alone.
+  const db = 'services' in app ? systemDb(app, 'status change of a session found through the scope, or by a job') : app;
   const bus = 'services' in app ? getStatusBus(app) : undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = (await db.select({ status: ambientSessions.status }).from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
@@ -59,6 +65,7 @@ export async function transitionSession(app: TransitionTarget, sessionId: string
       const change: StatusChange = { sessionId, status: to, providerId: res[0]!.providerId, partnerId: res[0]!.partnerId, seq: Number(t!.id) };
       const notify = bus?.notifySql(change);
       if (notify) await tx.execute(notify);
+      await opts.alsoInTransaction?.(tx);
       return change;
     });
     if (updated) {

@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@/lib/errors';
 import { isTerminal } from '@/lib/contracts/session-status';
 import { SessionContext, type PatchContextRequest } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ambientSessions } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
-import { scopeWhere } from '../scope/scope-where';
 import { zodMessage } from '../../http/zod-message';
 import { mergeContext } from './merge-context';
 import { checkMedicationOrders } from './check-medication-orders';
@@ -17,15 +17,8 @@ export type ContextUpdate = { mode: 'replace'; context: SessionContext } | { mod
  * so two concurrent PATCHes both land; a terminal session refuses changes because its note is final.
  */
 export async function updateSessionContext(app: AppContext, auth: ServicePrincipal, sessionId: string, update: ContextUpdate): Promise<SessionContext> {
-  return app.db.transaction(async (tx) => {
-    const row = (
-      await tx
-        .select({ status: ambientSessions.status, context: ambientSessions.context })
-        .from(ambientSessions)
-        .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
-        .for('update')
-        .limit(1)
-    )[0];
+  return tenantDb(app, auth).transaction(async (tx) => {
+    const row = await tx.find(ambientSessions, eq(ambientSessions.id, sessionId), { forUpdate: true });
     if (!row) throw notFound(`ambient session ${sessionId} not found`);
     if (isTerminal(row.status)) throw conflict(`session is ${row.status}; its context can no longer change`);
 
@@ -38,11 +31,8 @@ export async function updateSessionContext(app: AppContext, auth: ServicePrincip
       if (!parsed.success) throw badRequest(zodMessage(parsed.error, 'body'));
       next = parsed.data;
     }
-    await checkMedicationOrders(tx as unknown as AppContext['db'], auth, next);
-    await tx
-      .update(ambientSessions)
-      .set({ context: next, updatedAt: sql`now()` })
-      .where(eq(ambientSessions.id, sessionId));
+    await checkMedicationOrders(tx, auth, next);
+    await tx.update(ambientSessions, { context: next, updatedAt: sql`now()` }, eq(ambientSessions.id, sessionId));
     return next;
   });
 }
