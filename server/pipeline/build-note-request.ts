@@ -3,6 +3,7 @@ import { DEFAULT_NOTE_SECTIONS } from '@/lib/info';
 import type { NoteStyleDefinition } from '@/lib/info/note-styles';
 import type { SessionContext } from '@/lib/contracts/sessions';
 import type { AppContext } from '../context';
+import { tenantDb } from '../db/index';
 import { visitNoteSettings, type ambientSessions } from '../db/schema';
 import { getPreferences } from '../domain/preferences/get-preferences';
 import { getPatientContext } from '../domain/ckg/get-patient-context';
@@ -54,7 +55,7 @@ export interface VisitNoteRequest {
 export async function buildNoteRequest(app: AppContext, session: typeof ambientSessions.$inferSelect, lines: TranscriptLine[]): Promise<VisitNoteRequest> {
   const context = (session.context ?? {}) as SessionContext;
   const prefs = (await getPreferences(app, sessionScope(session))).personalization_preference;
-  const settings = (await app.db.select().from(visitNoteSettings).where(eq(visitNoteSettings.sessionId, session.id)).limit(1))[0];
+  const settings = await tenantDb(app, sessionScope(session)).find(visitNoteSettings, eq(visitNoteSettings.sessionId, session.id));
   const sections: NoteSectionRequest[] = context.sections?.length
     ? context.sections.map((s) => ({ loinc: s.loinc, ...(s.precharted_content ? { precharted: s.precharted_content as NoteSectionRequest['precharted'] } : {}) }))
     : DEFAULT_NOTE_SECTIONS.map((loinc) => ({ loinc }));

@@ -4,6 +4,9 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { ambientSessions } from '../db/schema';
+import { systemDb } from '../db/index';
+
+const SYSTEM = 'finalisation worker: one session of any tenant, by id';
 
 /**
  * A lease on one session's finalisation, kept on the session row. Advisory locks would not do: PGlite is one
@@ -28,7 +31,7 @@ export async function acquireFinaliseLease(app: AppContext, sessionId: string): 
   const holder = `${os.hostname()}:${process.pid}:${crypto.randomUUID()}`;
   const seconds = finaliseLeaseSeconds(app.config);
   const until = sql`now() + make_interval(secs => ${seconds})`;
-  const taken = await app.db
+  const taken = await systemDb(app, SYSTEM)
     .update(ambientSessions)
     .set({ finalisingBy: holder, finalisingUntil: until })
     .where(and(eq(ambientSessions.id, sessionId), or(isNull(ambientSessions.finalisingUntil), lt(ambientSessions.finalisingUntil, sql`now()`))))
@@ -39,7 +42,7 @@ export async function acquireFinaliseLease(app: AppContext, sessionId: string): 
   let lost = false;
   const renew = async (): Promise<boolean> => {
     if (lost) return false;
-    const res = await app.db.update(ambientSessions).set({ finalisingUntil: until }).where(mine).returning({ id: ambientSessions.id });
+    const res = await systemDb(app, SYSTEM).update(ambientSessions).set({ finalisingUntil: until }).where(mine).returning({ id: ambientSessions.id });
     lost = res.length === 0;
     if (lost) app.log.warn({ sessionId }, 'finalisation lease was taken over by another run');
     return !lost;
@@ -55,7 +58,7 @@ export async function acquireFinaliseLease(app: AppContext, sessionId: string): 
     async release() {
       clearInterval(timer);
       if (lost) return;
-      await app.db.update(ambientSessions).set({ finalisingBy: null, finalisingUntil: null }).where(mine);
+      await systemDb(app, SYSTEM).update(ambientSessions).set({ finalisingBy: null, finalisingUntil: null }).where(mine);
     },
   };
 }

@@ -2,13 +2,15 @@ import type PgBoss from 'pg-boss';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { ambientSessions } from '../db/schema';
-import { transitionSession } from '../domain/sessions/transition-session';
-import { enqueueSessionWebhook } from '../webhooks/enqueue-session-webhook';
+import { finishSession } from './finish-session';
 import { FinaliseError, finaliseSession } from './finalise-session';
 import { enqueueFinalisation, FINALISE_QUEUE, finaliseRetryPolicy, type FinaliseJob } from '../jobs/finalise-queue';
 import { finaliseLeaseSeconds } from './finalise-lease';
 import { observeStage, recordJob } from '../observability/metrics';
 import { defineWorker } from '../jobs/define-worker';
+import { systemDb } from '../db/index';
+
+const SYSTEM = 'finalisation worker: sessions of every tenant';
 
 /** Finalisations of one session never overlap within a process, whichever job or path started them. */
 async function withSessionLock<T>(app: AppContext, sessionId: string, fn: () => Promise<T>): Promise<T> {
@@ -20,16 +22,6 @@ async function withSessionLock<T>(app: AppContext, sessionId: string, fn: () => 
     return await run;
   } finally {
     if (locks.get(sessionId) === run) locks.delete(sessionId);
-  }
-}
-
-async function notify(app: AppContext, sessionId: string): Promise<void> {
-  try {
-    await enqueueSessionWebhook(app, sessionId);
-  } catch (err) {
-    // The outcome is stored; a lost notification is re-sent by the retry of this job.
-    app.log.error({ sessionId, err: (err as Error).message }, 'session webhook not queued');
-    throw err;
   }
 }
 
@@ -61,16 +53,14 @@ export async function runFinaliseJob(app: AppContext, job: PgBoss.JobWithMetadat
       app.log.warn({ sessionId, code, err: (err as Error).message, attempt: job.retryCount + 1, last }, 'session finalisation failed');
       recordJob(app, FINALISE_QUEUE, last ? 'failed' : 'retry', (Date.now() - started) / 1000);
       if (!last) throw err;
-      await transitionSession(app, sessionId, 'failed', { allowSame: true, errorCode: code, errorDetail: detail(err), reason: 'finalisation failed' });
+      await finishSession(app, sessionId, 'failed', { errorCode: code, errorDetail: detail(err), reason: 'finalisation failed' });
     }
-    const row = (await app.db.select({ status: ambientSessions.status }).from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
-    if (row && ['completed', 'skipped', 'failed'].includes(row.status)) await notify(app, sessionId);
   });
 }
 
 /** Sessions left running by a crash whose job may be stuck active until it expires are queued again. */
 async function requeueRunning(app: AppContext): Promise<void> {
-  const rows = await app.db.select({ id: ambientSessions.id }).from(ambientSessions).where(eq(ambientSessions.status, 'running'));
+  const rows = await systemDb(app, SYSTEM).select({ id: ambientSessions.id }).from(ambientSessions).where(eq(ambientSessions.status, 'running'));
   for (const r of rows) await enqueueFinalisation(app, r.id);
   if (rows.length) app.log.info({ sessions: rows.length }, 'requeued finalisation of running sessions');
 }
@@ -80,7 +70,7 @@ async function requeueRunning(app: AppContext): Promise<void> {
  * job stays active until it expires, so the session is queued again here and any worker finishes it.
  */
 async function requeueAbandoned(app: AppContext): Promise<void> {
-  const rows = await app.db
+  const rows = await systemDb(app, SYSTEM)
     .select({ id: ambientSessions.id })
     .from(ambientSessions)
     .where(and(isNotNull(ambientSessions.finalisingUntil), lt(ambientSessions.finalisingUntil, sql`now()`)));

@@ -3,7 +3,7 @@ import type { ambientSessions } from '../db/schema';
 import { applyNoteStyle } from '../domain/note-style/apply-note-style';
 import type { NoteResult, TranscriptLine } from '../engines/notes/types';
 import { timeStage } from '../observability/metrics';
-import { buildNoteRequest } from './build-note-request';
+import { buildNoteRequest, type VisitNoteRequest } from './build-note-request';
 import { getNotesEngine } from '../engines/index';
 
 /**
@@ -12,9 +12,14 @@ import { getNotesEngine } from '../engines/index';
  * the engine and its faithfulness guard, so template wording is never judged as a claim about the visit.
  */
 export async function generateVisitNote(app: AppContext, session: typeof ambientSessions.$inferSelect, lines: TranscriptLine[]): Promise<{ note: NoteResult; engineName: string }> {
-  const { request, style, previsitNote } = await buildNoteRequest(app, session, lines);
+  const built = await buildNoteRequest(app, session, lines);
+  return timeStage(app, 'notes', () => writeVisitNote(app, built));
+}
+
+/** The note from a request already built (finalisation builds it in a stage of its own). */
+export async function writeVisitNote(app: AppContext, { request, style, previsitNote }: VisitNoteRequest): Promise<{ note: NoteResult; engineName: string }> {
   const engine = getNotesEngine(app);
-  const raw = await timeStage(app, 'notes', () => engine.generate(request));
+  const raw = await engine.generate(request);
   // Without a style the pre-visit note still leads the history, in the engine's own sections.
   const shape = style ?? (previsitNote ? { id: '', name: '', description: '', sections: raw.summary.map((s) => ({ loinc: s.loinc_code, heading: s.title })) } : null);
   const note = shape ? applyNoteStyle(raw, shape, previsitNote) : raw;

@@ -7,6 +7,9 @@ import { getSpeechEngine } from '../engines/index';
 import { FinaliseError } from './finalise-error';
 import { reuseLiveResult } from '../recordings/reuse-live-result';
 import type { RecordingAudio } from '../recordings/load-audio';
+import { systemDb } from '../db/index';
+
+const SYSTEM = 'finalisation worker: one session of any tenant, by id';
 
 export interface TimedSegment {
   recordingId: string;
@@ -46,7 +49,7 @@ export async function transcribeRecording(
   if (unbiased !== null) {
     // Not a silent fallback (issue 30 item 6): which session lost its vocabulary, and why (no PHI: the reason
     // is the engine's error, not the words).
-    const [row] = await app.db.select({ sessionId: recordings.sessionId }).from(recordings).where(eq(recordings.id, rec.id));
+    const [row] = await systemDb(app, SYSTEM).select({ sessionId: recordings.sessionId }).from(recordings).where(eq(recordings.id, rec.id));
     app.log.warn({ sessionId: row?.sessionId, recordingId: rec.id, reason: unbiased }, 'session vocabulary decoder could not be built: transcript decoded unbiased');
   }
   const segments = segs

@@ -3,6 +3,9 @@ import { bytesToMs } from '@/lib/contracts/stream-protocol';
 import type { AppContext } from '../context';
 import { ambientSessions, recordings } from '../db/schema';
 import { getBlobStore } from '../blob/index';
+import { systemDb } from '../db/index';
+
+const SYSTEM = 'finalisation worker: one session of any tenant, by id';
 
 /** Stored audio that was acknowledged to the client cannot be read: a note from the rest would be silently incomplete. */
 export class AudioUnavailableError extends Error {}
@@ -24,7 +27,7 @@ export interface RecordingAudio {
  */
 export async function loadAudio(app: AppContext, sessionId: string): Promise<RecordingAudio[]> {
   const blob = getBlobStore(app);
-  const rows = await app.db.select().from(recordings).where(eq(recordings.sessionId, sessionId)).orderBy(asc(recordings.sequenceNumber));
+  const rows = await systemDb(app, SYSTEM).select().from(recordings).where(eq(recordings.sessionId, sessionId)).orderBy(asc(recordings.sequenceNumber));
   const out: RecordingAudio[] = [];
   let offsetBytes = 0;
   for (const r of rows) {
@@ -39,7 +42,7 @@ export async function loadAudio(app: AppContext, sessionId: string): Promise<Rec
     if (pcm.length < r.durableBytes) {
       throw new AudioUnavailableError(`recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
     }
-    if (pcm.length !== r.durableBytes) await app.db.update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
+    if (pcm.length !== r.durableBytes) await systemDb(app, SYSTEM).update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
     out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm });
     offsetBytes += pcm.length;
   }
@@ -50,8 +53,8 @@ export async function loadAudio(app: AppContext, sessionId: string): Promise<Rec
 export async function settleTimeline(app: AppContext, sessionId: string, recs: RecordingAudio[]): Promise<number> {
   const totalMs = recs.reduce((a, r) => a + bytesToMs(r.pcm.length), 0);
   for (const r of recs) {
-    if (r.offsetMs !== r.storedOffsetMs) await app.db.update(recordings).set({ sessionOffsetMs: r.offsetMs }).where(eq(recordings.id, r.id));
+    if (r.offsetMs !== r.storedOffsetMs) await systemDb(app, SYSTEM).update(recordings).set({ sessionOffsetMs: r.offsetMs }).where(eq(recordings.id, r.id));
   }
-  await app.db.update(ambientSessions).set({ audioMs: totalMs }).where(eq(ambientSessions.id, sessionId));
+  await systemDb(app, SYSTEM).update(ambientSessions).set({ audioMs: totalMs }).where(eq(ambientSessions.id, sessionId));
   return totalMs;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { recordings } from '../db/schema';
+import { systemDb } from '../db/index';
 
 /**
  * Reports that arrive within this window share one UPDATE. Every open stream reports every 2 s; at
@@ -38,7 +39,7 @@ export function recordDurableBytes(app: Pick<AppContext, 'db'>, recordingId: str
 async function writeBatch(app: Pick<AppContext, 'db'>, batch: Batch): Promise<void> {
   const rows = [...batch.bytes].map(([id, bytes]) => sql`(${id}::uuid, ${bytes}::bigint)`);
   try {
-    await app.db.execute(sql`
+    await systemDb(app, 'recordings: durable-byte reports of streams whose sessions were found in their callers\' scopes').execute(sql`
       update ${recordings} set durable_bytes = v.bytes, durable_at = now()
       from (values ${sql.join(rows, sql`, `)}) as v(id, bytes)
       where ${recordings.id} = v.id and ${recordings.endedAt} is null and ${recordings.durableBytes} < v.bytes`);

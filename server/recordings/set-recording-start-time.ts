@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { recordings } from '../db/schema';
+import { systemDb } from '../db/index';
+
+const SYSTEM = 'recordings: a stream or upload whose session was found in its caller\'s scope when it opened';
 
 /** Stores when a recording began (an RFC 3339 time already checked by the frame parser), kept to the microsecond. */
 export async function setRecordingStartTime(app: Pick<AppContext, 'db'>, recordingId: string, value: string): Promise<void> {
-  await app.db
+  await systemDb(app, SYSTEM)
     .update(recordings)
     .set({ startTime: sql`${value}::timestamptz` as unknown as Date })
     .where(eq(recordings.id, recordingId));

@@ -1,6 +1,9 @@
 import type { TranscriptWord } from '@/lib/transcript/confidence';
 import type { AppContext } from '../context';
 import { transcriptEntries } from '../db/schema';
+import { systemDb } from '../db/index';
+
+const SYSTEM = 'recordings: a stream or upload whose session was found in its caller\'s scope when it opened';
 
 /** One final segment of the live recogniser, placed on the session timeline. */
 export interface LiveSegmentEntry {
@@ -19,5 +22,5 @@ export interface LiveSegmentEntry {
 
 /** Stores a live transcript entry; the final pass later writes its own entries beside these. */
 export async function storeLiveSegment(app: Pick<AppContext, 'db'>, entry: LiveSegmentEntry): Promise<void> {
-  await app.db.insert(transcriptEntries).values({ ...entry, source: 'live' });
+  await systemDb(app, SYSTEM).insert(transcriptEntries).values({ ...entry, source: 'live' });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { ambientSessions } from '../db/schema';
-import { enqueueWebhook, type EnqueuedWebhook } from './enqueue-webhook';
+import { wakeWebhookWorker, writeWebhookRow, type EnqueuedWebhook, type OutboxDb } from './enqueue-webhook';
 import { buildSessionNotification } from './payloads';
 
 /**
@@ -11,9 +11,16 @@ import { buildSessionNotification } from './payloads';
  * re-run of finalisation does not notify twice.
  */
 export async function enqueueSessionWebhook(app: AppContext, sessionId: string): Promise<EnqueuedWebhook | null> {
-  const session = (await app.db.select().from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
+  const written = await writeSessionWebhookRow(app, app.db, sessionId);
+  if (written?.created) await wakeWebhookWorker(app, written.deliveryId);
+  return written;
+}
+
+/** The session's outbox row alone, in `db` (the transaction of its terminal status change); wakeWebhookWorker once committed. */
+export async function writeSessionWebhookRow(app: AppContext, db: OutboxDb, sessionId: string): Promise<EnqueuedWebhook | null> {
+  const session = (await db.select().from(ambientSessions).where(eq(ambientSessions.id, sessionId)).limit(1))[0];
   if (!session) throw new Error(`session ${sessionId} not found`);
-  const siblings = await app.db
+  const siblings = await db
     .select({ id: ambientSessions.id })
     .from(ambientSessions)
     .where(and(eq(ambientSessions.encounterId, session.encounterId), eq(ambientSessions.partnerId, session.partnerId)))
@@ -23,7 +30,7 @@ export async function enqueueSessionWebhook(app: AppContext, sessionId: string):
     app.log.debug({ sessionId, status: session.status }, 'no webhook for this session status');
     return null;
   }
-  return enqueueWebhook(app, {
+  return writeWebhookRow(app, db, {
     partnerId: session.partnerId,
     sessionId,
     eventType: built.eventType,

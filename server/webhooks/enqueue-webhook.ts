@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { WebhookEventType, WebhookPayload } from '@/lib/contracts/webhooks';
 import type { AppContext } from '../context';
+import type { Db } from '../db/index';
 import { partners, webhookDeliveries } from '../db/schema';
 import { dispatchDelivery } from './queues';
 
@@ -20,18 +21,28 @@ export interface EnqueuedWebhook {
   created: boolean;
 }
 
+/** A database handle or a transaction: the outbox row can be written in the caller's transaction. */
+export type OutboxDb = Pick<Db, 'select' | 'insert'>;
+
 /**
  * Writes the outbox row for one notification and wakes a worker. Returns null when the partner has no
  * webhook URL (nothing to deliver). The body is serialised once here so every attempt sends, and signs,
  * the same bytes.
  */
 export async function enqueueWebhook(app: AppContext, input: EnqueueWebhookInput): Promise<EnqueuedWebhook | null> {
-  const partner = (await app.db.select({ webhookUrl: partners.webhookUrl }).from(partners).where(eq(partners.partnerId, input.partnerId)).limit(1))[0];
+  const written = await writeWebhookRow(app, app.db, input);
+  if (written?.created && input.dispatch !== false) await wakeWebhookWorker(app, written.deliveryId);
+  return written;
+}
+
+/** The outbox row alone, in `db` (the caller's transaction); wakeWebhookWorker once it has committed. */
+export async function writeWebhookRow(app: AppContext, db: OutboxDb, input: EnqueueWebhookInput): Promise<EnqueuedWebhook | null> {
+  const partner = (await db.select({ webhookUrl: partners.webhookUrl }).from(partners).where(eq(partners.partnerId, input.partnerId)).limit(1))[0];
   if (!partner?.webhookUrl) {
     app.log.info({ partnerId: input.partnerId, eventKey: input.eventKey, eventType: input.eventType }, 'webhook not sent: partner has no webhook_url');
     return null;
   }
-  const inserted = await app.db
+  const inserted = await db
     .insert(webhookDeliveries)
     .values({
       partnerId: input.partnerId,
@@ -47,14 +58,13 @@ export async function enqueueWebhook(app: AppContext, input: EnqueueWebhookInput
     .returning({ id: webhookDeliveries.id });
   if (inserted[0]) {
     app.log.info({ deliveryId: inserted[0].id, partnerId: input.partnerId, eventType: input.eventType, eventKey: input.eventKey }, 'webhook enqueued');
-    if (input.dispatch !== false) {
-      // The row is committed; if the wake-up is lost the sweeper sends it, so this must not fail the caller.
-      await dispatchDelivery(app, inserted[0].id).catch((err: Error) =>
-        app.log.warn({ deliveryId: inserted[0]!.id, err: err.message }, 'webhook job not queued; the outbox sweeper will send it'),
-      );
-    }
     return { deliveryId: inserted[0].id, created: true };
   }
-  const existing = await app.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.eventKey, input.eventKey)).limit(1);
+  const existing = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.eventKey, input.eventKey)).limit(1);
   return existing[0] ? { deliveryId: existing[0].id, created: false } : null;
+}
+
+/** Wakes a delivery worker for a committed outbox row; if the wake-up is lost the sweeper sends it, so this never fails the caller. */
+export async function wakeWebhookWorker(app: AppContext, deliveryId: string): Promise<void> {
+  await dispatchDelivery(app, deliveryId).catch((err: Error) => app.log.warn({ deliveryId, err: err.message }, 'webhook job not queued; the outbox sweeper will send it'));
 }
