@@ -43,6 +43,13 @@ module.exports = {
       to: { path: '^server/realtime/' },
     },
     {
+      name: 'realtime-not-pipeline',
+      comment: 'Streams end a recording and queue its finalisation (server/jobs/finalise-queue.ts); they reach recordings through server/recordings and engines through server/engines, never the finalisation pipeline.',
+      severity: 'error',
+      from: { path: '^server/realtime/' },
+      to: { path: '^server/pipeline/' },
+    },
+    {
       name: 'components-not-server',
       comment: 'Components run in the browser and reach the server through lib/ (the typed client), never by importing server code.',
       severity: 'error',
