@@ -74,16 +74,16 @@ function normaliseReaction(r: string): string {
 }
 
 function answeredYes(ctx: NoteContext, s: Sentence): boolean {
-  const next = ctx.a.turns[s.turn + 1];
+  const next = ctx.analysis.turns[s.turn + 1];
   return s.role === 'CLINICIAN' && next?.role === 'PATIENT' && YES.test(next.text.trim());
 }
 
-const key = (a: Pick<Allergy, 'substance' | 'substance_code'>) => (a.substance_code ? `${a.substance_code.type}:${a.substance_code.code}` : `NAME:${a.substance.toLowerCase()}`);
+const key = (allergy: Pick<Allergy, 'substance' | 'substance_code'>) => (allergy.substance_code ? `${allergy.substance_code.type}:${allergy.substance_code.code}` : `NAME:${allergy.substance.toLowerCase()}`);
 
 /** Allergies said in the visit, then those of the EMR context not said; one entry per substance. */
 export function allergies(ctx: NoteContext): Allergy[] {
   const byKey = new Map<string, Allergy>();
-  const sents = ctx.a.sentences;
+  const sents = ctx.analysis.sentences;
   for (const s of sents) {
     // "Yes, penicillin gives me a rash", answering "any allergies to medications?", names no allergy itself.
     const answersAllergyQuestion = s.allergy && s.role === 'PATIENT' && !NO.test(s.text.trim());

@@ -8,10 +8,10 @@ export interface Complaint { text: string; src: string[]; bodyPart?: boolean }
 
 /** The complaint as stated before any problem is worked out: booked, framed by the clinician, or a painful body part. */
 export function statedComplaint(ctx: NoteContext): Complaint | undefined {
-  const { a, req } = ctx;
+  const { analysis, req } = ctx;
   if (req.visit?.chief_complaint) return { text: req.visit.chief_complaint, src: [] };
   // The clinician's framing ("presents for …", "here for …") names the visit reason best.
-  for (const s of a.sentences.slice(0, Math.max(a.examStart, 1))) {
+  for (const s of analysis.sentences.slice(0, Math.max(analysis.examStart, 1))) {
     if (s.role !== 'CLINICIAN') continue;
     const m =
       /\bchief complaint (?:is|of) (?:(?:her|his|their|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text) ??
@@ -19,10 +19,10 @@ export function statedComplaint(ctx: NoteContext): Complaint | undefined {
       /\b(?:we are|we're|i am|i'm) (?:here )?follow(?:ing)?(?: |-)up (?:on|for|of) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,60}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
     if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) return { text: m[1], src: [s.tid] };
   }
-  const part = bodyPartComplaint(a);
+  const part = bodyPartComplaint(analysis);
   if (part) return { ...part, bodyPart: true };
   // The clinician opens on what was reported ("looks like you've been having some difficulty swallowing").
-  for (const s of a.sentences.filter((x) => x.role === 'CLINICIAN' && x.turn < 3 && x.i < Math.max(a.examStart, 1))) {
+  for (const s of analysis.sentences.filter((x) => x.role === 'CLINICIAN' && x.turn < 3 && x.i < Math.max(analysis.examStart, 1))) {
     const cue = /\b(?:having|experiencing|complaining of|dealing with|suffering from|struggling with)\b/.exec(s.text);
     if (!cue) continue;
     const at = s.tokens.length - tokenize(s.text.slice(cue.index)).length;
@@ -33,8 +33,8 @@ export function statedComplaint(ctx: NoteContext): Complaint | undefined {
 }
 
 /** Else the first condition the patient raised, or the first problem of the plan. */
-export function complaintFromProblems(a: Analysis, problems: Problem[]): Complaint | undefined {
-  const opening = a.sentences.slice(0, Math.max(a.examStart, 1));
+export function complaintFromProblems(analysis: Analysis, problems: Problem[]): Complaint | undefined {
+  const opening = analysis.sentences.slice(0, Math.max(analysis.examStart, 1));
   const patientFirst = opening
     .filter((s) => s.role === 'PATIENT' && !s.question)
     .flatMap((s) => conditionMentions(s))
@@ -60,8 +60,8 @@ const OPENING_TURNS = 8;
 
 const singular = (part: string) => part.replace(/^feet$/, 'foot').replace(/s$/, '');
 
-export function bodyPartComplaint(a: Analysis): { text: string; src: string[] } | undefined {
-  const opening = a.sentences.filter((s) => s.turn < OPENING_TURNS && s.i < Math.max(a.examStart, 1));
+export function bodyPartComplaint(analysis: Analysis): { text: string; src: string[] } | undefined {
+  const opening = analysis.sentences.filter((s) => s.turn < OPENING_TURNS && s.i < Math.max(analysis.examStart, 1));
   for (const s of opening) {
     const m = INJURED.exec(s.text) ?? HURTS.exec(s.text);
     if (!m) continue;

@@ -42,7 +42,8 @@ export function questionTopic(q: string): string | null {
 }
 
 export interface NoteContext {
-  a: Analysis;
+  /** The transcript read as turns and sentences, with who spoke, the patient's sex and age, and where the exam and plan start. */
+  analysis: Analysis;
   req: NoteRequest;
   codes: CodeIndex;
   model: HccModel;
@@ -55,7 +56,7 @@ export interface NoteContext {
 
 /** Previous clinician question for a patient turn: the yes/no questions that patient answers resolve. */
 export function priorQuestion(ctx: NoteContext, s: Sentence): Sentence | undefined {
-  const prevTurn = ctx.a.turns[s.turn - 1];
+  const prevTurn = ctx.analysis.turns[s.turn - 1];
   if (!prevTurn || prevTurn.role !== 'CLINICIAN') return undefined;
   const last = prevTurn.sentences.at(-1);
   return last?.question ? last : undefined;

@@ -36,14 +36,14 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
     add(p.code, note);
   }
   // A symptom code is dropped when a definitive diagnosis of the same problem is already coded.
-  const a = ctx.a;
-  for (const s of a.sentences) {
+  const { analysis } = ctx;
+  for (const s of analysis.sentences) {
     if (s.role !== 'CLINICIAN' || s.question) continue;
     for (const m of conditionMentions(s)) {
       // Injuries (S codes) count only when the clinician names them in the assessment, not when asking.
       // A symptom the clinician names in the assessment and plan is assessed (issue 29), as scribes list it.
-      const symptomOk = /^R/.test(m.code) && s.i >= a.planStart;
-      if (m.negated || m.family || (!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code) || (/^S/.test(m.code) && s.i < a.planStart)) continue;
+      const symptomOk = /^R/.test(m.code) && s.i >= analysis.planStart;
+      if (m.negated || m.family || (!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code) || (/^S/.test(m.code) && s.i < analysis.planStart)) continue;
       // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
       const lower = s.text.toLowerCase();
       const at = lower.indexOf(m.surface);
@@ -53,16 +53,16 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       // A condition read out of the history list is coded when the assessment and plan comes back to it (or a drug for
       // it manages it: addManagedProblems); "you have hypertension" said to the patient is this visit's.
       const window = s.tokens.slice(Math.max(0, m.start - 6), m.start).join(' ');
-      const later = a.sentences.some((t) => t.i >= a.planStart && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
+      const later = analysis.sentences.some((t) => t.i >= analysis.planStart && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
       const fromHistory = /\bhistory\b/.test(window) && !/\b(you have|you've got|diagnosed)\b/.test(window);
-      if (s.i >= a.planStart || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
-        add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), a.sex)));
+      if (s.i >= analysis.planStart || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
+        add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), analysis.sex)));
     }
   }
   // A symptom the visit keeps coming back to (said in three sentences or more, never denied) is assessed.
   const said = new Map<string, number>();
   const denied = new Set<string>();
-  for (const s of a.sentences)
+  for (const s of analysis.sentences)
     for (const m of conditionMentions(s)) {
       if (!/^R/.test(m.code) || m.family) continue;
       if (m.negated) denied.add(m.code);
@@ -85,7 +85,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
 export function diagnosisEvidence(ctx: NoteContext, code: string): string[] {
   const exact: string[] = [];
   const category: string[] = [];
-  for (const s of ctx.a.sentences) {
+  for (const s of ctx.analysis.sentences) {
     for (const m of conditionMentions(s)) {
       if (m.negated || m.family) continue;
       const coded = ctx.codes.icd10(m.code)?.code ?? m.code;

@@ -87,9 +87,9 @@ function examClauses(t: string): string[] {
 }
 
 export function examBlocks(ctx: NoteContext): Block[] {
-  const { a } = ctx;
+  const { analysis } = ctx;
   const bySystem = new Map<string, Piece[]>();
-  const sents = a.sentences.slice(a.examStart, a.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
+  const sents = analysis.sentences.slice(analysis.examStart, analysis.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
   const templated = new Set<string>();
   const measured = new Map<string, Piece>();
   const complained = /^(right|left|bilateral) ([a-z]+(?: [a-z]+)?) pain$/i.exec(ctx.complaint ?? '');
@@ -139,7 +139,7 @@ export function examBlocks(ctx: NoteContext): Block[] {
       .replace(/\bno,? no\b/gi, 'no')
       // An instruction the next clause began ("…, I am going to") is cut off with it.
       .replace(/,?\s*\b(?:i am|i'm) (?:just )?going to\.?$/i, '');
-    const note = finishSentence(clinicianToNote(t, a.sex).replace(/^(?:it |it's |that )/i, '').replace(/^(?:her|his|their|the patient's) (?=[a-z])/i, ''));
+    const note = finishSentence(clinicianToNote(t, analysis.sex).replace(/^(?:it |it's |that )/i, '').replace(/^(?:her|his|their|the patient's) (?=[a-z])/i, ''));
     const system = EXAM_SYSTEMS.find(([, re]) => re.test(t))?.[0] ?? 'General';
     const list = bySystem.get(system) ?? [];
     // Scribes open a joint exam with the part examined: "Examination of the left shoulder: …".
@@ -167,9 +167,9 @@ export const RESULT_CUE =
 const FUTURE = /\b((?:re)?check (?:a|an|the|your|some)|order|going to (?:get|order|check|send|do|repeat)|want to (?:get|order|check)|we'll (?:get|check|do|order)|will (?:get|order|check|repeat)|schedule|let's get|i'd like to get|would like to (?:get|order))\b/i;
 
 export function resultPieces(ctx: NoteContext): Piece[] {
-  const { a } = ctx;
+  const { analysis } = ctx;
   const out: Piece[] = [];
-  for (const s of a.sentences.slice(Math.min(a.examStart, a.planStart))) {
+  for (const s of analysis.sentences.slice(Math.min(analysis.examStart, analysis.planStart))) {
     if (s.role !== 'CLINICIAN' || s.question || !RESULT_CUE.test(s.text) || FUTURE.test(s.text) || /^(?:hey,? dragon,? )?show me\b/i.test(s.text)) continue;
     // A dictated assessment or plan names what is to be done, not what was found.
     if (splitDictated(s.text).some((c) => c.label)) continue;
@@ -177,7 +177,7 @@ export function resultPieces(ctx: NoteContext): Piece[] {
     let t = stripFiller(s.text).replace(/\b(hey,? dragon,?|show me the [a-z0-9 -]+?(?=\.|,|$))/gi, '').replace(/^[,. ]+/, '');
     t = t.replace(/^(so|and|now|um|okay|alright),?\s+/i, '').replace(/\bin reviewing (the )?results of your\b/i, 'Review of the');
     if (t.split(' ').length < 3) continue;
-    out.push({ text: finishSentence(clinicianToNote(t, a.sex)), src: [s.tid] });
+    out.push({ text: finishSentence(clinicianToNote(t, analysis.sex)), src: [s.tid] });
   }
   const cap = ctx.verbosity === 'CONCISE' ? 2 : ctx.verbosity === 'DETAILED' ? 20 : 6;
   return out.slice(0, cap);

@@ -34,15 +34,15 @@ const FREQUENCY_ANSWERS: Array<[RegExp, string]> = [
 ];
 
 /** The clinician sentence best matching the field label and the patient's reply to it. */
-function findExchange(a: Analysis, label: string): { q: Sentence; answer: Sentence[] } | undefined {
+function findExchange(analysis: Analysis, label: string): { q: Sentence; answer: Sentence[] } | undefined {
   let best: { q: Sentence; score: number } | undefined;
-  for (const s of a.sentences) {
+  for (const s of analysis.sentences) {
     if (s.role !== 'CLINICIAN') continue;
     const sc = overlap(label, s.text);
     if (sc >= 0.5 && (!best || sc > best.score)) best = { q: s, score: sc };
   }
   if (!best) return undefined;
-  const next = a.turns.slice(best.q.turn + 1).find((t) => t.role === 'PATIENT');
+  const next = analysis.turns.slice(best.q.turn + 1).find((t) => t.role === 'PATIENT');
   return { q: best.q, answer: next?.sentences ?? [] };
 }
 
@@ -50,12 +50,12 @@ function findExchange(a: Analysis, label: string): { q: Sentence; answer: Senten
  * Fills an Embedded Form from the conversation. Values the partner prefilled are kept; a field is
  * only answered when the conversation contains the question and a reply that fits the field type.
  */
-export function fillForm(a: Analysis, template: FormTemplate, prefilled: Array<{ id: string; value: unknown }> = []): SectionStructuredValues['values'] {
+export function fillForm(analysis: Analysis, template: FormTemplate, prefilled: Array<{ id: string; value: unknown }> = []): SectionStructuredValues['values'] {
   const values = new Map(prefilled.map((v) => [v.id, v.value]));
-  const allPatient = a.sentences.filter((s) => s.role === 'PATIENT').map((s) => s.text).join(' ');
+  const allPatient = analysis.sentences.filter((s) => s.role === 'PATIENT').map((s) => s.text).join(' ');
   for (const field of template.fields) {
     if (values.has(field.id)) continue;
-    const ex = findExchange(a, field.label);
+    const ex = findExchange(analysis, field.label);
     const reply = ex?.answer.map((s) => s.text).join(' ') ?? '';
     if (field.type === 'radio' && field.options) {
       if (!ex || !reply) continue;

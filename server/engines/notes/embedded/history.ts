@@ -11,9 +11,9 @@ const ROS_DISPLAY: Record<string, string> = { tired: 'fatigue', tiredness: 'fati
 export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<string>; neg: Set<string>; src: Set<string> }> }
 
 export function historyFacts(ctx: NoteContext): HistoryFacts {
-  const { a } = ctx;
+  const { analysis } = ctx;
   // The patient's pronouns ("she", "her"), and the subject that opens a sentence about them ("She", "The patient").
-  const pronoun = pronouns(a.sex);
+  const pronoun = pronouns(analysis.sex);
   const SentenceSubject = capitalize(pronoun.subj);
   const paragraphs: Piece[][] = [[]];
   const ros: HistoryFacts['ros'] = new Map();
@@ -37,12 +37,12 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
   // Budgets tuned on the ACI-BENCH train split: scribe HPIs run about 130 words.
   const wordBudget = ctx.verbosity === 'DETAILED' ? 10_000 : ctx.verbosity === 'CONCISE' ? 80 : 150;
   let lastTopicTurn = -1;
-  for (const s of a.sentences.slice(0, a.examStart)) {
+  for (const s of analysis.sentences.slice(0, analysis.examStart)) {
     if (count >= limit || hpiWords >= wordBudget) break;
     if (s.role === 'CLINICIAN') {
       // Clinicians of the dictating style state the one-liner themselves ("… is a 50-year-old female …").
       if (/\b\d+[- ]year[- ]old\b/.test(s.text) && !s.question) {
-        const t = finishSentence(clinicianToNote(stripFiller(s.text), a.sex).replace(/^.*?(\b[a-z]+ is a \d+)/i, '$1'));
+        const t = finishSentence(clinicianToNote(stripFiller(s.text), analysis.sex).replace(/^.*?(\b[a-z]+ is a \d+)/i, '$1'));
         paragraphs[0].unshift({ text: t, src: [s.tid] });
       }
       const topic = /\b(?:in terms of|regarding|how about|what about|as far as|how are you doing with|how's|how is) (?:your|the) ([a-z0-9' -]{3,40})/i.exec(s.text);
@@ -56,7 +56,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
       // The clinician going over the history from the chart ("you had a lumpectomy on January 20th") states it.
       const told = clinicianHistory(s.text, s.question);
       if (told) {
-        const text = finishSentence(clinicianToNote(told, a.sex));
+        const text = finishSentence(clinicianToNote(told, analysis.sex));
         paragraphs.at(-1)!.push({ text, src: [s.tid] });
         hpiWords += text.split(' ').length;
         count++;
@@ -74,8 +74,8 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     const topic = question ? questionTopic(question.text) : null;
     const words = s.text.replace(/[^a-z0-9' ]/gi, ' ').trim().split(/\s+/);
     const src = question ? [question.tid, s.tid] : [s.tid];
-    if (topic && s === a.turns[s.turn].sentences[0]) {
-      const topicNote = clinicianToNote(topic, a.sex);
+    if (topic && s === analysis.turns[s.turn].sentences[0]) {
+      const topicNote = clinicianToNote(topic, analysis.sex);
       if (NO.test(s.text.trim())) {
         paragraphs.at(-1)!.push({ text: finishSentence(`${SentenceSubject} denies ${topicNote}`), src });
         addRos(topic, false, s.tid);
@@ -104,7 +104,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (/^(?:no|not|nope|never|nothing)\b/i.test(answer) && words.length <= 6) continue;
     if (ctx.verbosity === 'CONCISE' && !/\d|\b(pain|since|ago|started|weeks?|days?|months?)\b/i.test(s.text)) continue;
     // The patient's "you" is the clinician, who writes the note as "I": "the one that you prescribed" → "that I prescribed".
-    let body = toThirdPerson(answer, a.sex).replace(/\byou (had |have |'ve |just )?(told|said|gave|mentioned|prescribed|recommended|wanted|asked|suggested|ordered|started|changed|increased|decreased|referred|sent|put)\b/gi, (_m, aux: string | undefined, v: string) => `I ${(aux ?? '').replace("'ve ", 'have ')}${v}`);
+    let body = toThirdPerson(answer, analysis.sex).replace(/\byou (had |have |'ve |just )?(told|said|gave|mentioned|prescribed|recommended|wanted|asked|suggested|ordered|started|changed|increased|decreased|referred|sent|put)\b/gi, (_m, aux: string | undefined, v: string) => `I ${(aux ?? '').replace("'ve ", 'have ')}${v}`);
     body = clinicianAsI(body);
     // "How is your right knee?" "It still hurts": the note says what "it" is, since the question is not in the note.
     const about = question && /\bhow(?:'s| is| has| does)\s+(?:your|her|his)\s+([a-z][a-z ]{1,30}?)(?:\s+(?:been|doing|feeling))?\s*\?*$/i.exec(question.text);
@@ -124,7 +124,7 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     count++;
   }
   // Symptoms the patient reported past the history's word budget still belong in the review of systems.
-  for (const s of a.sentences.slice(0, a.examStart)) {
+  for (const s of analysis.sentences.slice(0, analysis.examStart)) {
     if (s.role !== 'PATIENT' || s.question) continue;
     for (const m of conditionMentions(s)) if (!m.family) addRos(m.surface, !m.negated, s.tid);
   }
@@ -176,12 +176,12 @@ export function complaintInReview(ros: HistoryFacts['ros'], cc: string, src: str
 }
 
 export function openingSentence(ctx: NoteContext, problem: string | undefined): Piece | undefined {
-  const { a } = ctx;
-  const sex = a.sex === 'female' ? 'female' : a.sex === 'male' ? 'male' : 'patient';
-  const who = a.age ? `a ${a.age}-year-old ${sex}` : sex === 'patient' ? '' : `a ${sex}`;
+  const { analysis } = ctx;
+  const sex = analysis.sex === 'female' ? 'female' : analysis.sex === 'male' ? 'male' : 'patient';
+  const who = analysis.age ? `a ${analysis.age}-year-old ${sex}` : sex === 'patient' ? '' : `a ${sex}`;
   const reason = ctx.req.visit?.reason_for_visit ?? ctx.req.visit?.chief_complaint ?? problem;
   if (!who && !reason) return undefined;
-  const subject = a.name ? capitalize(a.name) : 'The patient';
+  const subject = analysis.name ? capitalize(analysis.name) : 'The patient';
   const pmh = ctx.pmh?.length ? ` with a past medical history significant for ${listJoin(ctx.pmh)}` : '';
   const text = who
     ? `${subject} is ${who}${pmh} who presents to the clinic today${reason ? ` for the evaluation of ${reason.toLowerCase()}` : ''}.`

@@ -103,12 +103,12 @@ export class EmbeddedNotesEngine implements NotesEngine {
     const terms = contextTerms(req);
     const heard = req.transcript.map((l) => ({ ...l, text: trustedText(l, terms) }));
     const unsure = new Set(heard.filter((l) => hasUnclear(l.text)).map((l) => l.transcriptId));
-    const a = analyze(heard, req.patient?.sex);
-    const ctx: NoteContext = { a, req, codes: this.codes, model: req.hccModel ?? 'V28', verbosity: req.preferences?.verbosity ?? 'BALANCED' };
+    const analysis = analyze(heard, req.patient?.sex);
+    const ctx: NoteContext = { analysis, req, codes: this.codes, model: req.hccModel ?? 'V28', verbosity: req.preferences?.verbosity ?? 'BALANCED' };
     // Chief complaint: what the visit was booked for or opened on, else the first problem raised.
     const stated = statedComplaint(ctx);
     const { problems, orphan } = planProblems(ctx, stated?.bodyPart ? stated : undefined);
-    const found = stated ?? complaintFromProblems(a, problems);
+    const found = stated ?? complaintFromProblems(analysis, problems);
     let cc = found?.text;
     const ccSrc = found?.src ?? [];
     if (cc && hasUnclear(cc)) cc = undefined;
@@ -118,7 +118,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
     ctx.pmh = problems.filter((p) => CHRONIC.test(p.code) && p.name.toLowerCase() !== cc?.toLowerCase()).map((p) => p.name.toLowerCase().replace(/\b(chf|copd|gerd|ckd)\b/g, (m) => m.toUpperCase()));
     const opener = openingSentence(ctx, cc);
     if (opener) {
-      const demo = a.sentences.find((s) => /\b\d+[- ]years?[- ]old\b/.test(s.text));
+      const demo = analysis.sentences.find((s) => /\b\d+[- ]years?[- ]old\b/.test(s.text));
       opener.src = [...new Set([...(demo ? [demo.tid] : []), ...ccSrc])];
     }
     const history = historyFacts(ctx);
@@ -190,11 +190,11 @@ export class EmbeddedNotesEngine implements NotesEngine {
         if (item.type === 'string' && item.content.trim()) pre.push({ pieces: [{ text: item.content.trim(), src: [] }], para: true });
         if (item.type === 'structured') {
           const tpl = findTemplate(item.template_id);
-          const values = tpl ? fillForm(a, tpl, item.values) : item.values ?? [];
+          const values = tpl ? fillForm(analysis, tpl, item.values) : item.values ?? [];
           structured.push({ loinc: sec.loinc, template_id: item.template_id, values });
         }
       }
-      const { content, sentences } = render([...pre, ...blocks], bulleted, sec.loinc, leftOut, (p, text) => (p.template || pre.some((b) => b.pieces.includes(p)) ? text : writtenSentence(text, a.sex)));
+      const { content, sentences } = render([...pre, ...blocks], bulleted, sec.loinc, leftOut, (p, text) => (p.template || pre.some((b) => b.pieces.includes(p)) ? text : writtenSentence(text, analysis.sex)));
       const src = [...new Set(sentences.flatMap((p) => p.src))];
       summary.push({
         title: SECTION_TITLES[sec.loinc] ?? sec.loinc,

@@ -44,10 +44,10 @@ function indicated(drug: string): string[] {
 }
 
 export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan: Piece[], orders: MedicationOrder[]): void {
-  const { a } = ctx;
+  const { analysis } = ctx;
   const has = (code: string) => problems.some((p) => p.code && category(p.code) === category(code));
   const named = new Map<string, ConditionMention[]>();
-  for (const s of a.sentences)
+  for (const s of analysis.sentences)
     for (const m of conditionMentions(s))
       if (!m.negated && !m.family && isDiagnosisCode(m.code) && CHRONIC.test(m.code)) named.set(category(m.code), [...(named.get(category(m.code)) ?? []), m]);
   const managed = orders.filter((o) => MANAGED.has(o.status));
@@ -55,7 +55,7 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     if (has(cat)) continue;
     const byDrug = managed.find((o) => indicated(o.drug_name).includes(cat) || mentions.some((m) => findDrugs(m.sentence.text).some((d) => d.ingredient === o.drug_name)));
     // Framed: named just after the clinician's "following up on" / "here for", not anywhere in a one-liner that has one.
-    const framed = mentions.some((m) => m.sentence.role === 'CLINICIAN' && m.sentence.i < a.examStart && framedAt(m));
+    const framed = mentions.some((m) => m.sentence.role === 'CLINICIAN' && m.sentence.i < analysis.examStart && framedAt(m));
     if (!byDrug && !framed) continue;
     const m = mentions[0];
     problems.push({ code: m.code, name: problemName(m), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });

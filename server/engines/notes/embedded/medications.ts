@@ -54,7 +54,7 @@ function completeFromTaken(o: MedicationOrder, before: MedicationOrder | undefin
 function takesDrug(ctx: NoteContext, s: Sentence): boolean {
   if (s.role === 'PATIENT') return !s.question && /\b(i (?:take|am taking|'m taking|am on|'m on|use)|i've been (?:taking|on))\b/i.test(s.text);
   if (!s.question) return false;
-  const next = ctx.a.turns[s.turn + 1];
+  const next = ctx.analysis.turns[s.turn + 1];
   if (next?.role !== 'PATIENT' || !YES.test(next.text.trim())) return false;
   // The question's verb may have been unclear; a yes that says "I take it" confirms on its own.
   return /\b(taking|take|on|using)\b/i.test(s.text) || /\bi (?:take|am taking|'m taking|use|am on|'m on)\b/i.test(next.text);
@@ -66,19 +66,19 @@ export function medicationOrders(
   ctx: NoteContext,
   problems: Problem[],
 ): { values: MedicationOrder[]; partial: MedicationOrder[]; current: Piece[]; currentIngredients: Set<string>; sources: Map<string, string[]>; taken: Map<string, MedicationOrder> } {
-  const { a } = ctx;
+  const { analysis } = ctx;
   const orders = new Map<string, MedicationOrder>();
   const sources = new Map<string, string[]>();
   const current = new Map<string, Piece>();
   const active = new Map<string, MedicationOrder>();
   // What the patient was taking before this visit's orders, as said: the "from" of a changed dose.
   const taken = new Map<string, MedicationOrder>();
-  for (const s of a.sentences) {
+  for (const s of analysis.sentences) {
     const drugs = findDrugs(s.text);
     if (!drugs.length) continue;
     // "You are on lisinopril 10 mg daily" states what is taken; it orders nothing.
     const statesTaken = /\b(?:you are on|you're on|you take|you've been taking|you have been taking|you are taking|you're taking|you're currently on|you are currently on)\b/i.test(s.text) && !ORDER_VERB.test(s.text.replace(/\byou (?:take|are taking|'re taking)\b/gi, ''));
-    const ordering = s.role === 'CLINICIAN' && !s.question && !statesTaken && (ORDER_VERB.test(s.text) || (s.i >= a.planStart && /\d/.test(s.text)));
+    const ordering = s.role === 'CLINICIAN' && !s.question && !statesTaken && (ORDER_VERB.test(s.text) || (s.i >= analysis.planStart && /\d/.test(s.text)));
     // An allergy statement or the answer to an allergy question names what the patient must not take.
     const negatedUse = s.allergy || /\b(not taking|don't take|never taken|stopped taking|no longer taking|allergic)\b/i.test(s.text);
     for (const d of drugs) {
@@ -95,7 +95,7 @@ export function medicationOrders(
         }
       }
       // A drug the patient confirms taking (answering "are you taking …", or "I take …") is an active order.
-      if (!ordering && !negatedUse && !active.has(d.ingredient) && ((statesTaken && s.role === 'CLINICIAN') || (s.i < a.planStart && takesDrug(ctx, s)))) {
+      if (!ordering && !negatedUse && !active.has(d.ingredient) && ((statesTaken && s.role === 'CLINICIAN') || (s.i < analysis.planStart && takesDrug(ctx, s)))) {
         const o = parseOrder(s.text, d, ctx.codes);
         o.status = STATUS.ACTIVE;
         o.metadata.encounter_relation = RELATION.PRIOR;
@@ -103,7 +103,7 @@ export function medicationOrders(
         if (!taken.has(d.ingredient)) taken.set(d.ingredient, o);
         sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
       }
-      if (s.i < a.planStart && !negatedUse && !current.has(d.ingredient)) {
+      if (s.i < analysis.planStart && !negatedUse && !current.has(d.ingredient)) {
         const o = parseOrder(s.text, d, ctx.codes);
         const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value, prnText(o)].filter(Boolean).join(' ');
         current.set(d.ingredient, { text: finishSentence(`${capitalize(d.spoken)}${sig ? ' ' + sig : ''}`), src: [s.tid] });
@@ -179,10 +179,10 @@ const REACTION = /\b(rash|hives|itching|itchy|swelling|swell(?:s|ed)? up|throat 
  */
 export function allergyPieces(ctx: NoteContext): Piece[] {
   const out: Piece[] = [];
-  const sents = ctx.a.sentences;
+  const sents = ctx.analysis.sentences;
   for (const s of sents) {
     const q = s.role === 'PATIENT' ? priorQuestion(ctx, s) : undefined;
-    if (q && /\ballerg/i.test(q.text) && s === ctx.a.turns[s.turn].sentences[0] && NO.test(s.text.trim())) {
+    if (q && /\ballerg/i.test(q.text) && s === ctx.analysis.turns[s.turn].sentences[0] && NO.test(s.text.trim())) {
       out.push({ text: 'No known drug allergies.', src: [q.tid, s.tid] });
       continue;
     }
@@ -198,7 +198,7 @@ export function allergyPieces(ctx: NoteContext): Piece[] {
     const reactionSrc = REACTION.test(s.text) ? s : next?.allergy && next.turn === s.turn && REACTION.test(next.text) ? next : undefined;
     const reaction = reactionSrc ? REACTION.exec(reactionSrc.text)![1].toLowerCase().replace(/^itchy$/, 'itching') : '';
     const src = [...new Set([...(q && s.allergy && !m ? [q.tid] : []), s.tid, ...(reactionSrc ? [reactionSrc.tid] : [])])];
-    for (const a of allergens) out.push({ text: finishSentence(`${capitalize(a)}${reaction ? ` causes ${reaction}` : ''}`), src });
+    for (const allergen of allergens) out.push({ text: finishSentence(`${capitalize(allergen)}${reaction ? ` causes ${reaction}` : ''}`), src });
   }
   const seen = new Set<string>();
   return out.filter((p) => !seen.has(p.text) && !!seen.add(p.text));

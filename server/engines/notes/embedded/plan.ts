@@ -84,7 +84,7 @@ export function scribePlan(t: string): string {
 
 /** Groups the clinician's assessment/plan talk by problem and files each sentence under its heading. */
 export function planProblems(ctx: NoteContext, complaint?: { text: string }): { problems: Problem[]; orphan: Piece[] } {
-  const { a } = ctx;
+  const { analysis } = ctx;
   const problems: Problem[] = [];
   const orphan: Piece[] = [];
   const spoken = new Map<Piece, string>();
@@ -92,8 +92,8 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
   const followUpLine = followUpPiece(ctx);
   const instructed = followUpLine && followUpInterval(followUpLine.text);
   // A clause that starts a new action ("…, and we will check an A1c") is filed on its own.
-  const sents = a.sentences
-    .slice(a.planStart)
+  const sents = analysis.sentences
+    .slice(analysis.planStart)
     .filter((s) => s.role === 'CLINICIAN')
     .flatMap((s) => splitPlanClauses(s.text).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })))
     .flatMap((s) => splitDictated(s.text).map((c): typeof s & { label?: DictatedClause['label'] } => (c.text === s.text ? s : { ...s, text: c.text, tokens: tokenize(c.text), label: c.label })));
@@ -144,7 +144,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     t = t.replace(/^(?:then,?\s+)?my impression of (?:him|her|you|the patient|them) at this time,?\s*/i, '').replace(/^(?:then,?\s+)?from an? [a-z' ]{3,30}? (?:standpoint|perspective)(?:,\s*|\.?$)/i, '');
     if (!t) continue;
     // Written in the note's voice before it is filed, so a sentence left out does not take a budgeted place.
-    const note = clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, a.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), a.sex);
+    const note = clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, analysis.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), analysis.sex);
     if (note.split(' ').length < (s.label ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
     if (!current) { orphan.push(piece); spoken.set(piece, t); continue; }
@@ -216,7 +216,7 @@ export function followUpInterval(text: string): string | undefined {
 
 /** "I'll see you back in 4 weeks" → the follow-up line scribes end the plan with. */
 export function followUpPiece(ctx: NoteContext): Piece | undefined {
-  for (const s of ctx.a.sentences.slice(ctx.a.planStart).reverse()) {
+  for (const s of ctx.analysis.sentences.slice(ctx.analysis.planStart).reverse()) {
     if (s.role !== 'CLINICIAN') continue;
     const interval = followUpInterval(s.text);
     if (interval) return { text: `The patient will follow up with me in ${interval}.`, src: [s.tid], template: true };
@@ -232,7 +232,7 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
   // When imaging was reviewed with the patient, scribes open the plan by saying so.
   const imaging = resultPieces(ctx).find((p) => /\b(x-rays?|xrays?|mri|ct|radiograph\w*|ultrasound)\b/i.test(p.text));
   if (imaging && problems.length && ctx.verbosity !== 'CONCISE')
-    blocks.push({ pieces: [{ text: `After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient in regards to ${pronouns(ctx.a.sex).poss} current symptoms.`, src: imaging.src, template: true }], para: true });
+    blocks.push({ pieces: [{ text: `After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient in regards to ${pronouns(ctx.analysis.sex).poss} current symptoms.`, src: imaging.src, template: true }], para: true });
   const cap = ctx.verbosity === 'CONCISE' ? 1 : ctx.verbosity === 'DETAILED' ? 20 : 3;
   // Scribes write a line or two per heading; budget tuned on the ACI-BENCH train split.
   const wordBudget = ctx.verbosity === 'DETAILED' ? 10_000 : ctx.verbosity === 'CONCISE' ? 25 : 60;
@@ -262,7 +262,7 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
   const followUp = followUpPiece(ctx);
   // The agreement line is written only when the patient agreed in words; a bare "okay" or "yes" acknowledges,
   // it does not agree (issue 27), so then the note says nothing about agreement. Written from that span, it is not template.
-  const agreed = ctx.a.sentences.slice(ctx.a.planStart).filter((s) => s.role === 'PATIENT' && !s.question && AGREED.test(s.text)).at(-1);
+  const agreed = ctx.analysis.sentences.slice(ctx.analysis.planStart).filter((s) => s.role === 'PATIENT' && !s.question && AGREED.test(s.text)).at(-1);
   if (agreed && (problems.length || orphan.length))
     blocks.push({ label: 'Patient Agreements', pieces: [{ text: 'The patient understands and agrees with the recommended medical treatment plan.', src: [agreed.tid] }], para: true });
   if (followUp) blocks.push({ label: 'Instructions', pieces: [followUp], para: true });

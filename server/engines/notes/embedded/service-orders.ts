@@ -81,9 +81,9 @@ function ordersIn(clause: string, ordering: boolean): ServiceOrder[] {
  * "A1c in three months"), one order per orderable, the first time said with the timing said with it.
  */
 export function serviceOrders(ctx: NoteContext): ServiceOrder[] {
-  const { a } = ctx;
+  const { analysis } = ctx;
   const out = new Map<string, ServiceOrder>();
-  for (const s of a.sentences) {
+  for (const s of analysis.sentences) {
     if (s.role !== 'CLINICIAN') continue;
     for (const clause of clauses(s.text)) {
       if (NOT_NEEDED.test(clause) || QUESTION_CLAUSE.test(clause)) continue;
@@ -92,7 +92,7 @@ export function serviceOrders(ctx: NoteContext): ServiceOrder[] {
       const past = PAST.exec(clause);
       const verb = !!v && !(past && past.index < v.index);
       // "A1c in three months." in the plan talk orders it without a verb.
-      const dictated = s.i >= a.planStart && TIMING.test(wordsToDigits(clause)) && clause.split(' ').length <= 8;
+      const dictated = s.i >= analysis.planStart && TIMING.test(wordsToDigits(clause)) && clause.split(' ').length <= 8;
       if (!verb && !dictated) continue;
       for (const o of ordersIn(clause, verb)) {
         // An order said twice, once more fully ("an arterial ultrasound … of your lower extremities"), is one order.
