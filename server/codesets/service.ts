@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
+import { systemDb } from '../db';
 import { buildCodeIndex, builtinCodeIndex, officialCodeIndex, resolveCodesetsDir, type CodeIndex } from './index';
 import { codeHccLabel, codeHccMap, codeIcd10, codeRxnorm } from './schema';
 
@@ -43,7 +44,7 @@ export async function resolveCodeIndex(db: AnyDb | undefined, codesetsDir?: stri
 
 /** The index the server's engines use, read once at start (server/services.ts). */
 export async function loadCodeIndex(app: Pick<AppContext, 'db' | 'config' | 'log'>): Promise<CodeIndex> {
-  const { index, from } = await resolveCodeIndex(app.db as unknown as AnyDb, app.config.codesetsDir);
+  const { index, from } = await resolveCodeIndex(systemDb(app, 'code sets: service-wide reference tables, no tenant') as unknown as AnyDb, app.config.codesetsDir);
   app.log.info({ from, icd10: index.counts.icd10, hccMap: index.counts.hccMap, rxnorm: index.counts.rxnorm }, 'code sets loaded');
   return index;
 }

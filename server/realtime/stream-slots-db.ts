@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import { streamSlots } from '../db/schema';
 import type { Logger } from '../logger';
 import { capFull, partnerCapKey, providerCapKey, type StreamHolder, type StreamLimits, type StreamSlot, type StreamSlots } from './stream-slots';
