@@ -161,6 +161,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       PUBLIC_BASE_URL: baseUrl,
       ADMIN_API_KEY: ADMIN_KEY,
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Every answer is checked against its route contract: an undeclared status or a body its schema refuses is a 500 naming it.
+      CHECK_RESPONSES: 'true',
       LOG_LEVEL: 'info',
       ...databaseEnv,
       ...opts.env,

@@ -4,6 +4,9 @@ import { defineContract } from '@/lib/api/contract';
 import { INFO, INFO_ROUTES } from '@/lib/info';
 
 const listItem = z.object({ code: z.string() }).passthrough();
+/** Each list's item: `code`, except diagnosis_code_types (`code_type`, as the spec names it) and the form templates. */
+const itemOf = (key: string) =>
+  key === 'form_templates' ? z.record(z.string(), z.unknown()) : key === 'diagnosis_code_types' ? z.object({ code_type: z.string() }).passthrough() : listItem;
 
 export const getAllInfo = defineContract({
   method: 'GET',
@@ -26,7 +29,7 @@ export const getInfoList = INFO_ROUTES.map((r) =>
     tags: ['Info'],
     auth: 'service',
     responses: {
-      200: { description: r.key, schema: z.object(Object.fromEntries(Object.keys(r.body).map((k) => [k, z.array(k === 'form_templates' ? z.record(z.string(), z.unknown()) : listItem)]))) },
+      200: { description: r.key, schema: z.object(Object.fromEntries(Object.keys(r.body).map((k) => [k, z.array(itemOf(k))]))) },
     },
     errors: ['forbidden'],
   }),

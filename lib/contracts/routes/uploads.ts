@@ -34,7 +34,7 @@ export const putUploadChunk = defineContract({
   query: UploadChunkQuery,
   rawBody: { contentType: 'application/octet-stream', description: 'the file\'s bytes from offset' },
   responses: { 200: { description: 'chunk stored; state complete once the last one is decoded', schema: UploadStatus } },
-  errors: ['not_found', 'conflict', 'payload_too_large', 'unsupported_media_type', 'unprocessable_content'],
+  errors: ['not_found', 'conflict', 'payload_too_large', 'unsupported_media_type', 'unprocessable_content', 'unavailable'],
 });
 
 export const getUpload = defineContract({
