@@ -53,8 +53,24 @@ export const NoteSignEvent = z.object({
   review: NoteReviewOutcome.optional(),
 });
 export const NoteAmendEvent = z.object({ type: z.literal('amend'), at: z.string(), by: NoteActor, reason: z.string() });
+/**
+ * Additive (issue 29): a change of the note's coded data (a diagnosis, medication order, allergy or lab/imaging
+ * order added, changed or removed), with the item before and after, as GET …/structured-data/history lists it.
+ */
+export const NoteStructuredDataEvent = z.object({
+  type: z.literal('structured_data'),
+  at: z.string(),
+  by: NoteActor,
+  kind: z.enum(['diagnoses', 'medication_orders', 'allergies', 'service_orders']),
+  action: z.enum(['add', 'edit', 'remove']),
+  position: z.number().int(),
+  before: z.unknown().describe('the item before the change; null for an add'),
+  after: z.unknown().describe('the item after the change; null for a removal'),
+});
 
-export const NoteHistoryEvent = z.discriminatedUnion('type', [NoteEditEvent, NoteSignEvent, NoteAmendEvent]).meta({ id: 'NoteHistoryEvent' });
+export const NoteHistoryEvent = z
+  .discriminatedUnion('type', [NoteEditEvent, NoteSignEvent, NoteAmendEvent, NoteStructuredDataEvent])
+  .meta({ id: 'NoteHistoryEvent' });
 export type NoteHistoryEvent = z.infer<typeof NoteHistoryEvent>;
 
 export const NoteHistoryResponse = NoteSignoffState.extend({

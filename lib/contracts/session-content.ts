@@ -238,6 +238,11 @@ export const ContentResponse = z
     structured_data: StructuredData,
     /** Additive: sign-off state of a session's note (absent on encounter-level content). */
     note_status: NoteStatus.optional(),
+    /** Additive (issue 29): the version of the note's structured data, which a change addressed by position carries. */
+    structured_data_version: z
+      .string()
+      .optional()
+      .describe('Additive: version of this note\'s structured data; PUT and DELETE …/structured-data/{kind}/{position} carry it as ?version= (absent on encounter-level content)'),
     /** Additive: when the note was last signed, or null. */
     signed_at: z.string().nullable().optional(),
     /**
@@ -253,5 +258,10 @@ export const ContentResponse = z
   .meta({ id: 'SessionContentResponse' });
 export type ContentResponse = z.infer<typeof ContentResponse>;
 
-export const StructuredDataResponse = z.object({ structured_data: StructuredData }).meta({ id: 'StructuredDataResponse' });
+export const StructuredDataResponse = z
+  .object({
+    structured_data: StructuredData,
+    structured_data_version: z.string().optional().describe('Additive (issue 29): as in the session content; absent on encounter-level structured data'),
+  })
+  .meta({ id: 'StructuredDataResponse' });
 export type StructuredDataResponse = z.infer<typeof StructuredDataResponse>;

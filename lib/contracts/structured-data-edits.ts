@@ -81,6 +81,16 @@ export const StructuredItemParams = z.object({
   position: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000'),
 });
 
+/**
+ * A change addressed by position (PUT, DELETE) names the version of the structured data it was made on (from the
+ * content, the structured data or the last edit's answer): 409 naming `version` when the data changed since, so a
+ * stale position never lands on another item.
+ */
+export const StructuredItemQuery = z.object({
+  version: z.string({ error: 'is required: the structured_data_version the change was made on' }).trim().min(1, 'is required: the structured_data_version the change was made on').max(64, 'must be at most 64 characters'),
+});
+export type StructuredItemQuery = z.infer<typeof StructuredItemQuery>;
+
 export const StructuredDataEditResponse = z
   .object({
     structured_data: StructuredData,
@@ -89,6 +99,8 @@ export const StructuredDataEditResponse = z
      * the content lists them); null after a removal.
      */
     position: z.number().int().nullable(),
+    /** The version of the structured data answered: the one the next change by position carries. */
+    structured_data_version: z.string(),
   })
   .meta({ id: 'StructuredDataEditResponse' });
 export type StructuredDataEditResponse = z.infer<typeof StructuredDataEditResponse>;

@@ -11,6 +11,15 @@ import { endSession } from '../domain/sessions/end-session';
 import { listRecordings } from '../domain/sessions/list-recordings';
 import { serveRecordingAudio } from '../domain/sessions/serve-recording-audio';
 import { getOwnedSessionStatus } from '../domain/sessions/get-owned-session-status';
+import { structuredDataVersion } from '../domain/structured-data/structured-data-version';
+import type { AppContext } from '../context';
+import type { ServicePrincipal } from '../auth/authenticate-service';
+
+/** A session's content with the version of its structured data, which a change by position carries (issue 29). */
+async function versionedContent(app: AppContext, auth: ServicePrincipal, sessionId: string) {
+  const content = await getSessionContent(app, auth, sessionId);
+  return { ...content, structured_data_version: structuredDataVersion(content.structured_data) };
+}
 
 export const sessionRoutes = [
   bindRoute(contract.createSession, async ({ app, auth, body }) => new StatusReply(201, await createSession(app, auth, body))),
@@ -31,11 +40,12 @@ export const sessionRoutes = [
   bindRoute(contract.endSession, ({ app, auth, params }) => endSession(app, auth, params.ambient_session_id)),
   bindRoute(contract.getSessionStatus, async ({ app, auth, params }) => ({ status: await getOwnedSessionStatus(app, auth, params.ambient_session_id) })),
   bindRoute(contract.getTranscript, ({ app, auth, params }) => getTranscript(app, auth, params.ambient_session_id)),
-  bindRoute(contract.getSessionContent, ({ app, auth, params }) => getSessionContent(app, auth, params.ambient_session_id)),
-  bindRoute(contract.getSessionContentDeprecated, ({ app, auth, params }) => getSessionContent(app, auth, params.ambient_session_id)),
-  bindRoute(contract.getSessionStructuredData, async ({ app, auth, params }) => ({
-    structured_data: (await getSessionContent(app, auth, params.ambient_session_id)).structured_data,
-  })),
+  bindRoute(contract.getSessionContent, ({ app, auth, params }) => versionedContent(app, auth, params.ambient_session_id)),
+  bindRoute(contract.getSessionContentDeprecated, ({ app, auth, params }) => versionedContent(app, auth, params.ambient_session_id)),
+  bindRoute(contract.getSessionStructuredData, async ({ app, auth, params }) => {
+    const content = await versionedContent(app, auth, params.ambient_session_id);
+    return { structured_data: content.structured_data, structured_data_version: content.structured_data_version };
+  }),
   bindRoute(contract.getSessionEncounterContent, async ({ app, auth, params }) => {
     const s = await getOwnedSession(app, auth, params.ambient_session_id);
     return getEncounterContent(app, auth, s.encounterId);

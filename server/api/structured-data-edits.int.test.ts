@@ -21,6 +21,13 @@ afterAll(async () => {
 
 const get = (p: string) => call(f.server, f.dr, 'GET', p);
 
+/** A change by position carries the version of the structured data it is made on (issue 29): the current one here. */
+async function withVersion(sid: string, p: string): Promise<string> {
+  const v = (await call(f.server, f.dr, 'GET', `${sessionPath(sid)}/structured-data`)).body.structured_data_version as string;
+  return `${p}?version=${v}`;
+}
+const sdAt = (sid: string, segment: Parameters<typeof sdPath>[1], position: number) => withVersion(sid, sdPath(sid, segment, position));
+
 describe('code searches', () => {
   it('find ICD-10-CM codes, RxNorm drugs, allergy substances and lab or imaging orderables', async () => {
     const dx = await get('/api/v1/codes/icd10?q=type%202%20diabetes&limit=20');
@@ -67,16 +74,16 @@ describe('editing each kind', () => {
   });
 
   it('changes a diagnosis in place and removes one, answering 404 naming the position past the end', async () => {
-    const changed = await call(f.server, f.dr, 'PUT', sdPath(id, 'diagnoses', 1), { code: 'E11.65', diagnosis_note: 'A1c above goal.' });
+    const changed = await call(f.server, f.dr, 'PUT', await sdAt(id, 'diagnoses', 1), { code: 'E11.65', diagnosis_note: 'A1c above goal.' });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.structured_data.diagnoses.values[1].codes[0].code).toBe('E11.65');
     const added = await call(f.server, f.dr, 'POST', sdPath(id, 'diagnoses'), { code: 'M17.11' });
     expect(added.body.position).toBe(2);
-    const removed = await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 2));
+    const removed = await call(f.server, f.dr, 'DELETE', await sdAt(id, 'diagnoses', 2));
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.position).toBeNull();
     expect(removed.body.structured_data.diagnoses.values).toHaveLength(2);
-    const gone = await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 2));
+    const gone = await call(f.server, f.dr, 'DELETE', await sdAt(id, 'diagnoses', 2));
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({ code: 404, message: expect.stringMatching(/^position: .*diagnosis at position 2/) });
   });
@@ -84,7 +91,7 @@ describe('editing each kind', () => {
   it('completes a partial medication order (moving it to values, origin USER, as needed) and adds a coded one', async () => {
     const sd0 = (await get(`${sessionPath(id)}/structured-data`)).body.structured_data;
     expect(sd0.orders.medication_orders.partial_values.map((o: { drug_name: string }) => o.drug_name)).toEqual(['acetaminophen']);
-    const r = await call(f.server, f.dr, 'PUT', sdPath(id, 'medication-orders', 1), {
+    const r = await call(f.server, f.dr, 'PUT', await sdAt(id, 'medication-orders', 1), {
       drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain', route: 'oral',
     });
     expect(r.status, r.text).toBe(200);
@@ -112,7 +119,7 @@ describe('editing each kind', () => {
     expect(lab.body.structured_data.orders.service_orders.values[0]).toMatchObject({ name: 'basic metabolic panel', category: 'LAB', code: { code: '51990-0', type: 'LOINC' }, timing: 'before the next visit' });
     const xray = await call(f.server, f.dr, 'POST', sdPath(id, 'service-orders'), { name: 'knee x-ray, weight bearing', category: 'IMAGING' });
     expect(xray.body.structured_data.orders.service_orders.values[1]).toEqual({ name: 'knee x-ray, weight bearing', category: 'IMAGING', code: null, timing: null, evidence: null });
-    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'service-orders', 1))).status).toBe(200);
+    expect((await call(f.server, f.dr, 'DELETE', await sdAt(id, 'service-orders', 1))).status).toBe(200);
   });
 
   it('keeps every change in the history with who, when, before and after, newest first', async () => {
@@ -133,6 +140,26 @@ describe('editing each kind', () => {
     const dxEdit = changes.find((c) => c.kind === 'diagnoses' && c.action === 'edit')!;
     expect([dxEdit.before.codes[0].code, dxEdit.after.codes[0].code]).toEqual(['E11.9', 'E11.65']);
     expect(changes.find((c) => c.action === 'remove')!.after).toBeNull();
+
+    // The note's own history (the one listing section edits, signs and amends) lists the same changes, oldest first.
+    const note = await get(`${sessionPath(id)}/note/history`);
+    expect(note.status, note.text).toBe(200);
+    const coded = (note.body.events as { type: string; kind: string; action: string; position: number; by: unknown; at: string; before: any; after: any }[]).filter((e) => e.type === 'structured_data');
+    expect(coded.map((e) => `${e.kind}:${e.action}:${e.position}`)).toEqual(changes.map((c) => `${c.kind}:${c.action}:${c.position}`).reverse());
+    const noteDxEdit = coded.find((e) => e.kind === 'diagnoses' && e.action === 'edit')!;
+    expect(noteDxEdit.by).toEqual(changes[0]!.by);
+    expect([noteDxEdit.before.codes[0].code, noteDxEdit.after.codes[0].code]).toEqual(['E11.9', 'E11.65']);
+    expect(noteDxEdit.before).toEqual(dxEdit.before);
+    expect(Date.parse(noteDxEdit.at)).toBe(Date.parse(dxEdit.at));
+    // Paged one event at a time, the cursor walks through the coded changes too, each once.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { events: { type: string; at: string; kind?: string; action?: string }[]; next_cursor: string | null } } = await get(`${sessionPath(id)}/note/history?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      paged.push(...page.body.events.map((e) => `${e.type}:${e.kind ?? ''}:${e.action ?? ''}:${e.at}`));
+      cursor = page.body.next_cursor;
+    } while (cursor && paged.length < 100);
+    expect(paged).toEqual((note.body.events as { type: string; at: string; kind?: string; action?: string }[]).map((e) => `${e.type}:${e.kind ?? ''}:${e.action ?? ''}:${e.at}`));
   });
 });
 
@@ -156,9 +183,41 @@ describe('refusals', () => {
       expect(r.body.code).toBe(400);
       expect(r.body.message).toMatch(message);
     }
-    const badPosition = await call(f.server, f.dr, 'PUT', `${sessionPath(id)}/structured-data/diagnoses/first`, { code: 'I10' });
+    const badPosition = await call(f.server, f.dr, 'PUT', `${sessionPath(id)}/structured-data/diagnoses/first?version=x`, { code: 'I10' });
     expect(badPosition.status).toBe(400);
     expect(badPosition.body.message).toContain('position');
+  });
+
+  it('refuse a change by position made on a version the data has moved on from (409 naming version), changing nothing', async () => {
+    const sdUrl = `${sessionPath(id)}/structured-data`;
+    const seen = (await get(sdUrl)).body;
+    expect(seen.structured_data_version).toMatch(/^[0-9a-f]{20}$/);
+    expect((await get(`${sessionPath(id)}/content`)).body.structured_data_version).toBe(seen.structured_data_version);
+    // Another tab changes the first diagnosis; its answer carries the new version.
+    const first = await call(f.server, f.dr, 'PUT', `${sdPath(id, 'diagnoses', 0)}?version=${seen.structured_data_version}`, { code: 'I10', diagnosis_note: 'Controlled on lisinopril.' });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.structured_data_version).not.toBe(seen.structured_data_version);
+    expect((await get(sdUrl)).body.structured_data_version).toBe(first.body.structured_data_version);
+    // This tab still holds the old version: its change and its removal are refused, and what the other tab saved stays.
+    const stale = await call(f.server, f.dr, 'PUT', `${sdPath(id, 'diagnoses', 0)}?version=${seen.structured_data_version}`, { code: 'I10', diagnosis_note: 'Stale text.' });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ code: 409, message: expect.stringMatching(/^version: the structured data changed since version [0-9a-f]{20} \(it is now [0-9a-f]{20}\)/) });
+    const staleRemove = await call(f.server, f.dr, 'DELETE', `${sdPath(id, 'diagnoses', 1)}?version=${seen.structured_data_version}`);
+    expect(staleRemove.status).toBe(409);
+    expect(staleRemove.body.message).toMatch(/^version: /);
+    const now = (await get(sdUrl)).body;
+    expect(now.structured_data.diagnoses.values.map((d: { diagnosis_note: string }) => d.diagnosis_note)).toEqual([
+      'Controlled on lisinopril.',
+      seen.structured_data.diagnoses.values[1].diagnosis_note,
+    ]);
+    expect(now.structured_data_version).toBe(first.body.structured_data_version);
+    const history = (await get(`${sdUrl}/history`)).body.changes as { action: string; after: { diagnosis_note?: string } | null }[];
+    expect(history.filter((c) => c.after?.diagnosis_note === 'Stale text.')).toEqual([]);
+    // Without a version a change by position is refused too, naming the field; an add needs none.
+    const bare = await call(f.server, f.dr, 'PUT', sdPath(id, 'diagnoses', 0), { code: 'I10' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toMatch(/version/);
+    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 0))).status).toBe(400);
   });
 
   it("hide another tenant's or provider's session (404), refuse READONLY partners (403) and a visit without a note (409)", async () => {
@@ -181,7 +240,7 @@ describe('refusals', () => {
     const locked = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'latex', reaction: 'hives' });
     expect(locked.status).toBe(409);
     expect(locked.body).toEqual({ code: 409, message: expect.stringMatching(/signed; amend it/) });
-    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 0))).status).toBe(409);
+    expect((await call(f.server, f.dr, 'DELETE', await sdAt(id, 'diagnoses', 0))).status).toBe(409);
     expect((await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'Latex allergy reported after the visit' })).status).toBe(200);
     const after = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'latex', reaction: 'hives', verification: 'REPORTED' });
     expect(after.status, after.text).toBe(201);

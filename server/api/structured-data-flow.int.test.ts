@@ -25,7 +25,7 @@ beforeAll(async () => {
     ['PUT', sdPath(id, 'medication-orders', 1), { drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain' }],
   ];
   for (const [method, p, body] of edits) {
-    const r = await call(f.server, f.dr, method, p, body);
+    const r = await call(f.server, f.dr, method, method === 'POST' ? p : await withVersion(id, p), body);
     expect(r.status, `${p}: ${r.text}`).toBe(method === 'POST' ? 201 : 200);
   }
 }, 300_000);
@@ -35,6 +35,13 @@ afterAll(async () => {
 });
 
 const get = (p: string) => call(f.server, f.dr, 'GET', p);
+
+/** A change by position carries the version of the structured data it is made on (issue 29): the current one here. */
+async function withVersion(sid: string, p: string): Promise<string> {
+  const v = (await call(f.server, f.dr, 'GET', `${sessionPath(sid)}/structured-data`)).body.structured_data_version as string;
+  return `${p}?version=${v}`;
+}
+const sdAt = (sid: string, segment: Parameters<typeof sdPath>[1], position: number) => withVersion(sid, sdPath(sid, segment, position));
 
 /** The NOTE_SIGNED notifications received so far, once there are `n` (bounded for a wedged outbox, not a speed check). */
 async function noteSignedHooks(n: number): Promise<any[]> {
@@ -110,10 +117,10 @@ describe('an edit reaches every reader of the structured data', () => {
 
 describe('amend, edit, sign again', () => {
   it('reopens the structured data, keeps the change in its history, and the re-signed note exports it', async () => {
-    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'service-orders', 1))).status).toBe(409);
+    expect((await call(f.server, f.dr, 'DELETE', await sdAt(id, 'service-orders', 1))).status).toBe(409);
     const amended = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'The x-ray was not ordered' });
     expect(amended.status, amended.text).toBe(200);
-    const removed = await call(f.server, f.dr, 'DELETE', sdPath(id, 'service-orders', 1));
+    const removed = await call(f.server, f.dr, 'DELETE', await sdAt(id, 'service-orders', 1));
     expect(removed.status, removed.text).toBe(200);
     const metformin = await call(f.server, f.dr, 'POST', sdPath(id, 'medication-orders'), { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' });
     expect(metformin.status, metformin.text).toBe(201);

@@ -8,7 +8,39 @@ import { KIND_LABEL } from './review-decisions';
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 const who = (e: NoteHistoryEvent) => e.by.name ?? 'a clinician';
 
+const KIND_NAME = { diagnoses: 'Diagnosis', medication_orders: 'Medication order', allergies: 'Allergy', service_orders: 'Lab or imaging order' } as const;
+const ACTION_NAME = { add: 'added', edit: 'changed', remove: 'removed' } as const;
+
+/** One coded item in a line: "E11.65 Type 2 diabetes …", "metformin 500 mg twice a day (ACTIVE)", "penicillin: rash". */
+function codedItem(kind: keyof typeof KIND_NAME, item: unknown): string {
+  if (!item || typeof item !== 'object') return '(none)';
+  const o = item as Record<string, any>;
+  if (kind === 'diagnoses') return [o.codes?.[0]?.code, o.codes?.[0]?.description].filter(Boolean).join(' ') || '(no code)';
+  if (kind === 'medication_orders') return [o.drug_name, o.dosage?.raw_value, o.frequency?.raw_value, o.status ? `(${o.status})` : null].filter(Boolean).join(' ');
+  if (kind === 'allergies') return `${o.substance ?? ''}${o.reaction ? `: ${o.reaction}` : ''}`;
+  return [o.name, o.code?.code ? `(LOINC ${o.code.code})` : null, o.timing].filter(Boolean).join(' ');
+}
+
 function Event({ e }: { e: NoteHistoryEvent }) {
+  if (e.type === 'structured_data') {
+    return (
+      <>
+        <p>
+          <strong>{KIND_NAME[e.kind]}</strong> {ACTION_NAME[e.action]} by {who(e)}, <time dateTime={e.at}>{when(e.at)}</time>
+        </p>
+        <div className="mt-1 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <div>
+            <p className="text-xs font-medium text-slate-700">Before</p>
+            <p className="rounded bg-red-50 p-1.5">{e.action === 'add' ? '(none)' : codedItem(e.kind, e.before)}</p>
+          </div>
+          <div>
+            <p className="text-xs font-medium text-slate-700">After</p>
+            <p className="rounded bg-green-50 p-1.5">{e.action === 'remove' ? '(removed)' : codedItem(e.kind, e.after)}</p>
+          </div>
+        </div>
+      </>
+    );
+  }
   if (e.type === 'sign') {
     return (
       <>

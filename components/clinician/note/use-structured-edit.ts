@@ -31,7 +31,7 @@ export function useStructuredEdit(sessionId: string) {
   const [error, setError] = useState<string | null>(null);
 
   function settle(r: StructuredDataEditResponse) {
-    qc.setQueryData<ContentResponse>(keys.content(sessionId), (old) => (old ? { ...old, structured_data: r.structured_data } : old));
+    qc.setQueryData<ContentResponse>(keys.content(sessionId), (old) => (old ? { ...old, structured_data: r.structured_data, structured_data_version: r.structured_data_version } : old));
     for (const key of [workflowKeys.review(sessionId), workflowKeys.summary(sessionId), workflowKeys.history(sessionId), structuredHistoryKey(sessionId)]) void qc.invalidateQueries({ queryKey: key });
   }
 
@@ -43,6 +43,8 @@ export function useStructuredEdit(sessionId: string) {
       return true;
     } catch (err) {
       setError(errorMessage(err));
+      // A change refused as stale (409 naming version) or otherwise: the panel shows the data as it is now.
+      void qc.invalidateQueries({ queryKey: keys.content(sessionId) });
       return false;
     } finally {
       setBusy(false);
@@ -50,15 +52,17 @@ export function useStructuredEdit(sessionId: string) {
   }
 
   const params = (position: number) => ({ ambient_session_id: sessionId, position });
+  // A change by position names the version of the data the clinician saw: a stale one is refused (409), never misplaced.
+  const query = () => ({ version: qc.getQueryData<ContentResponse>(keys.content(sessionId))?.structured_data_version ?? 'unknown' });
   const save: SaveItem = (kind, position, body) =>
     run(() => {
       const r = ROUTES[kind];
       // The contracts differ only in their body schema; each is called with the body of its own kind.
       return position === null
         ? callAsClinician(qc, r.add as typeof routes.addDiagnosis, { params: { ambient_session_id: sessionId }, body: body as EditBodies['diagnoses'] })
-        : callAsClinician(qc, r.update as typeof routes.updateDiagnosis, { params: params(position), body: body as EditBodies['diagnoses'] });
+        : callAsClinician(qc, r.update as typeof routes.updateDiagnosis, { params: params(position), query: query(), body: body as EditBodies['diagnoses'] });
     });
-  const remove = (kind: StructuredKind, position: number) => run(() => callAsClinician(qc, ROUTES[kind].remove, { params: params(position) }));
+  const remove = (kind: StructuredKind, position: number) => run(() => callAsClinician(qc, ROUTES[kind].remove, { params: params(position), query: query() }));
   return { save, remove, busy, error, clearError: () => setError(null) };
 }
 

@@ -18,10 +18,13 @@ import {
   StructuredDataEditResponse,
   StructuredDataHistoryResponse,
   StructuredItemParams,
+  StructuredItemQuery,
 } from '@/lib/contracts/structured-data-edits';
 
 const SD_PATH = '/api/v1/ambient/session/{ambient_session_id}/structured-data';
 const tags = ['Structured data'];
+const STALE =
+  ' Addressed by position, the change carries `?version=` (the `structured_data_version` of the content, the structured data or the last edit answer): 409 naming `version` when the structured data changed since, and nothing is changed.';
 const LOCK =
   'The change replaces the stored structured data (content, structured-data, FHIR, visit summary and encounter endpoints all answer it) and is kept in the history with who, when, before and after. ' +
   '409 while the note is signed: amend it first. Another tenant\'s session is 404.';
@@ -51,8 +54,9 @@ function editRoutes<const B extends z.ZodType>(segment: string, what: string, bo
       method: 'PUT',
       path: `${SD_PATH}/${segment}/{position}`,
       summary: `Change the ${what} at a position of its list`,
-      description: `${LOCK} A position past the end of the list is 404.`,
+      description: `${LOCK}${STALE} A position past the end of the list is 404.`,
       params: StructuredItemParams,
+      query: StructuredItemQuery,
       responses: { 200: { description: 'the structured data with the item changed', schema: StructuredDataEditResponse } },
     }),
   };
@@ -63,11 +67,12 @@ function removeRoute(segment: string, what: string) {
     method: 'DELETE',
     path: `${SD_PATH}/${segment}/{position}`,
     summary: `Remove the ${what} at a position of its list`,
-    description: `${LOCK} A position past the end of the list is 404.`,
+    description: `${LOCK}${STALE} A position past the end of the list is 404.`,
     tags,
     auth: 'service',
     write: true,
     params: StructuredItemParams,
+    query: StructuredItemQuery,
     responses: { 200: { description: 'the structured data without the item', schema: StructuredDataEditResponse } },
     errors: ['not_found', 'conflict'],
   });

@@ -12,23 +12,30 @@ import type { SummarySection } from '@/lib/contracts/sessions';
 import type { NoteReviewOutcome } from '@/lib/contracts/note-review';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
-import { noteSectionVersions, noteSignoffs, providers, sessionContent } from '../../db/schema';
+import { noteSectionVersions, noteSignoffs, providers, sessionContent, structuredDataVersions } from '../../db/schema';
+import type { StructuredKind } from '@/lib/contracts/structured-data-edits';
 import { decodeCursor, encodeCursor } from '../admin-sessions/cursor';
 import { getOwnedSession } from '../sessions/get-owned-session';
 import { readSignoffState } from './read-signoff-state';
 
-/** The history's sort key: time, then edits ahead of a sign or amend in the same millisecond (edits are written first), then row id. */
+/**
+ * The history's sort key: time, then edits ahead of a sign or amend in the same millisecond (edits are written
+ * first), then row id. Coded-data changes (issue 29) rank after both: a rank of its own keeps the cursors handed
+ * out before them valid, and a coded change never shares its millisecond with a signature (signing locks it).
+ */
+type Rank = 0 | 1 | 2;
 interface Key {
   at: Date;
-  rank: 0 | 1;
+  rank: Rank;
   id: number;
   chars: number;
 }
 const EDIT = 0;
 const SIGNOFF = 1;
+const STRUCTURED = 2;
 
 /**
- * One page of the section edits, signs and amends of the caller's own note (issue 26 item 2: the whole
+ * One page of the section edits, coded-data changes (issue 29), signs and amends of the caller's own note (issue 26 item 2: the whole
  * history in one answer reached 64 MB). Keyset-paged over both tables by (at, edit-before-signoff, id):
  * first the keys and text sizes of at most limit + 1 rows of each, then the texts of the page's rows only,
  * so neither the database nor this process holds more than one page of text.
@@ -43,7 +50,8 @@ export async function getNoteHistory(app: AppContext, auth: ServicePrincipal, se
 
   const v = noteSectionVersions;
   const s = noteSignoffs;
-  const [editKeys, signoffKeys] = await Promise.all([
+  const c = structuredDataVersions;
+  const [editKeys, signoffKeys, structuredKeys] = await Promise.all([
     app.db
       .select({ id: v.id, at: v.at, chars: sql<number>`length(${v.before}) + length(${v.after})` })
       .from(v)
@@ -56,11 +64,18 @@ export async function getNoteHistory(app: AppContext, auth: ServicePrincipal, se
       .where(and(eq(s.sessionId, session.id), beyond(from, order, SIGNOFF, s.at, s.id)))
       .orderBy(dir(s.at), dir(s.id))
       .limit(limit + 1),
+    app.db
+      .select({ id: c.id, at: c.at, chars: sql<number>`coalesce(length(${c.before}::text), 0) + coalesce(length(${c.after}::text), 0)` })
+      .from(c)
+      .where(and(eq(c.sessionId, session.id), beyond(from, order, STRUCTURED, c.at, c.id)))
+      .orderBy(dir(c.at), dir(c.id))
+      .limit(limit + 1),
   ]);
   const sign = order === 'asc' ? 1 : -1;
   const keys: Key[] = [
     ...editKeys.map((k) => ({ ...k, rank: EDIT as 0, chars: Number(k.chars) })),
     ...signoffKeys.map((k) => ({ ...k, rank: SIGNOFF as 1, chars: Number(k.chars) })),
+    ...structuredKeys.map((k) => ({ ...k, rank: STRUCTURED as 2, chars: Number(k.chars) })),
   ].sort((a, b) => sign * (a.at.getTime() - b.at.getTime() || a.rank - b.rank || a.id - b.id));
 
   const page: Key[] = [];
@@ -82,12 +97,12 @@ function readCursor(cursor: string | undefined): Omit<Key, 'chars'> | null {
   const parts = decodeCursor(cursor, ['date', 'number', 'number']);
   if (!parts) return null;
   const [at, rank, id] = parts as [Date, number, number];
-  if (rank !== EDIT && rank !== SIGNOFF) throw badRequest('cursor: is not a cursor returned by this list');
-  return { at, rank, id };
+  if (rank !== EDIT && rank !== SIGNOFF && rank !== STRUCTURED) throw badRequest('cursor: is not a cursor returned by this list');
+  return { at, rank: rank as Rank, id };
 }
 
 /** Rows of one table (all of one rank) that come after the cursor in the page order. */
-function beyond(from: Omit<Key, 'chars'> | null, order: 'asc' | 'desc', rank: 0 | 1, at: PgColumn, id: PgColumn): SQL | undefined {
+function beyond(from: Omit<Key, 'chars'> | null, order: 'asc' | 'desc', rank: Rank, at: PgColumn, id: PgColumn): SQL | undefined {
   if (!from) return undefined;
   const [later, laterOrSame] = order === 'asc' ? [gt, gte] : [lt, lte];
   if (rank === from.rank) return or(later(at, from.at), and(eq(at, from.at), later(id, from.id)));
@@ -98,7 +113,8 @@ function beyond(from: Omit<Key, 'chars'> | null, order: 'asc' | 'desc', rank: 0 
 async function loadEvents(app: AppContext, sessionId: string, page: Key[]): Promise<NoteHistoryEvent[]> {
   const editIds = page.filter((k) => k.rank === EDIT).map((k) => k.id);
   const signoffIds = page.filter((k) => k.rank === SIGNOFF).map((k) => k.id);
-  const [edits, signoffs, [current]] = await Promise.all([
+  const structuredIds = page.filter((k) => k.rank === STRUCTURED).map((k) => k.id);
+  const [edits, signoffs, [current], coded] = await Promise.all([
     editIds.length === 0
       ? []
       : app.db
@@ -114,6 +130,13 @@ async function loadEvents(app: AppContext, sessionId: string, page: Key[]): Prom
           .leftJoin(providers, eq(providers.id, noteSignoffs.providerId))
           .where(and(eq(noteSignoffs.sessionId, sessionId), inArray(noteSignoffs.id, signoffIds))),
     app.db.select({ summary: sessionContent.summary }).from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).limit(1),
+    structuredIds.length === 0
+      ? []
+      : app.db
+          .select({ v: structuredDataVersions, name: providers.name })
+          .from(structuredDataVersions)
+          .leftJoin(providers, eq(providers.id, structuredDataVersions.providerId))
+          .where(and(eq(structuredDataVersions.sessionId, sessionId), inArray(structuredDataVersions.id, structuredIds))),
   ]);
   const titles = new Map<string, string>();
   for (const sec of (current?.summary as SummarySection[] | undefined) ?? []) titles.set(sec.loinc_code, sec.title);
@@ -146,6 +169,18 @@ async function loadEvents(app: AppContext, sessionId: string, page: Key[]): Prom
           }
         : { type: 'amend', at, by, reason: s.reason ?? '' },
     );
+  }
+  for (const { v, name } of coded) {
+    byKey.set(`${STRUCTURED}:${v.id}`, {
+      type: 'structured_data',
+      at: v.at.toISOString(),
+      by: { provider_id: v.providerId, name },
+      kind: v.kind as StructuredKind,
+      action: v.action as 'add' | 'edit' | 'remove',
+      position: v.position,
+      before: v.before ?? null,
+      after: v.after ?? null,
+    });
   }
   // A row pruned between the two reads is left out rather than failing the page.
   return page.flatMap((k) => byKey.get(`${k.rank}:${k.id}`) ?? []);

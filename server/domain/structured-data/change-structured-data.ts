@@ -8,6 +8,7 @@ import { sessionContent, structuredDataVersions } from '../../db/schema';
 import { lockOwnedNote } from '../note-signoff/lock-owned-note';
 import { readStoredContent } from '../sessions/get-session-content';
 import { readStructuredData } from './structured-lists';
+import { storedStructuredDataVersion, structuredDataVersion } from './structured-data-version';
 
 export interface StructuredChange {
   action: 'add' | 'edit' | 'remove';
@@ -30,10 +31,17 @@ export async function changeStructuredData(
   sessionId: string,
   kind: StructuredKind,
   apply: (sd: StructuredData) => StructuredChange,
+  /** The version a change addressed by position was made on; an add (appended, no position) needs none. */
+  expectedVersion?: string,
 ): Promise<StructuredDataEditResponse> {
   const position = await app.db.transaction(async (tx) => {
     const { note } = await lockOwnedNote(tx, auth, sessionId);
     if (note.noteLocked) throw conflict('the note is signed; amend it (with a reason) before changing its structured data');
+    // Checked under the note's row lock, so of two changes made on one version only the first lands.
+    const current = storedStructuredDataVersion(note.structuredData);
+    if (expectedVersion !== undefined && expectedVersion !== current) {
+      throw conflict(`version: the structured data changed since version ${expectedVersion} (it is now ${current}); read it again and make the change on what is at ${kind} now`);
+    }
     const sd = readStructuredData(note.structuredData);
     const change = apply(sd);
     if (change.action === 'edit' && JSON.stringify(change.before) === JSON.stringify(change.after)) return change.resultPosition;
@@ -52,5 +60,5 @@ export async function changeStructuredData(
     return change.resultPosition;
   });
   const content = await readStoredContent(app.db, sessionId);
-  return { structured_data: content.structured_data, position };
+  return { structured_data: content.structured_data, position, structured_data_version: structuredDataVersion(content.structured_data) };
 }

@@ -6,7 +6,7 @@ import { changeStructuredData } from './change-structured-data';
 import { listOf, locateItem, noItemAt, withoutEvidence } from './structured-lists';
 
 /**
- * Replaces the item at a position with the clinician's version. A medication order from partial_values that
+ * Replaces the item at a position with the clinician's version, if the structured data is still at `version` (else 409). A medication order from partial_values that
  * the clinician completes moves to the end of values (the clinician's form gives a whole order).
  */
 export async function updateStructuredItem<K extends StructuredKind>(
@@ -16,6 +16,7 @@ export async function updateStructuredItem<K extends StructuredKind>(
   kind: K,
   position: number,
   edit: EditBodies[K],
+  version: string,
 ): Promise<StructuredDataEditResponse> {
   return changeStructuredData(app, auth, sessionId, kind, (sd) => {
     const slot = locateItem(sd, kind, position);
@@ -30,5 +31,5 @@ export async function updateStructuredItem<K extends StructuredKind>(
     slot.list.splice(slot.index, 1);
     target.push(after);
     return { action: 'edit', position, before, after, resultPosition: target.length - 1 };
-  });
+  }, version);
 }
