@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { createPartner } from '@/lib/contracts/routes/admin-partners';
+import { login, register } from '@/lib/contracts/routes/auth';
+import { testApi } from './api-client';
 import { ADMIN_KEY } from './harness';
 
 export interface TestPartner {
@@ -32,23 +35,22 @@ export async function createTestPartner(
   const issuer = `https://idp.example.test/${partnerId}`;
   const audience = 'ambient-test';
   const type = opts.type ?? 'STANDARD';
-  const res = await adminFetch(baseUrl, '/api/admin/v1/partners', {
-    method: 'POST',
-    body: JSON.stringify({
+  const res = await testApi(baseUrl, 'admin').call(createPartner, {
+    body: {
       partner_id: partnerId,
       name: `Test partner ${partnerId}`,
       type,
       access_level: opts.access_level ?? 'FULL',
       issuer,
       audience,
-      jwks: { keys: [publicJwk] },
+      jwks: { keys: [publicJwk as typeof publicJwk & { kty: string }] },
       provider_id_pattern: type === 'STANDARD' ? undefined : '^NPI-[0-9]{6}$',
       webhook_url: opts.webhook_url,
       ...opts.extra,
-    }),
+    },
   });
-  if (res.status !== 201) throw new Error(`partner create failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { webhook_secret: string };
+  if (res.status !== 201) throw new Error(`partner create failed: ${res.status} ${res.text}`);
+  const body = res.data;
   return {
     partnerId,
     issuer,
@@ -84,25 +86,20 @@ export async function registerAndLogin(
 ): Promise<TestProvider> {
   const email = opts.email ?? `dr.${crypto.randomUUID().slice(0, 8)}@clinic.example`;
   const token = await partner.token({ email });
-  const reg = await fetch(`${baseUrl}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const api = testApi(baseUrl, { 'content-type': 'application/json' });
+  const reg = await api.call(register, {
+    body: {
       partner_id: partner.partnerId,
       partner_token: token,
       provider_name: 'Dr Test',
       provider_org_id: opts.orgId ?? `org-${partner.partnerId}`,
       provider_id: opts.providerId,
-    }),
+    },
   });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ partner_id: partner.partnerId, partner_token: token, provider_id: opts.providerId }),
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const { service_token } = (await login.json()) as { service_token: string };
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
+  const login_ = await api.call(login, { body: { partner_id: partner.partnerId, partner_token: token, provider_id: opts.providerId } });
+  if (login_.status !== 200) throw new Error(`login failed: ${login_.status} ${login_.text}`);
+  const { service_token } = login_.data;
   const headers: Record<string, string> = { sdp_service_token: service_token, 'content-type': 'application/json' };
   if (opts.providerId) headers.sdp_provider_id = opts.providerId;
   return { serviceToken: service_token, providerId: opts.providerId, email, headers };

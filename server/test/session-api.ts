@@ -1,5 +1,8 @@
-/** Calls to the session API for integration tests: any method, JSON in, parsed JSON (or text) out. */
+/** Session helpers for integration tests; calls go through the typed client (./api-client.ts). */
 import { expect } from 'vitest';
+import { createSession as createSessionRoute, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { readReply, testApi, type ApiReply, type CallArgs, type TestCallInput } from './api-client';
+import type { RouteContract } from '@/lib/api/contract';
 import type { TestServer } from './harness';
 import type { TestProvider } from './partners';
 
@@ -7,23 +10,23 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const sessionPath = (id: string) => `/api/v1/ambient/session/${id}`;
 
-export async function call(server: TestServer, who: TestProvider | Record<string, string>, method: string, p: string, body?: unknown) {
+/**
+ * A call through the typed client (./api-client.ts), as `who`, answered with status, parsed body, text and
+ * headers. The literal-path form (method and path strings) is for files not yet moved to contracts.
+ */
+export function call<C extends RouteContract>(server: TestServer, who: TestProvider | Record<string, string>, contract: C, ...input: CallArgs<C>): Promise<ApiReply<C>>;
+export function call(server: TestServer, who: TestProvider | Record<string, string>, method: string, p: string, body?: unknown): Promise<ApiReply>;
+export async function call(server: TestServer, who: TestProvider | Record<string, string>, what: string | RouteContract, ...rest: unknown[]): Promise<ApiReply> {
   const headers = 'headers' in who ? (who as TestProvider).headers : (who as Record<string, string>);
-  const res = await fetch(`${server.baseUrl}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let json: any = undefined;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json, text, headers: res.headers };
+  if (typeof what !== 'string') return testApi(server, headers).call(what, ...(rest as [TestCallInput<RouteContract>]));
+  const [p, body] = rest as [string, unknown];
+  return readReply(await fetch(`${server.baseUrl}${p}`, { method: what, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
 }
 
 export async function createSession(server: TestServer, who: TestProvider, body: unknown = {}) {
-  const r = await call(server, who, 'POST', '/api/v1/ambient/session/create', body);
+  const r = await testApi(server, who).call(createSessionRoute, { body: body as never });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body as { ambient_session_id: string; note_id: string; encounter_id: string };
+  return r.data;
 }
 
 /**
@@ -33,7 +36,7 @@ export async function createSession(server: TestServer, who: TestProvider, body:
 export async function waitForSessionStatus(server: TestServer, who: TestProvider, id: string, wanted: readonly string[], timeoutMs = 480_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const r = await call(server, who, 'GET', `${sessionPath(id)}/status`);
+    const r = await testApi(server, who).call(getSessionStatus, { params: { ambient_session_id: id } });
     if (wanted.includes(r.body?.status)) return r.body.status;
     if (Date.now() > deadline) throw new Error(`session ${id} is still ${r.body?.status ?? r.status}`);
     await new Promise((res) => setTimeout(res, 300));

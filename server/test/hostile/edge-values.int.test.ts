@@ -9,6 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startServer, type TestServer } from '../harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../partners';
 import { loadOperations, type Operation } from './openapi-operations';
+import { testApi } from '../api-client';
+import { createSession } from '@/lib/contracts/routes/sessions';
+import { login as loginRoute } from '@/lib/contracts/routes/auth';
+import { listAudit } from '@/lib/contracts/routes/admin-audit';
+import { listProviderSessions } from '@/lib/contracts/routes/app';
 
 let server: TestServer;
 let provider: TestProvider;
@@ -21,7 +26,7 @@ beforeAll(async () => {
   const partner = await createTestPartner(server.baseUrl);
   partnerId = partner.partnerId;
   provider = await registerAndLogin(server.baseUrl, partner);
-  const created = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
+  const created = await testApi(server.baseUrl, provider.headers).send(createSession, { body: {} });
   expect(created.status).toBe(201);
   sessionId = ((await created.json()) as { ambient_session_id: string }).ambient_session_id;
   operations = await loadOperations(server.baseUrl);
@@ -148,15 +153,15 @@ describe('NUL characters, deep nesting and out-of-range dates on every endpoint'
   }, 300_000);
 
   it('names the field holding the NUL', async () => {
-    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partner_id: NUL, partner_token: 'x' }) });
+    const login = await testApi(server.baseUrl, { 'content-type': 'application/json' }).send(loginRoute, { body: { partner_id: NUL, partner_token: 'x' } });
     expect(login.status).toBe(400);
     expect(await login.json()).toEqual({ code: 400, message: 'partner_id: must not contain NUL characters (\\u0000)' });
-    const audit = await fetch(`${server.baseUrl}/api/admin/v1/audit?actor=${encodeURIComponent(NUL)}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    const audit = await testApi(server.baseUrl, { authorization: `Bearer ${ADMIN_KEY}` }).send(listAudit, { query: { actor: NUL } });
     expect(await audit.json()).toEqual({ code: 400, message: 'query parameter actor: must not contain NUL characters (\\u0000)' });
   });
 
   it('answers the day list at the end of the calendar with 400, not 500', async () => {
-    const res = await fetch(`${server.baseUrl}/api/v1/ambient/sessions?date=9999-12-31&utc_offset_minutes=-840`, { headers: provider.headers });
+    const res = await testApi(server.baseUrl, provider.headers).send(listProviderSessions, { query: { date: '9999-12-31', utc_offset_minutes: '-840' } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/^query parameter date: must be between 1900-01-01 and 9999-12-30/);
   });

@@ -12,6 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../partners';
 import { TestSocket } from '../ws-client';
+import { infoRoute, testApi } from '../api-client';
+import { updatePartner } from '@/lib/contracts/routes/admin-partners';
+import { login as loginRoute } from '@/lib/contracts/routes/auth';
+import { getHealth, getMetrics } from '@/lib/contracts/routes/meta';
+import { receiveNotification } from '@/lib/contracts/routes/webhook-receiver';
+import { createSession } from '@/lib/contracts/routes/sessions';
 
 let server: TestServer;
 let internal: http.Server;
@@ -74,23 +80,19 @@ function raw(request: string | Buffer, opts: { keepWriting?: boolean } = {}): Pr
 describe('provider_id_pattern cannot stall the server (item 3)', () => {
   it('runs (a+)+ against 40 × "a" + "!" in linear time and answers the login with 400', async () => {
     const partner: TestPartner = await createTestPartner(server.baseUrl, { type: 'BEARER' });
-    const patch = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner.partnerId}`, { method: 'PATCH', body: JSON.stringify({ provider_id_pattern: '(a+)+' }) });
+    const patch = await testApi(server.baseUrl, 'admin').send(updatePartner, { params: { partner_id: partner.partnerId }, body: { provider_id_pattern: '(a+)+' } });
     expect(patch.status).toBe(200);
     // With a backtracking engine this one login blocks the event loop for minutes (2.6× per two characters).
-    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ partner_id: partner.partnerId, partner_token: await partner.token(), provider_id: `${'a'.repeat(40)}!` }),
-    });
+    const login = await testApi(server.baseUrl, { 'content-type': 'application/json' }).send(loginRoute, { body: { partner_id: partner.partnerId, partner_token: await partner.token(), provider_id: `${'a'.repeat(40)}!` } });
     expect(login.status).toBe(400);
     expect(await login.json()).toEqual({ code: 400, message: 'provider_id: does not match the format agreed for this partner' });
-    const health = await fetch(`${server.baseUrl}/api/health`);
+    const health = await testApi(server.baseUrl).send(getHealth);
     expect(health.status).toBe(200);
   }, 60_000);
 
   it('refuses a pattern RE2 cannot run when it is saved, naming the field', async () => {
     const partner = await createTestPartner(server.baseUrl, { type: 'BEARER' });
-    const patch = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner.partnerId}`, { method: 'PATCH', body: JSON.stringify({ provider_id_pattern: '(a+)\\1' }) });
+    const patch = await testApi(server.baseUrl, 'admin').send(updatePartner, { params: { partner_id: partner.partnerId }, body: { provider_id_pattern: '(a+)\\1' } });
     expect(patch.status).toBe(400);
     expect(((await patch.json()) as { message: string }).message).toMatch(/^provider_id_pattern: must be a valid RE2 regular expression/);
   });
@@ -112,7 +114,7 @@ describe('request bodies are capped on every route, Next-handled ones included (
 
   it('still serves bodies under the limit on the same routes', async () => {
     // The reference receiver has no WEBHOOK_RECEIVER_SECRET here, so it answers 503 itself: the body got through.
-    const res = await fetch(`${server.baseUrl}/webhooks/notification`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await testApi(server.baseUrl, { 'content-type': 'application/json' }).send(receiveNotification, { body: {} });
     expect(res.status).not.toBe(413);
     expect(((await res.json()) as { code: number }).code).toBe(res.status);
   });
@@ -121,12 +123,12 @@ describe('request bodies are capped on every route, Next-handled ones included (
 describe('partner JWKS URIs go through the outbound policy (item 6)', () => {
   const jwksPartner = async (jwksUri: string) => {
     const base = await createTestPartner(server.baseUrl);
-    const patch = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${base.partnerId}`, { method: 'PATCH', body: JSON.stringify({ jwks: null, jwks_uri: jwksUri }) });
+    const patch = await testApi(server.baseUrl, 'admin').send(updatePartner, { params: { partner_id: base.partnerId }, body: { jwks: null, jwks_uri: jwksUri } });
     expect(patch.status).toBe(200);
     return base;
   };
   const login = async (partner: TestPartner) =>
-    fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partner_id: partner.partnerId, partner_token: await partner.token() }) });
+    testApi(server.baseUrl, { 'content-type': 'application/json' }).send(loginRoute, { body: { partner_id: partner.partnerId, partner_token: await partner.token() } });
 
   it('never contacts loopback, metadata or a name resolving to loopback, and says only that the JWKS could not be fetched', async () => {
     const port = (internal.address() as AddressInfo).port;
@@ -172,7 +174,7 @@ describe('connection limits (items 10 and 12)', () => {
   });
 
   it('does not serve /metrics on a non-loopback HOST without METRICS_TOKEN', async () => {
-    const res = await fetch(`${server.baseUrl}/metrics`);
+    const res = await testApi(server.baseUrl).send(getMetrics);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toMatch(/METRICS_TOKEN/);
   });
@@ -201,13 +203,13 @@ describe('Content-Security-Policy and webhook hosts (issue 26 item 10)', () => {
   });
 
   it('lets API answers load nothing', async () => {
-    const res = await fetch(`${server.baseUrl}/api/v1/info/loincs`);
+    const res = await testApi(server.baseUrl).send(infoRoute('loincs'));
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
   });
 
   it('refuses a webhook host with a trailing dot at save, naming the field', async () => {
     const partner = await createTestPartner(server.baseUrl);
-    const res = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner.partnerId}`, { method: 'PATCH', body: JSON.stringify({ webhook_url: 'https://partner.example.com./hook' }) });
+    const res = await testApi(server.baseUrl, 'admin').send(updatePartner, { params: { partner_id: partner.partnerId }, body: { webhook_url: 'https://partner.example.com./hook' } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 400, message: 'webhook_url: host partner.example.com. must not end with a dot; write partner.example.com' });
   });
@@ -217,7 +219,7 @@ describe('SIGTERM with streams, idle sockets and a request in flight (item 13)',
   it('finishes the in-flight request, closes the stream and idle sockets, and exits 0', async () => {
     const partner = await createTestPartner(server.baseUrl);
     const dr = await registerAndLogin(server.baseUrl, partner);
-    const created = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
+    const created = await testApi(server.baseUrl, dr.headers).send(createSession, { body: {} });
     const { ambient_session_id: sessionId } = (await created.json()) as { ambient_session_id: string };
     const stream = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', sessionId, dr.serviceToken] });
     stream.json({ type: 'AUDIO', data: Buffer.alloc(3200).toString('base64') });
@@ -230,7 +232,7 @@ describe('SIGTERM with streams, idle sockets and a request in flight (item 13)',
         s.resume();
       })),
     );
-    const kept = await fetch(`${server.baseUrl}/api/health`, { keepalive: true });
+    const kept = await testApi(server.baseUrl).send(getHealth, { init: { keepalive: true } });
     expect(kept.status).toBe(200);
 
     // A request whose body is still arriving when the signal lands.

@@ -14,6 +14,17 @@ import { ADMIN_KEY, openTestDatabase, startServer, type TestServer } from '../ha
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
 import { TestSocket } from '../ws-client';
 import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
+import { infoRoute, readReply, testApi, unchecked, type CallArgs } from '../api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { createSession, getSessionStatus, listRecordings, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { getJwks, getOpenApiDocument } from '@/lib/contracts/routes/meta';
+import { createApiKey, revokeApiKey } from '@/lib/contracts/routes/admin-api-keys';
+import { createPartner, listPartners } from '@/lib/contracts/routes/admin-partners';
+import { login, register } from '@/lib/contracts/routes/auth';
+import { sendTestWebhook } from '@/lib/contracts/routes/webhooks';
+import { searchSessions, updatePatientIdentity } from '@/lib/contracts/routes/workflow';
+import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
+import { ingestCkgBundle } from '@/lib/contracts/routes/ckg';
 
 let server: TestServer;
 let partner: TestPartner;
@@ -32,10 +43,16 @@ const PHI = {
   mrn: 'MRN-NARWHAL-4410',
 };
 
-async function call(who: Record<string, string>, method: string, p: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
-  const res = await fetch(`${server.baseUrl}${p}`, { method, headers: who, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined, headers: res.headers };
+async function call<C extends RouteContract>(who: Record<string, string>, contract: C, ...input: CallArgs<C>): Promise<{ status: number; json: any; headers: Headers }> {
+  const r = await testApi(server, who).call(contract, ...input);
+  return { status: r.status, json: r.body, headers: r.headers };
+}
+
+/** By an operation's documented path (the OpenAPI document's, filled in), for the matrices over every operation. */
+async function callPath(who: Record<string, string>, method: string, p: string, body?: unknown): Promise<{ status: number; json: any }> {
+  // raw fetch: the path is the OpenAPI document's own, so every documented operation is covered
+  const r = await readReply(await fetch(`${server.baseUrl}${p}`, { method, headers: who, body: body === undefined ? undefined : JSON.stringify(body) }));
+  return { status: r.status, json: r.body };
 }
 
 beforeAll(async () => {
@@ -45,10 +62,10 @@ beforeAll(async () => {
   sameOrgOther = await registerAndLogin(server.baseUrl, partner);
   otherPartnerDr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
   readonlyDr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl, { access_level: 'READONLY' }));
-  const created = await call(owner.headers, 'POST', '/api/v1/ambient/session/create', {});
+  const created = await call(owner.headers, createSession, { body: {} });
   expect(created.status).toBe(201);
   sessionId = created.json.ambient_session_id;
-  const doc = (await call({}, 'GET', '/api/v1/openapi.json')).json as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await call({}, getOpenApiDocument)).json as { paths: Record<string, Record<string, unknown>> };
   for (const [p, item] of Object.entries(doc.paths)) {
     if (!p.includes('{ambient_session_id}')) continue;
     for (const m of Object.keys(item)) if (['get', 'post', 'put', 'patch', 'delete'].includes(m)) ops.push({ method: m.toUpperCase(), path: p });
@@ -61,7 +78,7 @@ afterAll(async () => {
 
 async function serviceKey(): Promise<{ key: CryptoKey | Uint8Array; kid: string }> {
   const jwk = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'keys', 'service-signing.jwk.json'), 'utf8')) as JWK;
-  const published = (await call({}, 'GET', '/api/auth/.well-known/jwks-pub.json')).json.keys[0] as JWK;
+  const published = (await call({}, getJwks)).json.keys[0] as JWK;
   return { key: await importJWK({ ...jwk, alg: 'ES256' }, 'ES256'), kid: published.kid! };
 }
 
@@ -91,7 +108,7 @@ describe('service tokens signed with the real key but wrong claims', () => {
       ['other partner', await sign({ sub, pid: 'p-not-linked', org })],
     ];
     for (const [what, token] of cases) {
-      const r = await call({ sdp_service_token: token }, 'GET', `/api/v1/ambient/session/${sessionId}/status`);
+      const r = await call({ sdp_service_token: token }, getSessionStatus, { params: { ambient_session_id: sessionId } });
       expect(r.status, what).toBe(401);
       expect(r.json, what).toEqual({ code: 401, message: expect.any(String) });
     }
@@ -108,10 +125,10 @@ describe('service tokens signed with the real key but wrong claims', () => {
       .setIssuedAt()
       .setExpirationTime(exp)
       .sign(key);
-    expect((await call({ sdp_service_token: token }, 'GET', `/api/v1/ambient/session/${sessionId}/status`)).status).toBe(200);
+    expect((await call({ sdp_service_token: token }, getSessionStatus, { params: { ambient_session_id: sessionId } })).status).toBe(200);
     // jose allows 5 s of clock skew on top of exp; wait past both.
     await new Promise((r) => setTimeout(r, (exp + 6) * 1000 - Date.now()));
-    expect((await call({ sdp_service_token: token }, 'GET', `/api/v1/ambient/session/${sessionId}/status`)).status).toBe(401);
+    expect((await call({ sdp_service_token: token }, getSessionStatus, { params: { ambient_session_id: sessionId } })).status).toBe(401);
   }, 30_000);
 });
 
@@ -124,35 +141,35 @@ describe('cross-tenant matrix over every session resource', () => {
     for (const who of [sameOrgOther, otherPartnerDr]) {
       for (const op of ops) {
         const p = op.path.replace('{ambient_session_id}', sessionId).replace('{loinc}', '10164-2');
-        const r = await call(who.headers, op.method, p, op.method === 'GET' ? undefined : {});
+        const r = await callPath(who.headers, op.method, p, op.method === 'GET' ? undefined : {});
         // Validation may refuse a body first (400) — but never reveal, or touch, the session.
         expect([400, 404], `${op.method} ${op.path}`).toContain(r.status);
         expect(r.json.code).toBe(r.status);
         if (r.status === 404) expect(r.json.message).toMatch(/not found/);
       }
     }
-    expect((await call(owner.headers, 'GET', `/api/v1/ambient/session/${sessionId}/status`)).json).toEqual({ status: 'created' });
+    expect((await call(owner.headers, getSessionStatus, { params: { ambient_session_id: sessionId } })).json).toEqual({ status: 'created' });
   });
 
   it('a READONLY partner can read but every session write is 403', async () => {
     const writes = ops.filter((o) => o.method !== 'GET');
     expect(writes.length).toBeGreaterThan(3);
     for (const op of writes) {
-      const r = await call(readonlyDr.headers, op.method, op.path.replace('{ambient_session_id}', sessionId).replace('{loinc}', '10164-2'), {});
+      const r = await callPath(readonlyDr.headers, op.method, op.path.replace('{ambient_session_id}', sessionId).replace('{loinc}', '10164-2'), {});
       expect([400, 403], `${op.method} ${op.path}`).toContain(r.status);
     }
-    expect((await call(readonlyDr.headers, 'POST', '/api/v1/ambient/session/create', {})).status).toBe(403);
-    expect((await call(readonlyDr.headers, 'GET', '/api/v1/info/loincs')).status).toBe(200);
+    expect((await call(readonlyDr.headers, createSession, { body: {} })).status).toBe(403);
+    expect((await call(readonlyDr.headers, infoRoute('loincs'))).status).toBe(200);
   });
 
   it('a revoked admin API key is refused at once', async () => {
-    const created = await adminFetch(server.baseUrl, '/api/admin/v1/api-keys', { method: 'POST', body: JSON.stringify({ name: 'soon revoked' }) });
+    const created = await testApi(server.baseUrl, 'admin').send(createApiKey, { body: { name: 'soon revoked' } });
     expect(created.status).toBe(201);
     const { id, key } = (await created.json()) as { id: string; key: string };
     const bearer = { authorization: `Bearer ${key}` };
-    expect((await call(bearer, 'GET', '/api/admin/v1/partners')).status).toBe(200);
-    expect((await adminFetch(server.baseUrl, `/api/admin/v1/api-keys/${id}`, { method: 'DELETE' })).status).toBeLessThan(300);
-    const after = await call(bearer, 'GET', '/api/admin/v1/partners');
+    expect((await call(bearer, listPartners)).status).toBe(200);
+    expect((await testApi(server.baseUrl, 'admin').send(revokeApiKey, { params: { id } })).status).toBeLessThan(300);
+    const after = await call(bearer, listPartners);
     expect(after.status).toBe(401);
     expect(after.json).toEqual({ code: 401, message: expect.any(String) });
   });
@@ -160,7 +177,7 @@ describe('cross-tenant matrix over every session resource', () => {
 
 describe('signed recording URLs', () => {
   it('serve the audio when intact, and refuse a tampered signature, id or expiry', async () => {
-    const created = await call(owner.headers, 'POST', '/api/v1/ambient/session/create', {});
+    const created = await call(owner.headers, createSession, { body: {} });
     const id = created.json.ambient_session_id as string;
     const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, owner.serviceToken] });
     ws.startTime();
@@ -168,7 +185,7 @@ describe('signed recording URLs', () => {
     await ws.next((f) => f.type === 'ACK' && f.received_ms >= 1000, 'ACK');
     ws.event('ABORT');
     await ws.closed;
-    const rec = await call(owner.headers, 'GET', `/api/v1/ambient/session/${id}/recording`);
+    const rec = await call(owner.headers, listRecordings, { params: { ambient_session_id: id } });
     expect(rec.status).toBe(200);
     const url = new URL(rec.json.recordings[0].presigned_url as string);
     const ok = await fetch(url);
@@ -200,7 +217,7 @@ describe('rate limiting on login and register', () => {
     const token = await partner.token({ email: owner.email });
     let limited: Response | undefined;
     for (let i = 0; i < 20 && !limited; i++) {
-      const r = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partner_id: partner.partnerId, partner_token: token }) });
+      const r = await testApi(server.baseUrl, { 'content-type': 'application/json' }).send(login, { body: { partner_id: partner.partnerId, partner_token: token } });
       if (r.status === 429) limited = r;
       else expect(r.status).toBe(200);
     }
@@ -208,15 +225,16 @@ describe('rate limiting on login and register', () => {
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited!.json()).toEqual({ code: 429, message: expect.stringContaining('retry after') });
     // A client-chosen address header does not buy a fresh bucket.
-    const spoofed = await fetch(`${server.baseUrl}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-real-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' }, body: '{}' });
+    const spoofed = await testApi(server.baseUrl, { 'content-type': 'application/json', 'x-real-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' }).send(register, { body: unchecked({}) });
     const reg: number[] = [spoofed.status];
-    for (let i = 0; i < 12; i++) reg.push((await fetch(`${server.baseUrl}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-real-ip': `198.51.100.${i}` }, body: '{}' })).status);
+    for (let i = 0; i < 12; i++) reg.push((await testApi(server.baseUrl, { 'content-type': 'application/json', 'x-real-ip': `198.51.100.${i}` }).send(register, { body: unchecked({}) })).status);
     expect(reg).toContain(429);
   });
 });
 
 describe('security headers', () => {
   it('are on API responses (dispatched directly), errors, and pages', async () => {
+    // raw fetch: the same request to routes of every kind (and to none), comparing their headers
     for (const p of [`/api/v1/ambient/session/${sessionId}/status`, '/api/v1/info/loincs', '/api/v1/nope', '/api/admin/v1/partners', '/docs']) {
       const res = await fetch(`${server.baseUrl}${p}`, { headers: owner.headers });
       expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
@@ -241,13 +259,10 @@ describe('webhook SSRF, end to end', () => {
   it('never delivers to loopback or private addresses when WEBHOOK_ALLOW_PRIVATE is off', async () => {
     const targets = [receiver.url('/hook'), `http://localhost:${receiver.port}/hook`, `http://[::1]:${receiver.port}/hook`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/hook', `http://0x7f000001:${receiver.port}/hook`];
     for (const url of targets) {
-      const created = await adminFetch(server.baseUrl, '/api/admin/v1/partners', {
-        method: 'POST',
-        body: JSON.stringify({ name: 'ssrf', type: 'STANDARD', issuer: 'https://idp.example', jwks: { keys: [partner.publicJwk] }, webhook_url: url }),
-      });
+      const created = await testApi(server.baseUrl, 'admin').send(createPartner, { body: { name: 'ssrf', type: 'STANDARD', issuer: 'https://idp.example', jwks: { keys: [partner.publicJwk as { kty: string }] }, webhook_url: url } });
       if (created.status === 201) {
         const { partner_id } = (await created.json()) as { partner_id: string };
-        const test = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner_id}/test-webhook`, { method: 'POST', body: '{}' });
+        const test = await testApi(server.baseUrl, 'admin').send(sendTestWebhook, { params: { partner_id }, body: {} });
         expect(test.status, url).toBeLessThan(500);
       } else {
         expect(created.status, url).toBe(400);
@@ -261,23 +276,23 @@ describe('webhook SSRF, end to end', () => {
 
 describe('no PHI in the logs', () => {
   it('keeps context, rewrite text and patient identifiers out of the server log', async () => {
-    const ctx = await call(owner.headers, 'POST', `/api/v1/ambient/session/${sessionId}/context`, {
+    const ctx = await call(owner.headers, setSessionContext, { params: { ambient_session_id: sessionId }, body: {
       patient: { dob: '1970-01-01', sex: 'female', emr_patient_id: PHI.patientId, name: PHI.name, mrn: PHI.mrn },
       visit: { chief_complaint: PHI.complaint, reason_for_visit: PHI.complaint },
-    });
+    } });
     expect(ctx.status).toBeLessThan(300);
     // The patient name and MRN also travel through the search query string and the patient route.
-    const found = await call(owner.headers, 'GET', `/api/v1/ambient/sessions/search?q=${encodeURIComponent(PHI.name)}`);
+    const found = await call(owner.headers, searchSessions, { query: { q: PHI.name } });
     expect(found.status).toBe(200);
     expect(found.json.sessions.map((x: { ambient_session_id: string }) => x.ambient_session_id)).toContain(sessionId);
-    expect((await call(owner.headers, 'GET', `/api/v1/ambient/sessions/search?q=${PHI.mrn}`)).json.sessions).toHaveLength(1);
-    expect((await call(owner.headers, 'PATCH', `/api/v1/ambient/session/${sessionId}/patient`, { name: PHI.name, mrn: PHI.mrn })).json).toEqual({ name: PHI.name, mrn: PHI.mrn });
-    const rw = await call(owner.headers, 'POST', '/api/v1/content/rewrite', { selected_text: PHI.rewrite, selection_start: 0, selection_end: PHI.rewrite.length, instruction: 'CONCISE' });
+    expect((await call(owner.headers, searchSessions, { query: { q: PHI.mrn } })).json.sessions).toHaveLength(1);
+    expect((await call(owner.headers, updatePatientIdentity, { params: { ambient_session_id: sessionId }, body: { name: PHI.name, mrn: PHI.mrn } })).json).toEqual({ name: PHI.name, mrn: PHI.mrn });
+    const rw = await call(owner.headers, rewriteSelection, { body: { selected_text: PHI.rewrite, selection_start: 0, selection_end: PHI.rewrite.length, instruction: 'CONCISE' } });
     expect(rw.status).toBe(200);
-    const ingest = await call(owner.headers, 'POST', '/api/v1/ckg/ingest', {
+    const ingest = await call(owner.headers, ingestCkgBundle, { body: {
       emr_patient_id: PHI.patientId,
       bundle: { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'AllergyIntolerance', id: 'a1', code: { text: 'Quokkanut allergy' } } }] },
-    });
+    } });
     expect(ingest.status).toBe(202);
     await new Promise((r) => setTimeout(r, 2500));
     const logs = server.logs();
@@ -295,10 +310,10 @@ describe('no PHI in the logs', () => {
     await database.close();
     server = await startServer({ dataDir: server.dataDir, env: { SPEECH_ENGINE: 'none', WEBHOOK_ALLOW_PRIVATE: 'false' } });
     const probe = { complaint: 'Pangolinic vertigo after ballooning', patientId: 'MRN-OKAPI-5520' };
-    const ctx = await call(owner.headers, 'POST', `/api/v1/ambient/session/${sessionId}/context`, {
+    const ctx = await call(owner.headers, setSessionContext, { params: { ambient_session_id: sessionId }, body: {
       patient: { dob: '1931-03-01', sex: 'female', emr_patient_id: probe.patientId },
       visit: { chief_complaint: probe.complaint, reason_for_visit: probe.complaint },
-    });
+    } });
     expect(ctx.status).toBe(500);
     expect(ctx.json).toEqual({ code: 500, message: expect.any(String) });
     // The log line travels through the child's stdout pipe after the response; wait for it to arrive.

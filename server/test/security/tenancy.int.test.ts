@@ -8,6 +8,16 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
+import { testApi, type Caller, type TestCallInput } from '../api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { createApiKey } from '@/lib/contracts/routes/admin-api-keys';
+import { getClinicianToken, listProviderSessions } from '@/lib/contracts/routes/app';
+import { login as loginRoute } from '@/lib/contracts/routes/auth';
+import { createSession as createSessionRoute, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { getAdminSession, listAdminSessions } from '@/lib/contracts/routes/admin-sessions';
+import { disableProvider, enableProvider, listPartnerProviders } from '@/lib/contracts/routes/admin-providers';
+import { createUser, listUsers } from '@/lib/contracts/routes/admin-users';
+import { getPartner, rotateWebhookSecret, updatePartner } from '@/lib/contracts/routes/admin-partners';
 
 let server: TestServer;
 let partnerA: TestPartner;
@@ -28,19 +38,17 @@ interface Result {
   json: any;
 }
 
-async function call(method: string, path: string, opts: { key?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Result> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
-  const res = opts.key
-    ? await fetch(`${server.baseUrl}${path}`, { method, headers: { ...headers, authorization: `Bearer ${opts.key}` }, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
-    : opts.headers
-      ? await fetch(`${server.baseUrl}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
-      : await adminFetch(server.baseUrl, path, { method, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+/** As the admin key, a partner-scoped admin key (`key`), or other headers (with the key too where both are given). */
+async function call<C extends RouteContract>(contract: C, input: TestCallInput<C> & { key?: string } = {} as never): Promise<Result> {
+  const { key, headers: extra, ...rest } = input;
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extra };
+  const who: Caller = key ? { ...headers, authorization: `Bearer ${key}` } : extra ? headers : 'admin';
+  const r = await testApi(server, who).call(contract, rest as never);
+  return { status: r.status, json: r.body };
 }
 
 async function partnerKey(partnerId: string): Promise<string> {
-  const r = await call('POST', '/api/admin/v1/api-keys', { body: { name: `admin of ${partnerId}`, partner_id: partnerId } });
+  const r = await call(createApiKey, { body: { name: `admin of ${partnerId}`, partner_id: partnerId } });
   expect(r.status).toBe(201);
   return r.json.key as string;
 }
@@ -61,7 +69,7 @@ async function consoleCookie(email: string): Promise<string> {
 }
 
 async function appToken(email: string): Promise<Result> {
-  const res = await fetch(`${server.baseUrl}/api/app/token`, { headers: { cookie: await consoleCookie(email) } });
+  const res = await testApi(server.baseUrl, { cookie: await consoleCookie(email) }).send(getClinicianToken);
   return { status: res.status, json: await res.json() };
 }
 
@@ -70,20 +78,20 @@ function partnerOf(serviceToken: string): string {
 }
 
 async function login(partner: TestPartner, email: string): Promise<Result> {
-  return call('POST', '/api/v1/auth/login', { headers: {}, body: { partner_id: partner.partnerId, partner_token: await partner.token({ email }) } });
+  return call(loginRoute, { headers: {}, body: { partner_id: partner.partnerId, partner_token: await partner.token({ email }) } });
 }
 
 async function createSession(headers: Record<string, string>): Promise<string> {
-  const r = await call('POST', '/api/v1/ambient/session/create', { headers, body: {} });
+  const r = await call(createSessionRoute, { headers, body: {} });
   expect(r.status).toBe(201);
   return r.json.ambient_session_id as string;
 }
 
-const status = (headers: Record<string, string>, id: string) => call('GET', `/api/v1/ambient/session/${id}/status`, { headers });
+const status = (headers: Record<string, string>, id: string) => call(getSessionStatus, { params: { ambient_session_id: id }, headers });
 const dayList = async (headers: Record<string, string>) =>
-  ((await call('GET', `/api/v1/ambient/sessions?date=${today()}`, { headers })).json.sessions as { ambient_session_id: string }[]).map((s) => s.ambient_session_id);
-const adminList = async (key: string) => ((await call('GET', '/api/admin/v1/sessions', { key })).json.sessions as { ambient_session_id: string }[]).map((s) => s.ambient_session_id);
-const providersOf = async (partnerId: string) => (await call('GET', `/api/admin/v1/partners/${partnerId}/providers`)).json.providers as { provider_id: string; email: string; disabled: boolean }[];
+  ((await call(listProviderSessions, { query: { date: today() }, headers })).json.sessions as { ambient_session_id: string }[]).map((s) => s.ambient_session_id);
+const adminList = async (key: string) => ((await call(listAdminSessions, { key })).json.sessions as { ambient_session_id: string }[]).map((s) => s.ambient_session_id);
+const providersOf = async (partnerId: string) => (await call(listPartnerProviders, { params: { partner_id: partnerId } })).json.providers as { provider_id: string; email: string; disabled: boolean }[];
 
 beforeAll(async () => {
   server = await startServer({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '10000', SPEECH_ENGINE: 'none' } });
@@ -102,36 +110,30 @@ afterAll(async () => {
 
 describe("a partner admin cannot take over another partner's provider", () => {
   it('refuses a console user for a provider registered only with another partner, by email or by id', async () => {
-    const byEmail = await call('POST', '/api/admin/v1/users', {
-      key: keyB,
-      body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId, provider_email: xEmail },
-    });
+    const byEmail = await call(createUser, { key: keyB, body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId, provider_email: xEmail } });
     expect(byEmail.status).toBe(409);
     expect(byEmail.json).toEqual({ code: 409, message: expect.stringMatching(/^provider_email: .*another partner/) });
 
-    const asOwnEmail = await call('POST', '/api/admin/v1/users', { key: keyB, body: { email: xEmail, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId } });
+    const asOwnEmail = await call(createUser, { key: keyB, body: { email: xEmail, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId } });
     expect(asOwnEmail.status).toBe(409);
     expect(asOwnEmail.json.message).toMatch(/^email: /);
 
-    const byId = await call('POST', '/api/admin/v1/users', { key: keyB, body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', provider_id: xId } });
+    const byId = await call(createUser, { key: keyB, body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', provider_id: xId } });
     expect(byId.status).toBe(404);
     expect(byId.json).toEqual({ code: 404, message: `provider_id: provider ${xId} not found` });
 
-    const otherPartner = await call('POST', '/api/admin/v1/users', {
-      key: keyB,
-      body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: xEmail },
-    });
+    const otherPartner = await call(createUser, { key: keyB, body: { email: `thief.${uid()}@b.example`, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: xEmail } });
     expect(otherPartner.status).toBe(404);
 
     // Nothing was created or linked: partner B still has no providers and no users.
     expect(await providersOf(partnerB.partnerId)).toEqual([]);
-    expect((await call('GET', '/api/admin/v1/users', { key: keyB })).json.users).toEqual([]);
+    expect((await call(listUsers, { key: keyB })).json.users).toEqual([]);
   });
 
   it("still lets a partner admin create a clinician for its own provider, whose token carries that partner", async () => {
     const own = await registerAndLogin(server.baseUrl, partnerB, { email: `dr.b.${uid()}@clinic.example` });
     const email = `console.${uid()}@b.example`;
-    const created = await call('POST', '/api/admin/v1/users', { key: keyB, body: { email, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId, provider_email: own.email } });
+    const created = await call(createUser, { key: keyB, body: { email, password: PASSWORD, role: 'clinician', partner_id: partnerB.partnerId, provider_email: own.email } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ partner_id: partnerB.partnerId, role: 'clinician' });
     const token = await appToken(email);
@@ -155,7 +157,7 @@ describe('one provider linked to two partners', () => {
     yViaA = await registerAndLogin(server.baseUrl, partnerA, { email: yEmail, orgId: 'org-shared' });
     yId = (await providersOf(partnerA.partnerId)).find((p) => p.email === yEmail)!.provider_id;
     userA = `console.x.${uid()}@a.example`;
-    const created = await call('POST', '/api/admin/v1/users', { key: keyA, body: { email: userA, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: yEmail } });
+    const created = await call(createUser, { key: keyA, body: { email: userA, password: PASSWORD, role: 'clinician', partner_id: partnerA.partnerId, provider_email: yEmail } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ partner_id: partnerA.partnerId, provider_id: yId });
     // X then joins partner B by registering through it, and logs in there last.
@@ -189,11 +191,11 @@ describe('one provider linked to two partners', () => {
     expect(await adminList(keyA)).toContain(sessionA);
     expect(await adminList(keyA)).not.toContain(sessionB);
     expect(await adminList(keyB)).toEqual([sessionB]);
-    expect((await call('GET', `/api/admin/v1/sessions/${sessionA}`, { key: keyB })).status).toBe(404);
+    expect((await call(getAdminSession, { params: { id: sessionA }, key: keyB })).status).toBe(404);
   });
 
   it("disables the provider for one partner only: the other partner's login, tokens and clinician app keep working", async () => {
-    const dis = await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${yId}/disable`, { key: keyB });
+    const dis = await call(disableProvider, { params: { partner_id: partnerB.partnerId, provider_id: yId }, key: keyB });
     expect(dis.status).toBe(200);
     expect(dis.json).toMatchObject({ provider_id: yId, disabled: true });
     // Partner B: refused.
@@ -206,16 +208,16 @@ describe('one provider linked to two partners', () => {
     expect((await providersOf(partnerA.partnerId)).find((p) => p.provider_id === yId)!.disabled).toBe(false);
     expect((await providersOf(partnerB.partnerId)).find((p) => p.provider_id === yId)!.disabled).toBe(true);
     // B cannot reach A's link at all.
-    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${yId}/disable`, { key: keyB })).status).toBe(404);
+    expect((await call(disableProvider, { params: { partner_id: partnerA.partnerId, provider_id: yId }, key: keyB })).status).toBe(404);
 
     // The other way round: A disables its link; the clinician app (bound to A) stops, B's link is B's to decide.
-    expect((await call('POST', `/api/admin/v1/partners/${partnerB.partnerId}/providers/${yId}/enable`, { key: keyB })).status).toBe(200);
-    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${yId}/disable`, { key: keyA })).status).toBe(200);
+    expect((await call(enableProvider, { params: { partner_id: partnerB.partnerId, provider_id: yId }, key: keyB })).status).toBe(200);
+    expect((await call(disableProvider, { params: { partner_id: partnerA.partnerId, provider_id: yId }, key: keyA })).status).toBe(200);
     expect((await login(partnerA, yEmail)).status).toBe(403);
     expect(await appToken(userA)).toEqual({ status: 403, json: { code: 403, message: 'provider is disabled' } });
     expect((await login(partnerB, yEmail)).status).toBe(200);
     expect((await status(yViaB.headers, sessionB)).status).toBe(200);
-    expect((await call('POST', `/api/admin/v1/partners/${partnerA.partnerId}/providers/${yId}/enable`, { key: keyA })).status).toBe(200);
+    expect((await call(enableProvider, { params: { partner_id: partnerA.partnerId, provider_id: yId }, key: keyA })).status).toBe(200);
     expect((await appToken(userA)).status).toBe(200);
   });
 });
@@ -240,29 +242,29 @@ describe("a partner admin cannot change its own partner's access level, type or 
       email_claim: 'sub',
       provider_id_pattern: '^.*$',
     };
-    const before = (await call('GET', `/api/admin/v1/partners/${readonly.partnerId}`, { key })).json;
+    const before = (await call(getPartner, { params: { partner_id: readonly.partnerId }, key })).json;
     for (const [field, value] of Object.entries(attempts)) {
-      const r = await call('PATCH', `/api/admin/v1/partners/${readonly.partnerId}`, { key, body: { webhook_url: 'https://hooks.partner.example/x', [field]: value } });
+      const r = await call(updatePartner, { params: { partner_id: readonly.partnerId }, key, body: { webhook_url: 'https://hooks.partner.example/x', [field]: value } });
       expect(r.status, field).toBe(403);
       expect(r.json, field).toEqual({ code: 403, message: expect.stringMatching(new RegExp(`^${field}: only service admins`)) });
     }
-    expect((await call('GET', `/api/admin/v1/partners/${readonly.partnerId}`, { key })).json).toEqual(before);
+    expect((await call(getPartner, { params: { partner_id: readonly.partnerId }, key })).json).toEqual(before);
   });
 
   it('lets it change its webhook URL (with the other fields sent back unchanged) and rotate the secret', async () => {
-    const before = (await call('GET', `/api/admin/v1/partners/${readonly.partnerId}`, { key })).json;
+    const before = (await call(getPartner, { params: { partner_id: readonly.partnerId }, key })).json;
     const { partner_id: _id, created_at: _c, updated_at: _u, ...form } = before;
-    const r = await call('PATCH', `/api/admin/v1/partners/${readonly.partnerId}`, { key, body: { ...form, webhook_url: 'https://hooks.partner.example/notify' } });
+    const r = await call(updatePartner, { params: { partner_id: readonly.partnerId }, key, body: { ...form, webhook_url: 'https://hooks.partner.example/notify' } });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ webhook_url: 'https://hooks.partner.example/notify', access_level: 'READONLY' });
-    const rotated = await call('POST', `/api/admin/v1/partners/${readonly.partnerId}/webhook-secret`, { key });
+    const rotated = await call(rotateWebhookSecret, { params: { partner_id: readonly.partnerId }, key });
     expect(rotated.status).toBe(200);
     expect(rotated.json.webhook_secret).toEqual(expect.any(String));
     expect(rotated.json.webhook_secret).not.toBe(readonly.webhookSecret);
   });
 
   it('leaves access level to service admins', async () => {
-    const r = await call('PATCH', `/api/admin/v1/partners/${readonly.partnerId}`, { body: { access_level: 'FULL' } });
+    const r = await call(updatePartner, { params: { partner_id: readonly.partnerId }, body: { access_level: 'FULL' } });
     expect(r.status).toBe(200);
     expect(r.json.access_level).toBe('FULL');
   });
