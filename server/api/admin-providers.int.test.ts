@@ -6,7 +6,17 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, type TestPartner } from '../test/partners';
+import { createTestPartner, type TestPartner } from '../test/partners';
+import { testApi, type Caller, type TestCallInput } from '../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { createApiKey } from '@/lib/contracts/routes/admin-api-keys';
+import { login as loginRoute, register } from '@/lib/contracts/routes/auth';
+import { createPartnerProvider, listPartnerProviders } from '@/lib/contracts/routes/admin-providers';
+import { listAudit } from '@/lib/contracts/routes/admin-audit';
+import { createUser, listUsers } from '@/lib/contracts/routes/admin-users';
+import { createSession, endSession } from '@/lib/contracts/routes/sessions';
+import { listAdminSessions } from '@/lib/contracts/routes/admin-sessions';
+import { getPartner, updatePartner } from '@/lib/contracts/routes/admin-partners';
 
 let server: TestServer;
 const PASSWORD = 'correct-horse-battery';
@@ -19,26 +29,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call(method: string, path: string, opts: { key?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const res = opts.key
-    ? await fetch(`${server.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.key}` }, body })
-    : opts.headers
-      ? await fetch(`${server.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...opts.headers }, body })
-      : await adminFetch(server.baseUrl, path, { method, body });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+/** As the admin key, a partner-scoped admin key (`key`), or other headers. */
+async function call<C extends RouteContract>(contract: C, input: TestCallInput<C> & { key?: string } = {} as never) {
+  const { key, headers, ...rest } = input;
+  const who: Caller = key ? { 'content-type': 'application/json', authorization: `Bearer ${key}` } : headers ? { 'content-type': 'application/json', ...headers } : 'admin';
+  const r = await testApi(server, who).call(contract, rest as never);
+  return { status: r.status, json: r.body };
 }
 
 async function partnerKey(partnerId: string): Promise<string> {
-  const r = await call('POST', '/api/admin/v1/api-keys', { body: { name: `admin of ${partnerId}`, partner_id: partnerId } });
+  const r = await call(createApiKey, { body: { name: `admin of ${partnerId}`, partner_id: partnerId } });
   expect(r.status).toBe(201);
   return r.json.key as string;
 }
 
 /** A v1 service token for a provider the console added: the partner's login finds it by its email. */
 async function login(partner: TestPartner, email: string): Promise<Record<string, string>> {
-  const r = await call('POST', '/api/v1/auth/login', { headers: {}, body: { partner_id: partner.partnerId, partner_token: await partner.token({ email }) } });
+  const r = await call(loginRoute, { headers: {}, body: { partner_id: partner.partnerId, partner_token: await partner.token({ email }) } });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return { sdp_service_token: r.json.service_token };
 }
@@ -51,9 +58,7 @@ describe('adding a provider from the console', () => {
 
   it('creates and links it with the identity register would give, so the partner login finds it', async () => {
     const email = `Zelda.${uid()}@Clinic.example`;
-    const r = await call('POST', `/api/admin/v1/partners/${partner.partnerId}/providers`, {
-      body: { name: 'Dr Zelda Okafor', email, specialty: 'CARDIOLOGY', organization_external_id: 'org-heart' },
-    });
+    const r = await call(createPartnerProvider, { params: { partner_id: partner.partnerId }, body: { name: 'Dr Zelda Okafor', email, specialty: 'CARDIOLOGY', organization_external_id: 'org-heart' } });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     expect(r.json).toMatchObject({
       name: 'Dr Zelda Okafor',
@@ -65,43 +70,43 @@ describe('adding a provider from the console', () => {
       last_login_at: null,
       disabled: false,
     });
-    const listed = await call('GET', `/api/admin/v1/partners/${partner.partnerId}/providers?q=okafor`);
+    const listed = await call(listPartnerProviders, { params: { partner_id: partner.partnerId }, query: { q: 'okafor' } });
     expect(listed.json.providers.map((p: any) => p.provider_id)).toEqual([r.json.provider_id]);
     // The same person registering through the partner is already linked; logging in works at once.
     const token = await partner.token({ email: email.toLowerCase() });
-    const reg = await call('POST', '/api/v1/auth/register', { headers: {}, body: { partner_id: partner.partnerId, partner_token: token, provider_name: 'Z', provider_org_id: 'org-heart' } });
+    const reg = await call(register, { headers: {}, body: { partner_id: partner.partnerId, partner_token: token, provider_name: 'Z', provider_org_id: 'org-heart' } });
     expect(reg.status).toBe(409);
     await login(partner, email.toLowerCase());
-    const after = await call('GET', `/api/admin/v1/partners/${partner.partnerId}/providers?q=okafor`);
+    const after = await call(listPartnerProviders, { params: { partner_id: partner.partnerId }, query: { q: 'okafor' } });
     expect(after.json.providers[0].last_login_at).toEqual(expect.any(String));
 
-    const audit = await call('GET', `/api/admin/v1/audit?partner_id=${partner.partnerId}`);
+    const audit = await call(listAudit, { query: { partner_id: partner.partnerId } });
     expect(audit.json.entries.find((e: any) => e.action === 'provider.create')).toMatchObject({ target_id: r.json.provider_id });
   });
 
   it('answers 409 for a provider already linked, and 400 naming the field for bad input', async () => {
     const email = `dup.${uid()}@clinic.example`;
-    const path = `/api/admin/v1/partners/${partner.partnerId}/providers`;
-    expect((await call('POST', path, { body: { name: 'Dr Dup', email } })).status).toBe(201);
-    expect(await call('POST', path, { body: { name: 'Dr Dup again', email } })).toEqual({
+    const path = { partner_id: partner.partnerId };
+    expect((await call(createPartnerProvider, { params: path, body: { name: 'Dr Dup', email } })).status).toBe(201);
+    expect(await call(createPartnerProvider, { params: path, body: { name: 'Dr Dup again', email } })).toEqual({
       status: 409,
       json: { code: 409, message: `email: this provider is already registered with partner ${partner.partnerId}` },
     });
-    const bad = await call('POST', path, { body: { name: '  ', email: 'not-an-email' } });
+    const bad = await call(createPartnerProvider, { params: path, body: { name: '  ', email: 'not-an-email' } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/^(name|email): /);
-    const pid = await call('POST', path, { body: { name: 'Dr P', email: `p.${uid()}@clinic.example`, provider_id: 'NPI-123456' } });
+    const pid = await call(createPartnerProvider, { params: path, body: { name: 'Dr P', email: `p.${uid()}@clinic.example`, provider_id: 'NPI-123456' } });
     expect(pid).toEqual({ status: 400, json: { code: 400, message: 'provider_id: STANDARD partners identify providers by email; leave provider_id out' } });
-    expect((await call('POST', '/api/admin/v1/partners/no-such-partner/providers', { body: { name: 'X', email: `x.${uid()}@e.example` } })).status).toBe(404);
+    expect((await call(createPartnerProvider, { params: { partner_id: 'no-such-partner' }, body: { name: 'X', email: `x.${uid()}@e.example` } })).status).toBe(404);
   });
 
   it('needs a provider_id matching the pattern for a BEARER partner', async () => {
     const bearer = await createTestPartner(server.baseUrl, { type: 'BEARER' });
-    const path = `/api/admin/v1/partners/${bearer.partnerId}/providers`;
+    const path = { partner_id: bearer.partnerId };
     const email = `b.${uid()}@clinic.example`;
-    expect((await call('POST', path, { body: { name: 'Dr B', email } })).json).toEqual({ code: 400, message: 'provider_id: is required for BEARER partners' });
-    expect((await call('POST', path, { body: { name: 'Dr B', email, provider_id: 'nope' } })).json.message).toMatch(/^provider_id: does not match/);
-    const ok = await call('POST', path, { body: { name: 'Dr B', email, provider_id: 'NPI-424242' } });
+    expect((await call(createPartnerProvider, { params: path, body: { name: 'Dr B', email } })).json).toEqual({ code: 400, message: 'provider_id: is required for BEARER partners' });
+    expect((await call(createPartnerProvider, { params: path, body: { name: 'Dr B', email, provider_id: 'nope' } })).json.message).toMatch(/^provider_id: does not match/);
+    const ok = await call(createPartnerProvider, { params: path, body: { name: 'Dr B', email, provider_id: 'NPI-424242' } });
     expect(ok.status).toBe(201);
     expect(ok.json.partner_provider_id).toBe('NPI-424242');
   });
@@ -110,13 +115,13 @@ describe('adding a provider from the console', () => {
     const other = await createTestPartner(server.baseUrl);
     const key = await partnerKey(partner.partnerId);
     const email = `own.${uid()}@clinic.example`;
-    expect((await call('POST', `/api/admin/v1/partners/${partner.partnerId}/providers`, { key, body: { name: 'Dr Own', email } })).status).toBe(201);
-    expect((await call('POST', `/api/admin/v1/partners/${other.partnerId}/providers`, { key, body: { name: 'Dr Other', email: `o.${uid()}@e.example` } })).status).toBe(404);
+    expect((await call(createPartnerProvider, { params: { partner_id: partner.partnerId }, key, body: { name: 'Dr Own', email } })).status).toBe(201);
+    expect((await call(createPartnerProvider, { params: { partner_id: other.partnerId }, key, body: { name: 'Dr Other', email: `o.${uid()}@e.example` } })).status).toBe(404);
     // Known through another partner: a service admin links it, a partner admin may not.
     const shared = `shared.${uid()}@clinic.example`;
-    expect((await call('POST', `/api/admin/v1/partners/${other.partnerId}/providers`, { body: { name: 'Dr Shared', email: shared } })).status).toBe(201);
-    expect((await call('POST', `/api/admin/v1/partners/${partner.partnerId}/providers`, { key, body: { name: 'Dr Shared', email: shared } })).status).toBe(409);
-    const linked = await call('POST', `/api/admin/v1/partners/${partner.partnerId}/providers`, { body: { name: 'Dr Shared', email: shared } });
+    expect((await call(createPartnerProvider, { params: { partner_id: other.partnerId }, body: { name: 'Dr Shared', email: shared } })).status).toBe(201);
+    expect((await call(createPartnerProvider, { params: { partner_id: partner.partnerId }, key, body: { name: 'Dr Shared', email: shared } })).status).toBe(409);
+    const linked = await call(createPartnerProvider, { params: { partner_id: partner.partnerId }, body: { name: 'Dr Shared', email: shared } });
     expect(linked.status).toBe(201);
   });
 });
@@ -125,9 +130,9 @@ describe("a clinician's sign-in", () => {
   it("sets the provider's Last login in the console", async () => {
     const partner = await createTestPartner(server.baseUrl);
     const email = `signin.${uid()}@clinic.example`;
-    const user = await call('POST', '/api/admin/v1/users', { body: { email, password: PASSWORD, role: 'clinician', partner_id: partner.partnerId, name: 'Dr Sign In' } });
+    const user = await call(createUser, { body: { email, password: PASSWORD, role: 'clinician', partner_id: partner.partnerId, name: 'Dr Sign In' } });
     expect(user.status, JSON.stringify(user.json)).toBe(201);
-    const before = await call('GET', `/api/admin/v1/partners/${partner.partnerId}/providers?q=${encodeURIComponent(email)}`);
+    const before = await call(listPartnerProviders, { params: { partner_id: partner.partnerId }, query: { q: email } });
     expect(before.json.providers[0].last_login_at).toBeNull();
 
     const csrfRes = await fetch(`${server.baseUrl}/api/auth/csrf`);
@@ -140,9 +145,9 @@ describe("a clinician's sign-in", () => {
     });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('authjs.session-token='))).toBe(true);
 
-    const after = await call('GET', `/api/admin/v1/partners/${partner.partnerId}/providers?q=${encodeURIComponent(email)}`);
+    const after = await call(listPartnerProviders, { params: { partner_id: partner.partnerId }, query: { q: email } });
     expect(after.json.providers[0].last_login_at).toEqual(expect.any(String));
-    const users = await call('GET', `/api/admin/v1/users`);
+    const users = await call(listUsers);
     const row = users.json.users.find((u: any) => u.email === email);
     expect(after.json.providers[0].last_login_at).toBe(row.last_login_at);
   });
@@ -152,34 +157,34 @@ describe('sessions filtered by provider and status', () => {
   it('matches part of the name or email, case-insensitively, with the status, inside the scope', async () => {
     const partner = await createTestPartner(server.baseUrl);
     const tag = uid();
-    const add = (name: string, email: string) => call('POST', `/api/admin/v1/partners/${partner.partnerId}/providers`, { body: { name, email } });
+    const add = (name: string, email: string) => call(createPartnerProvider, { params: { partner_id: partner.partnerId }, body: { name, email } });
     expect((await add(`Dr Ines Marchetti ${tag}`, `ines.${tag}@north.example`)).status).toBe(201);
     expect((await add(`Dr Tomas Lindqvist ${tag}`, `tomas.${tag}@south.example`)).status).toBe(201);
     const ines = await login(partner, `ines.${tag}@north.example`);
     const tomas = await login(partner, `tomas.${tag}@south.example`);
-    const create = async (h: Record<string, string>) => (await call('POST', '/api/v1/ambient/session/create', { headers: h, body: {} })).json.ambient_session_id as string;
+    const create = async (h: Record<string, string>) => (await call(createSession, { headers: h, body: {} })).json.ambient_session_id as string;
     const i1 = await create(ines);
     const t1 = await create(tomas);
     const i2 = await create(ines);
-    expect((await call('POST', `/api/v1/ambient/session/${i2}/end`, { headers: ines })).status).toBeLessThan(300);
+    expect((await call(endSession, { params: { ambient_session_id: i2 }, headers: ines })).status).toBeLessThan(300);
 
-    const ids = async (query: string, key?: string) => {
-      const r = await call('GET', `/api/admin/v1/sessions?${query}`, { key });
+    const ids = async (query: Record<string, string>, key?: string) => {
+      const r = await call(listAdminSessions, { query, key });
       expect(r.status, JSON.stringify(r.json)).toBe(200);
       return (r.json.sessions as Array<{ id?: string; ambient_session_id?: string }>).map((s) => s.ambient_session_id ?? s.id);
     };
-    expect(await ids(`provider=MARCHETTI`)).toEqual([i2, i1]);
-    expect(await ids(`provider=${encodeURIComponent(`south.example`)}&partner_id=${partner.partnerId}`)).toEqual([t1]);
-    expect(await ids(`provider=marchetti&status=created`)).toEqual([i1]);
-    expect(await ids(`provider=lindqvist&status=completed`)).toEqual([]);
+    expect(await ids({ provider: 'MARCHETTI' })).toEqual([i2, i1]);
+    expect(await ids({ provider: 'south.example', partner_id: partner.partnerId })).toEqual([t1]);
+    expect(await ids({ provider: 'marchetti', status: 'created' })).toEqual([i1]);
+    expect(await ids({ provider: 'lindqvist', status: 'completed' })).toEqual([]);
     // LIKE wildcards are literal.
-    expect(await ids(`provider=%25&partner_id=${partner.partnerId}`)).toEqual([]);
-    const empty = await call('GET', '/api/admin/v1/sessions?provider=%20');
+    expect(await ids({ provider: '%', partner_id: partner.partnerId })).toEqual([]);
+    const empty = await call(listAdminSessions, { query: { provider: ' ' } });
     expect(empty.status).toBe(400);
     expect(empty.json.message).toMatch(/provider: must not be empty/);
     // Another partner's admin finds none of them by name.
     const otherKey = await partnerKey((await createTestPartner(server.baseUrl)).partnerId);
-    expect(await ids('provider=marchetti', otherKey)).toEqual([]);
+    expect(await ids({ provider: 'marchetti' }, otherKey)).toEqual([]);
   });
 });
 
@@ -187,13 +192,13 @@ describe('a partner admin changes only what it may', () => {
   it('cannot rename its partner, and still changes its webhook', async () => {
     const partner = await createTestPartner(server.baseUrl);
     const key = await partnerKey(partner.partnerId);
-    const before = (await call('GET', `/api/admin/v1/partners/${partner.partnerId}`, { key })).json;
-    const rename = await call('PATCH', `/api/admin/v1/partners/${partner.partnerId}`, { key, body: { name: 'Renamed by its admin' } });
+    const before = (await call(getPartner, { params: { partner_id: partner.partnerId }, key })).json;
+    const rename = await call(updatePartner, { params: { partner_id: partner.partnerId }, key, body: { name: 'Renamed by its admin' } });
     expect(rename).toEqual({ status: 403, json: { code: 403, message: expect.stringMatching(/^name: only service admins/) } });
-    const hook = await call('PATCH', `/api/admin/v1/partners/${partner.partnerId}`, { key, body: { name: before.name, webhook_url: 'https://hooks.partner.example/n' } });
+    const hook = await call(updatePartner, { params: { partner_id: partner.partnerId }, key, body: { name: before.name, webhook_url: 'https://hooks.partner.example/n' } });
     expect(hook.status).toBe(200);
     expect(hook.json).toMatchObject({ name: before.name, webhook_url: 'https://hooks.partner.example/n' });
     // A service admin renames it.
-    expect((await call('PATCH', `/api/admin/v1/partners/${partner.partnerId}`, { body: { name: 'Renamed by the service' } })).json.name).toBe('Renamed by the service');
+    expect((await call(updatePartner, { params: { partner_id: partner.partnerId }, body: { name: 'Renamed by the service' } })).json.name).toBe('Renamed by the service');
   });
 });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
+import { infoRoute, testApi, unchecked } from '../test/api-client';
+import { createUser as createUserRoute } from '@/lib/contracts/routes/admin-users';
+import { getClinicianToken, listProviderSessions, updateNoteSection } from '@/lib/contracts/routes/app';
+import { createSession as createSessionRoute, setSessionContext } from '@/lib/contracts/routes/sessions';
 
 let server: TestServer;
 let partner: TestPartner;
@@ -23,14 +27,14 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 async function createUser(body: Record<string, unknown>) {
-  const res = await adminFetch(server.baseUrl, '/api/admin/v1/users', { method: 'POST', body: JSON.stringify({ password: PASSWORD, ...body }) });
+  const res = await testApi(server.baseUrl, 'admin').send(createUserRoute, { body: unchecked({ password: PASSWORD, ...body }) });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { id: string; provider_id: string | null };
 }
 
 async function clinicianHeaders(email: string) {
   const cookie = await signIn(email, PASSWORD);
-  const res = await fetch(`${server.baseUrl}/api/app/token`, { headers: { cookie } });
+  const res = await testApi(server.baseUrl, { cookie }).send(getClinicianToken);
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
   const body = (await res.json()) as { service_token: string; provider_id: string | null; expires_at: string };
@@ -38,15 +42,11 @@ async function clinicianHeaders(email: string) {
 }
 
 async function createSession(headers: Record<string, string>, chief?: string) {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers, body: '{}' });
+  const res = await testApi(server.baseUrl, headers).send(createSessionRoute, { body: {} });
   expect(res.status).toBe(201);
   const { ambient_session_id } = (await res.json()) as { ambient_session_id: string };
   if (chief) {
-    const ctx = await fetch(`${server.baseUrl}/api/v1/ambient/session/${ambient_session_id}/context`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ visit: { chief_complaint: chief, visit_type: 'NEW_PATIENT' } }),
-    });
+    const ctx = await testApi(server.baseUrl, headers).send(setSessionContext, { params: { ambient_session_id }, body: { visit: { chief_complaint: chief, visit_type: 'NEW_PATIENT' } } });
     expect(ctx.status).toBeLessThan(300);
   }
   return ambient_session_id;
@@ -70,18 +70,18 @@ describe('GET /api/app/token', () => {
     const ttl = Date.parse(body.expires_at) - Date.now();
     expect(ttl).toBeGreaterThan(3500_000);
     expect(ttl).toBeLessThanOrEqual(3600_000);
-    const info = await fetch(`${server.baseUrl}/api/v1/info/visit-types`, { headers });
+    const info = await testApi(server.baseUrl, headers).send(infoRoute('visit-types'));
     expect(info.status).toBe(200);
     expect(((await info.json()) as { visit_types: unknown[] }).visit_types.length).toBeGreaterThan(0);
   });
 
   it('answers 401 without a console session and 403 for a non-clinician', async () => {
-    const anon = await fetch(`${server.baseUrl}/api/app/token`);
+    const anon = await testApi(server.baseUrl).send(getClinicianToken);
     expect(anon.status).toBe(401);
     expect(await anon.json()).toEqual({ code: 401, message: 'sign in first' });
     await createUser({ email: 'padmin@clinic.example', role: 'partner_admin', partner_id: partner.partnerId });
     const cookie = await signIn('padmin@clinic.example', PASSWORD);
-    const res = await fetch(`${server.baseUrl}/api/app/token`, { headers: { cookie } });
+    const res = await testApi(server.baseUrl, { cookie }).send(getClinicianToken);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toMatch(/clinician/);
   });
@@ -96,7 +96,7 @@ describe('GET /api/v1/ambient/sessions', () => {
     const other = await registerAndLogin(server.baseUrl, partner);
     const foreign = await createSession(other.headers, 'not mine');
 
-    const res = await fetch(`${server.baseUrl}/api/v1/ambient/sessions?date=${today()}`, { headers });
+    const res = await testApi(server.baseUrl, headers).send(listProviderSessions, { query: { date: today() } });
     expect(res.status).toBe(200);
     const { sessions } = (await res.json()) as { sessions: Array<Record<string, unknown>> };
     expect(sessions.map((s) => s.ambient_session_id)).toEqual([second, first]);
@@ -105,7 +105,7 @@ describe('GET /api/v1/ambient/sessions', () => {
     expect(typeof sessions[0]!.encounter_id).toBe('string');
     expect(sessions.some((s) => s.ambient_session_id === foreign)).toBe(false);
 
-    const theirs = (await (await fetch(`${server.baseUrl}/api/v1/ambient/sessions?date=${today()}`, { headers: other.headers })).json()) as {
+    const theirs = (await (await testApi(server.baseUrl, other.headers).send(listProviderSessions, { query: { date: today() } })).json()) as {
       sessions: Array<{ ambient_session_id: string }>;
     };
     expect(theirs.sessions.map((s) => s.ambient_session_id)).toEqual([foreign]);
@@ -115,33 +115,33 @@ describe('GET /api/v1/ambient/sessions', () => {
     await createUser({ email: 'dr.tz@clinic.example', role: 'clinician', partner_id: partner.partnerId });
     const { headers } = await clinicianHeaders('dr.tz@clinic.example');
     const id = await createSession(headers);
-    const list = async (q: string) =>
-      ((await (await fetch(`${server.baseUrl}/api/v1/ambient/sessions?${q}`, { headers })).json()) as { sessions: Array<{ ambient_session_id: string }> }).sessions.map(
+    const list = async (query: Record<string, string>) =>
+      ((await (await testApi(server.baseUrl, headers).send(listProviderSessions, { query })).json()) as { sessions: Array<{ ambient_session_id: string }> }).sessions.map(
         (s) => s.ambient_session_id,
       );
     const now = new Date();
     // Whatever UTC time it is, the local day 14 hours east is today or tomorrow in UTC terms; the
     // session appears under exactly that local date.
     const east = new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
-    expect(await list(`date=${east}&utc_offset_minutes=840`)).toEqual([id]);
+    expect(await list({ date: east, utc_offset_minutes: '840' })).toEqual([id]);
     const yesterday = new Date(now.getTime() - 24 * 3600_000).toISOString().slice(0, 10);
-    expect(await list(`date=${yesterday}`)).toEqual([]);
+    expect(await list({ date: yesterday })).toEqual([]);
   });
 
   it('names the bad query field', async () => {
     const other = await registerAndLogin(server.baseUrl, partner);
     for (const [q, field] of [
-      ['date=2026-02-30', 'date'],
-      ['', 'date'],
-      [`date=${today()}&utc_offset_minutes=9999`, 'utc_offset_minutes'],
+      [{ date: '2026-02-30' }, 'date'],
+      [{}, 'date'],
+      [{ date: today(), utc_offset_minutes: '9999' }, 'utc_offset_minutes'],
     ] as const) {
-      const res = await fetch(`${server.baseUrl}/api/v1/ambient/sessions?${q}`, { headers: other.headers });
+      const res = await testApi(server.baseUrl, other.headers).send(listProviderSessions, { query: q });
       expect(res.status).toBe(400);
       const body = (await res.json()) as { code: number; message: string };
       expect(body.code).toBe(400);
       expect(body.message).toContain(field);
     }
-    const anon = await fetch(`${server.baseUrl}/api/v1/ambient/sessions?date=${today()}`);
+    const anon = await testApi(server.baseUrl).send(listProviderSessions, { query: { date: today() } });
     expect(anon.status).toBe(401);
   });
 });
@@ -152,7 +152,7 @@ describe('PUT /api/v1/ambient/session/{id}/content/sections/{loinc}', () => {
     const theirs = await registerAndLogin(server.baseUrl, partner);
     const id = await createSession(mine.headers);
     const put = (h: Record<string, string>, sid: string, loinc: string, body: unknown) =>
-      fetch(`${server.baseUrl}/api/v1/ambient/session/${sid}/content/sections/${loinc}`, { method: 'PUT', headers: h, body: JSON.stringify(body) });
+      testApi(server.baseUrl, h).send(updateNoteSection, { params: { ambient_session_id: sid, loinc }, body: unchecked(body) });
 
     const early = await put(mine.headers, id, '10164-2', { content: 'x' });
     expect(early.status).toBe(409);

@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { startServer, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
+import { infoRoute, testApi, unchecked } from '../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { getJwks } from '@/lib/contracts/routes/meta';
+import { createPartner, getPartner } from '@/lib/contracts/routes/admin-partners';
+import { getAllInfo } from '@/lib/contracts/routes/info';
+import { login as loginRoute, register as registerRoute } from '@/lib/contracts/routes/auth';
 
 let server: TestServer;
 
@@ -14,23 +20,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: text ? JSON.parse(text) : undefined, headers: res.headers };
+async function post<C extends RouteContract>(contract: C, input: { body: unknown }, headers: Record<string, string> = {}) {
+  const r = await testApi(server, { 'content-type': 'application/json', ...headers }).call(contract, { body: unchecked(input.body) } as never);
+  return { status: r.status, text: r.text, json: r.body, headers: r.headers };
 }
 
 const email = () => `dr.${crypto.randomUUID().slice(0, 8)}@clinic.example`;
 
 function register(p: TestPartner, token: string, extra: Record<string, unknown> = {}) {
-  return post('/api/v1/auth/register', { partner_id: p.partnerId, partner_token: token, provider_name: 'Dr A', provider_org_id: `org-${p.partnerId}`, ...extra });
+  return post(registerRoute, { body: { partner_id: p.partnerId, partner_token: token, provider_name: 'Dr A', provider_org_id: `org-${p.partnerId}`, ...extra } });
 }
 function login(p: TestPartner, token: string, extra: Record<string, unknown> = {}) {
-  return post('/api/v1/auth/login', { partner_id: p.partnerId, partner_token: token, ...extra });
+  return post(loginRoute, { body: { partner_id: p.partnerId, partner_token: token, ...extra } });
 }
 
 describe('register and login: STANDARD partner', () => {
@@ -54,11 +55,11 @@ describe('register and login: STANDARD partner', () => {
     expect(claims.pid).toBe(p.partnerId);
 
     // The token verifies against the published JWKS.
-    const jwks = await (await fetch(`${server.baseUrl}/api/auth/.well-known/jwks-pub.json`)).json();
+    const jwks = await (await testApi(server.baseUrl).send(getJwks)).json();
     expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(header.kid);
     expect(jwks.keys[0].d).toBeUndefined();
 
-    const info = await fetch(`${server.baseUrl}/api/v1/info/specialties`, { headers: { sdp_service_token: res.json.service_token } });
+    const info = await testApi(server.baseUrl, { sdp_service_token: res.json.service_token }).send(infoRoute('specialties'));
     expect(info.status).toBe(200);
     expect((await info.json()).specialties).toEqual(expect.arrayContaining([{ code: 'FAMILY_MEDICINE' }]));
   });
@@ -81,7 +82,7 @@ describe('register and login: STANDARD partner', () => {
     const bad = await register(p, await p.token({ email: email() }), { provider_specialty: 'WIZARDRY' });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toContain('provider_specialty');
-    const res = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${p.partnerId}`);
+    const res = await testApi(server.baseUrl, 'admin').send(getPartner, { params: { partner_id: p.partnerId } });
     expect(res.status).toBe(200);
   });
 
@@ -94,7 +95,7 @@ describe('register and login: STANDARD partner', () => {
 
   it('names missing fields with 400', async () => {
     const p = await createTestPartner(server.baseUrl);
-    const res = await post('/api/v1/auth/register', { partner_id: p.partnerId, partner_token: await p.token() });
+    const res = await post(registerRoute, { body: { partner_id: p.partnerId, partner_token: await p.token() } });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ code: 400, message: expect.stringMatching(/provider_name|provider_org_id/) });
   });
@@ -123,7 +124,7 @@ describe('register and login: BEARER and SINGLE_AUTH_TOKEN partners', () => {
       const ok = await login(p, shared, { provider_id: 'NPI-111111' });
       expect(ok.status).toBe(200);
       const token = ok.json.service_token;
-      const call = (h: Record<string, string>) => fetch(`${server.baseUrl}/api/v1/info/visit-types`, { headers: { sdp_service_token: token, ...h } });
+      const call = (h: Record<string, string>) => testApi(server.baseUrl, { sdp_service_token: token, ...h }).send(infoRoute('visit-types'));
       expect((await call({})).status).toBe(401);
       expect((await call({ sdp_provider_id: 'NPI-222222' })).status).toBe(401);
       const good = await call({ sdp_provider_id: 'NPI-111111' });
@@ -135,7 +136,7 @@ describe('register and login: BEARER and SINGLE_AUTH_TOKEN partners', () => {
   it('a STANDARD partner needs no sdp_provider_id', async () => {
     const p = await createTestPartner(server.baseUrl);
     const prov = await registerAndLogin(server.baseUrl, p);
-    const res = await fetch(`${server.baseUrl}/api/v1/info`, { headers: { sdp_service_token: prov.serviceToken } });
+    const res = await testApi(server.baseUrl, { sdp_service_token: prov.serviceToken }).send(getAllInfo);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
@@ -148,10 +149,7 @@ describe('register and login: BEARER and SINGLE_AUTH_TOKEN partners', () => {
   });
 
   it('refuses a READONLY BEARER partner at creation', async () => {
-    const res = await adminFetch(server.baseUrl, '/api/admin/v1/partners', {
-      method: 'POST',
-      body: JSON.stringify({ name: 'x', type: 'BEARER', access_level: 'READONLY', issuer: 'i', jwks_uri: 'https://idp.example/jwks', provider_id_pattern: '.+' }),
-    });
+    const res = await testApi(server.baseUrl, 'admin').send(createPartner, { body: { name: 'x', type: 'BEARER', access_level: 'READONLY', issuer: 'i', jwks_uri: 'https://idp.example/jwks', provider_id_pattern: '.+' } });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toContain('access_level');
   });
@@ -159,7 +157,7 @@ describe('register and login: BEARER and SINGLE_AUTH_TOKEN partners', () => {
   it('lets a READONLY partner register, log in and read', async () => {
     const p = await createTestPartner(server.baseUrl, { access_level: 'READONLY' });
     const prov = await registerAndLogin(server.baseUrl, p);
-    const res = await fetch(`${server.baseUrl}/api/v1/info/loincs`, { headers: { sdp_service_token: prov.serviceToken } });
+    const res = await testApi(server.baseUrl, { sdp_service_token: prov.serviceToken }).send(infoRoute('loincs'));
     expect(res.status).toBe(200);
   });
 });
@@ -218,7 +216,7 @@ describe('partner_token attacks are 401', () => {
     const noEmail = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'RS256', kid: p.kid }).setIssuer(p.issuer).setAudience(p.audience).setExpirationTime('5m').sign(p.privateKey);
     await expect401(noEmail, /email/);
     await expect401('not.a.jwt', /valid JWT|could not/);
-    const res = await post('/api/v1/auth/login', { partner_id: 'no-such-partner', partner_token: await p.token({ email: who }) });
+    const res = await post(loginRoute, { body: { partner_id: 'no-such-partner', partner_token: await p.token({ email: who }) } });
     expect(res.status).toBe(401);
     expect(res.json.message).toContain('partner');
   });
@@ -228,7 +226,7 @@ describe('service_token attacks are 401', () => {
   it('rejects missing, tampered, foreign-signed and alg-none service tokens', async () => {
     const p = await createTestPartner(server.baseUrl);
     const prov = await registerAndLogin(server.baseUrl, p);
-    const call = (token?: string) => fetch(`${server.baseUrl}/api/v1/info/loincs`, { headers: token ? { sdp_service_token: token } : {} });
+    const call = (token?: string) => testApi(server.baseUrl, token ? { sdp_service_token: token } : {}).send(infoRoute('loincs'));
     expect((await call()).status).toBe(401);
     const [h, payload, s] = prov.serviceToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
@@ -262,22 +260,19 @@ describe('JWKS by URI', () => {
       const k2 = await generateKeyPair('ES256', { extractable: true });
       keys = [{ ...(await exportJWK(k1.publicKey)), kid: 'k1', alg: 'ES256' }];
       const partnerId = `uri-${crypto.randomUUID().slice(0, 8)}`;
-      const created = await adminFetch(server.baseUrl, '/api/admin/v1/partners', {
-        method: 'POST',
-        body: JSON.stringify({ partner_id: partnerId, name: 'URI partner', type: 'STANDARD', issuer: 'https://idp.uri.example', jwks_uri: `http://127.0.0.1:${port}/jwks.json` }),
-      });
+      const created = await testApi(server.baseUrl, 'admin').send(createPartner, { body: { partner_id: partnerId, name: 'URI partner', type: 'STANDARD', issuer: 'https://idp.uri.example', jwks_uri: `http://127.0.0.1:${port}/jwks.json` } });
       expect(created.status).toBe(201);
       const sign = (key: CryptoKey, kid: string, who: string) =>
         new SignJWT({ email: who }).setProtectedHeader({ alg: 'ES256', kid }).setIssuer('https://idp.uri.example').setExpirationTime('5m').sign(key);
       const who = email();
       const body = (t: string) => ({ partner_id: partnerId, partner_token: t, provider_name: 'Dr U', provider_org_id: 'org-u' });
-      expect((await post('/api/v1/auth/register', body(await sign(k1.privateKey, 'k1', who)))).status).toBe(201);
-      expect((await post('/api/v1/auth/login', body(await sign(k1.privateKey, 'k1', who)))).status).toBe(200);
+      expect((await post(registerRoute, { body: body(await sign(k1.privateKey, 'k1', who)) })).status).toBe(201);
+      expect((await post(loginRoute, { body: body(await sign(k1.privateKey, 'k1', who)) })).status).toBe(200);
       const afterFirst = fetches;
       expect(afterFirst).toBeGreaterThanOrEqual(1);
       // The partner rotates its key: the unknown kid makes the service refetch the JWKS.
       keys = [{ ...(await exportJWK(k2.publicKey)), kid: 'k2', alg: 'ES256' }];
-      expect((await post('/api/v1/auth/login', body(await sign(k2.privateKey, 'k2', who)))).status).toBe(200);
+      expect((await post(loginRoute, { body: body(await sign(k2.privateKey, 'k2', who)) })).status).toBe(200);
       expect(fetches).toBeGreaterThan(afterFirst);
     } finally {
       jwksServer.close();

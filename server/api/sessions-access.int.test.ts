@@ -3,6 +3,10 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { call, createSession, sessionPath } from '../test/session-api';
 import { until } from '../test/until';
+import { testApi, unchecked } from '../test/api-client';
+import { createSession as createSessionRoute, endSession, getEncounterContent, getSessionContent, getSessionContentDeprecated, getSessionContext, getSessionStatus, getSessionStructuredData, getTranscript, listRecordings, setSessionContext, setSessionMetadata } from '@/lib/contracts/routes/sessions';
+import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
+import { getPreferences, updatePreferences } from '@/lib/contracts/routes/preferences';
 
 describe('session API: access, ending, preferences and rewrite', () => {
   let server: TestServer;
@@ -41,61 +45,61 @@ describe('session API: access, ending, preferences and rewrite', () => {
         expect(r.status, `${method} ${suffix}`).toBe(404);
         expect(r.body.code).toBe(404);
       }
-      expect((await call(server, who, 'GET', `/api/v1/ambient/content/${id}`)).status).toBe(404);
-      expect((await call(server, who, 'GET', `/api/v1/ambient/encounter/${encounter_id}/content`)).status).toBe(404);
-      const rw = await call(server, who, 'POST', '/api/v1/content/rewrite', {
+      expect((await call(server, who, getSessionContentDeprecated, { params: { ambient_session_id: id } })).status).toBe(404);
+      expect((await call(server, who, getEncounterContent, { params: { encounter_id } })).status).toBe(404);
+      const rw = await call(server, who, rewriteSelection, { body: {
         selected_text: 'abc',
         selection_start: 0,
         selection_end: 3,
         instruction: 'CONCISE',
         ambient_session_id: id,
-      });
+      } });
       expect(rw.status).toBe(404);
     }
     // The owner still sees it unchanged.
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/status`)).body).toEqual({ status: 'created' });
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/context`)).body).toEqual({ context: {} });
+    expect((await call(server, dr, getSessionStatus, { params: { ambient_session_id: id } })).body).toEqual({ status: 'created' });
+    expect((await call(server, dr, getSessionContext, { params: { ambient_session_id: id } })).body).toEqual({ context: {} });
   });
 
   it('ends a session that never streamed and refuses content until it is terminal', async () => {
     const { ambient_session_id: id } = await createSession(server, dr);
-    const before = await call(server, dr, 'GET', `${sessionPath(id)}/content`);
+    const before = await call(server, dr, getSessionContent, { params: { ambient_session_id: id } });
     expect(before.status).toBe(409);
     expect(before.body.message).toMatch(/session is created/);
-    expect((await call(server, dr, 'GET', `/api/v1/ambient/content/${id}`)).status).toBe(409);
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/structured-data`)).status).toBe(409);
+    expect((await call(server, dr, getSessionContentDeprecated, { params: { ambient_session_id: id } })).status).toBe(409);
+    expect((await call(server, dr, getSessionStructuredData, { params: { ambient_session_id: id } })).status).toBe(409);
 
-    const end = await call(server, dr, 'POST', `${sessionPath(id)}/end`);
+    const end = await call(server, dr, endSession, { params: { ambient_session_id: id } });
     expect(end).toMatchObject({ status: 200, body: { status: 'running' } });
     // The worker finalises it in its own time; with no audio it ends skipped, with an empty note.
     const terminal = await until('the session to end', async () => {
-      const status = (await call(server, dr, 'GET', `${sessionPath(id)}/status`)).body.status as string;
+      const status = (await call(server, dr, getSessionStatus, { params: { ambient_session_id: id } })).body.status as string;
       return status === 'running' ? undefined : status;
     });
     expect(terminal).toBe('skipped');
-    const after = await call(server, dr, 'GET', `${sessionPath(id)}/content`);
+    const after = await call(server, dr, getSessionContent, { params: { ambient_session_id: id } });
     expect(after.status).toBe(200);
     expect(after.body.summary).toEqual([]);
-    const again = await call(server, dr, 'POST', `${sessionPath(id)}/end`);
+    const again = await call(server, dr, endSession, { params: { ambient_session_id: id } });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/session is skipped; it has already ended/);
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/transcript`)).body).toEqual({ final_transcript: [] });
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/recording`)).body).toEqual({ recordings: [], is_streamable: false });
+    expect((await call(server, dr, getTranscript, { params: { ambient_session_id: id } })).body).toEqual({ final_transcript: [] });
+    expect((await call(server, dr, listRecordings, { params: { ambient_session_id: id } })).body).toEqual({ recordings: [], is_streamable: false });
   });
 
   it('round-trips preferences', async () => {
-    const def = await call(server, dr, 'GET', '/api/v1/user/preferences');
+    const def = await call(server, dr, getPreferences);
     expect(def.body).toEqual({ personalization_preference: { verbosity: 'BALANCED', section_format: [] } });
-    const p1 = await call(server, dr, 'PATCH', '/api/v1/user/preferences', {
+    const p1 = await call(server, dr, updatePreferences, { body: {
       personalization_preference: { verbosity: 'CONCISE', section_format: [{ loinc: '51847-2', style: 'BULLETED' }] },
-    });
+    } });
     expect(p1.body).toEqual({ personalization_preference: { verbosity: 'CONCISE', section_format: [{ loinc: '51847-2', style: 'BULLETED' }] } });
-    const p2 = await call(server, dr, 'PATCH', '/api/v1/user/preferences', { personalization_preference: { verbosity: 'DETAILED' } });
+    const p2 = await call(server, dr, updatePreferences, { body: { personalization_preference: { verbosity: 'DETAILED' } } });
     expect(p2.body.personalization_preference).toEqual({ verbosity: 'DETAILED', section_format: [{ loinc: '51847-2', style: 'BULLETED' }] });
-    expect((await call(server, dr, 'GET', '/api/v1/user/preferences')).body).toEqual(p2.body);
+    expect((await call(server, dr, getPreferences)).body).toEqual(p2.body);
     // Preferences are per provider.
-    expect((await call(server, colleague, 'GET', '/api/v1/user/preferences')).body.personalization_preference.verbosity).toBe('BALANCED');
-    const bad = await call(server, dr, 'PATCH', '/api/v1/user/preferences', { personalization_preference: { section_format: [{ loinc: '51847-2', style: 'HAIKU' }] } });
+    expect((await call(server, colleague, getPreferences)).body.personalization_preference.verbosity).toBe('BALANCED');
+    const bad = await call(server, dr, updatePreferences, { body: unchecked({ personalization_preference: { section_format: [{ loinc: '51847-2', style: 'HAIKU' }] } }) });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^personalization_preference\.section_format\[0\]\.style: /);
   });
@@ -103,10 +107,7 @@ describe('session API: access, ending, preferences and rewrite', () => {
   it('rewrites a selection and returns its write-back offsets', async () => {
     const { ambient_session_id: id } = await createSession(server, dr);
     const selected = 'The patient states that she has been experiencing a cough that has lasted for approximately three weeks now.';
-    const res = await fetch(`${server.baseUrl}/api/v1/content/rewrite`, {
-      method: 'POST',
-      headers: { ...dr.headers, 'x-request-id': 'rw-test-1' },
-      body: JSON.stringify({
+    const res = await testApi(server.baseUrl, { ...dr.headers, 'x-request-id': 'rw-test-1' }).send(rewriteSelection, { body: {
         selected_text: selected,
         context_before: 'HPI: ',
         context_after: ' No fever.',
@@ -115,8 +116,7 @@ describe('session API: access, ending, preferences and rewrite', () => {
         instruction: 'CONCISE',
         ambient_session_id: id,
         loinc_code: '10164-2',
-      }),
-    });
+      } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { rewritten_text: string; selection_start: number; selection_end: number; request_id: string };
     expect(body.rewritten_text.length).toBeGreaterThan(0);
@@ -125,7 +125,7 @@ describe('session API: access, ending, preferences and rewrite', () => {
     expect(body.selection_end).toBe(5 + body.rewritten_text.length);
     expect(body.request_id).toBe('rw-test-1');
 
-    const off = await call(server, dr, 'POST', '/api/v1/content/rewrite', { selected_text: 'abc', selection_start: 0, selection_end: 4, instruction: 'CONCISE' });
+    const off = await call(server, dr, rewriteSelection, { body: { selected_text: 'abc', selection_start: 0, selection_end: 4, instruction: 'CONCISE' } });
     expect(off.status).toBe(400);
     expect(off.body.message).toMatch(/^selection_end: /);
   });
@@ -133,17 +133,17 @@ describe('session API: access, ending, preferences and rewrite', () => {
   it('refuses writes to READONLY partners but allows reads and rewrite', async () => {
     const ro = await createTestPartner(server.baseUrl, { access_level: 'READONLY' });
     const reader = await registerAndLogin(server.baseUrl, ro);
-    const create = await call(server, reader, 'POST', '/api/v1/ambient/session/create', {});
+    const create = await call(server, reader, createSessionRoute, { body: {} });
     expect(create).toMatchObject({ status: 403, body: { code: 403 } });
-    const prefs = await call(server, reader, 'PATCH', '/api/v1/user/preferences', { personalization_preference: { verbosity: 'CONCISE' } });
+    const prefs = await call(server, reader, updatePreferences, { body: { personalization_preference: { verbosity: 'CONCISE' } } });
     expect(prefs.status).toBe(403);
-    expect((await call(server, reader, 'GET', '/api/v1/user/preferences')).status).toBe(200);
+    expect((await call(server, reader, getPreferences)).status).toBe(200);
     const some = crypto.randomUUID();
-    expect((await call(server, reader, 'POST', `${sessionPath(some)}/context`, {})).status).toBe(403);
-    expect((await call(server, reader, 'POST', `${sessionPath(some)}/metadata`, {})).status).toBe(403);
-    expect((await call(server, reader, 'POST', `${sessionPath(some)}/end`)).status).toBe(403);
-    expect((await call(server, reader, 'GET', `${sessionPath(some)}/status`)).status).toBe(404);
-    const rw = await call(server, reader, 'POST', '/api/v1/content/rewrite', { selected_text: 'Patient is feeling a lot better today.', selection_start: 0, selection_end: 38, instruction: 'PATIENT_FRIENDLY' });
+    expect((await call(server, reader, setSessionContext, { params: { ambient_session_id: some }, body: {} })).status).toBe(403);
+    expect((await call(server, reader, setSessionMetadata, { params: { ambient_session_id: some }, body: {} })).status).toBe(403);
+    expect((await call(server, reader, endSession, { params: { ambient_session_id: some } })).status).toBe(403);
+    expect((await call(server, reader, getSessionStatus, { params: { ambient_session_id: some } })).status).toBe(404);
+    const rw = await call(server, reader, rewriteSelection, { body: { selected_text: 'Patient is feeling a lot better today.', selection_start: 0, selection_end: 38, instruction: 'PATIENT_FRIENDLY' } });
     expect(rw.status).toBe(200);
   });
 
@@ -152,14 +152,14 @@ describe('session API: access, ending, preferences and rewrite', () => {
     const p = await registerAndLogin(server.baseUrl, bearer, { providerId: 'NPI-424242' });
     const { sdp_provider_id, ...withoutId } = p.headers;
     expect(sdp_provider_id).toBe('NPI-424242');
-    const missing = await call(server, withoutId, 'POST', '/api/v1/ambient/session/create', {});
+    const missing = await call(server, withoutId, createSessionRoute, { body: {} });
     expect(missing.status).toBe(401);
     expect(missing.body.message).toMatch(/sdp_provider_id/);
-    const wrong = await call(server, { ...withoutId, sdp_provider_id: 'NPI-000001' }, 'POST', '/api/v1/ambient/session/create', {});
+    const wrong = await call(server, { ...withoutId, sdp_provider_id: 'NPI-000001' }, createSessionRoute, { body: {} });
     expect(wrong.status).toBe(401);
     const s = await createSession(server, p);
-    expect((await call(server, p, 'GET', `${sessionPath(s.ambient_session_id)}/status`)).body).toEqual({ status: 'created' });
-    expect((await call(server, withoutId, 'GET', `${sessionPath(s.ambient_session_id)}/status`)).status).toBe(401);
+    expect((await call(server, p, getSessionStatus, { params: { ambient_session_id: s.ambient_session_id } })).body).toEqual({ status: 'created' });
+    expect((await call(server, withoutId, getSessionStatus, { params: { ambient_session_id: s.ambient_session_id } })).status).toBe(401);
   });
 });
 
@@ -179,12 +179,12 @@ describe('session API: a session waiting for its finalisation', () => {
 
   it('refuses content while running, and a second end changes nothing', async () => {
     const { ambient_session_id: id } = await createSession(server, dr);
-    expect(await call(server, dr, 'POST', `${sessionPath(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
-    const during = await call(server, dr, 'GET', `${sessionPath(id)}/content`);
+    expect(await call(server, dr, endSession, { params: { ambient_session_id: id } })).toMatchObject({ status: 200, body: { status: 'running' } });
+    const during = await call(server, dr, getSessionContent, { params: { ambient_session_id: id } });
     expect(during.status).toBe(409);
     expect(during.body.message).toMatch(/session is running/);
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/structured-data`)).status).toBe(409);
-    expect(await call(server, dr, 'POST', `${sessionPath(id)}/end`)).toMatchObject({ status: 200, body: { status: 'running' } });
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/status`)).body).toEqual({ status: 'running' });
+    expect((await call(server, dr, getSessionStructuredData, { params: { ambient_session_id: id } })).status).toBe(409);
+    expect(await call(server, dr, endSession, { params: { ambient_session_id: id } })).toMatchObject({ status: 200, body: { status: 'running' } });
+    expect((await call(server, dr, getSessionStatus, { params: { ambient_session_id: id } })).body).toEqual({ status: 'running' });
   });
 });

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { call, createSession, sessionPath, UUID } from '../test/session-api';
+import { createSession as createSessionRoute, getSessionContext, getSessionStatus, patchSessionContext, setSessionContext, setSessionMetadata } from '@/lib/contracts/routes/sessions';
+import { getCkgTransaction, ingestCkgBundle } from '@/lib/contracts/routes/ckg';
+import { unchecked } from '../test/api-client';
 
 describe('session API: creating sessions and their context', () => {
   let server: TestServer;
@@ -35,20 +38,20 @@ describe('session API: creating sessions and their context', () => {
     const c = await createSession(server, dr, { session_group_id: legacyGroup });
     expect(c.encounter_id).toBe(legacyGroup);
 
-    const dup = await call(server, dr, 'POST', '/api/v1/ambient/session/create', { ambient_session_id: chosen });
+    const dup = await call(server, dr, createSessionRoute, { body: { ambient_session_id: chosen } });
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({ code: 409, message: expect.stringMatching(/already exists/) });
 
     // Another partner reusing the id learns only that it is taken.
-    const foreign = await call(server, outsider, 'POST', '/api/v1/ambient/session/create', { ambient_session_id: chosen });
+    const foreign = await call(server, outsider, createSessionRoute, { body: { ambient_session_id: chosen } });
     expect(foreign.status).toBe(409);
     expect(foreign.body.message).toBe(dup.body.message);
 
-    const bad = await call(server, dr, 'POST', '/api/v1/ambient/session/create', { encounter_id: 'visit-1' });
+    const bad = await call(server, dr, createSessionRoute, { body: { encounter_id: 'visit-1' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ code: 400, message: 'encounter_id: must be a UUID' });
 
-    const st = await call(server, dr, 'GET', `${sessionPath(chosen)}/status`);
+    const st = await call(server, dr, getSessionStatus, { params: { ambient_session_id: chosen } });
     expect(st).toMatchObject({ status: 200, body: { status: 'created' } });
   });
 
@@ -61,16 +64,16 @@ describe('session API: creating sessions and their context', () => {
       sections: [{ loinc: '10164-2' }, { loinc: '51847-2', precharted_content: [{ type: 'string', content: 'COPD, on tiotropium.' }] }],
       diagnoses: { values: [{ codes: [{ code: 'J44.9', description: 'COPD', type: 'ICD10' }] }] },
     };
-    const post = await call(server, dr, 'POST', `${sessionPath(id)}/context`, initial);
+    const post = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: initial });
     expect(post.status, JSON.stringify(post.body)).toBe(200);
     expect(post.body).toEqual({ context: initial });
 
-    const patch = await call(server, dr, 'PATCH', `${sessionPath(id)}/context`, {
+    const patch = await call(server, dr, patchSessionContext, { params: { ambient_session_id: id }, body: {
       patient: { sex: 'other' },
       visit: { chief_complaint: 'cough' },
       sections: [{ loinc: '10187-3' }],
       diagnoses: null,
-    });
+    } });
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     expect(patch.body.context).toEqual({
       patient: { dob: '1961-07-04', sex: 'other' },
@@ -78,37 +81,37 @@ describe('session API: creating sessions and their context', () => {
       visit: { chief_complaint: 'cough', visit_type: 'ESTABLISHED_PATIENT', encounter_type: 'AMBULATORY' },
       sections: [{ loinc: '10187-3' }],
     });
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/context`)).body).toEqual(patch.body);
+    expect((await call(server, dr, getSessionContext, { params: { ambient_session_id: id } })).body).toEqual(patch.body);
 
     // POST replaces: members not sent are gone.
-    const replaced = await call(server, dr, 'POST', `${sessionPath(id)}/context`, { visit: { chief_complaint: 'wheeze' } });
+    const replaced = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: { visit: { chief_complaint: 'wheeze' } } });
     expect(replaced.body).toEqual({ context: { visit: { chief_complaint: 'wheeze' } } });
 
-    const snomed = await call(server, dr, 'POST', `${sessionPath(id)}/context`, { diagnoses: { values: [{ codes: [{ code: '13645005', description: 'COPD', type: 'SNOMED' }] }] } });
+    const snomed = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: { diagnoses: { values: [{ codes: [{ code: '13645005', description: 'COPD', type: 'SNOMED' }] }] } } });
     expect(snomed.status).toBe(400);
     expect(snomed.body.message).toMatch(/^diagnoses\.values\[0\]\.codes\[0\]\.type: SNOMED is no longer supported/);
 
-    const loinc = await call(server, dr, 'PATCH', `${sessionPath(id)}/context`, { sections: [{ loinc: '99999-9' }] });
+    const loinc = await call(server, dr, patchSessionContext, { params: { ambient_session_id: id }, body: { sections: [{ loinc: '99999-9' }] } });
     expect(loinc.status).toBe(400);
     expect(loinc.body.message).toMatch(/^sections\[0\]\.loinc: not a supported LOINC section code/);
 
-    const long = await call(server, dr, 'POST', `${sessionPath(id)}/context`, { visit: { chief_complaint: 'x'.repeat(256) } });
+    const long = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: { visit: { chief_complaint: 'x'.repeat(256) } } });
     expect(long).toMatchObject({ status: 400, body: { code: 400, message: 'visit.chief_complaint: must be at most 255 characters' } });
 
-    const form = await call(server, dr, 'POST', `${sessionPath(id)}/context`, {
+    const form = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: {
       sections: [{ loinc: '10190-7', precharted_content: [{ type: 'structured', template_id: 'phq-2', values: [{ id: 'interest', value: 'Always' }] }] }],
-    });
+    } });
     expect(form.status).toBe(400);
     expect(form.body.message).toMatch(/^sections\[0\]\.precharted_content\[0\]\.values\[0\]\.value: must be one of/);
 
-    const noEmr = await call(server, dr, 'POST', `${sessionPath(id)}/context`, {
+    const noEmr = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: {
       orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'DISCONTINUED' }] } },
-    });
+    } });
     expect(noEmr.status).toBe(400);
     expect(noEmr.body.message).toMatch(/^orders\.medication_orders\.values\[0\]: lisinopril cannot be DISCONTINUED/);
 
     // Failed writes left the context as it was.
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/context`)).body).toEqual({ context: { visit: { chief_complaint: 'wheeze' } } });
+    expect((await call(server, dr, getSessionContext, { params: { ambient_session_id: id } })).body).toEqual({ context: { visit: { chief_complaint: 'wheeze' } } });
   });
 
   it('maps deprecated metadata onto the context', async () => {
@@ -125,13 +128,13 @@ describe('session API: creating sessions and their context', () => {
     });
     expect(r.status).toBe(200);
     expect(await r.text()).toBe('');
-    const ctx = await call(server, dr, 'GET', `${sessionPath(id)}/context`);
+    const ctx = await call(server, dr, getSessionContext, { params: { ambient_session_id: id } });
     expect(ctx.body.context).toEqual({
       patient: { dob: '1990-05-06', sex: 'male' },
       provider: { specialty: 'CARDIOLOGY' },
       sections: [{ loinc: '10164-2' }, { loinc: '51847-2' }],
     });
-    const bad = await call(server, dr, 'POST', `${sessionPath(id)}/metadata`, { patient_dob: '1990-02-30' });
+    const bad = await call(server, dr, setSessionMetadata, { params: { ambient_session_id: id }, body: { patient_dob: '1990-02-30' } });
     expect(bad).toMatchObject({ status: 400, body: { message: 'patient_dob: must be a valid date written YYYY-MM-DD' } });
   });
 
@@ -163,12 +166,12 @@ describe('session API: creating sessions and their context', () => {
         },
       ],
     };
-    const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: mrn, bundle });
+    const ingest = await call(server, dr, ingestCkgBundle, { body: unchecked({ emr_patient_id: mrn, bundle }) });
     expect(ingest.status, JSON.stringify(ingest.body)).toBe(202);
     let state = '';
     while (!['COMPLETED', 'FAILED', 'ABORTED'].includes(state)) {
       await new Promise((r) => setTimeout(r, 100));
-      state = (await call(server, dr, 'GET', `/api/v1/ckg/transactions/${ingest.body.transaction_id}`)).body.state;
+      state = (await call(server, dr, getCkgTransaction, { params: { transaction_id: ingest.body.transaction_id } })).body.state;
     }
     expect(state).toBe('COMPLETED');
 
@@ -176,27 +179,27 @@ describe('session API: creating sessions and their context', () => {
     const order = (drug_name: string, status: string) => ({ drug_name, status });
     const withOrders = (...values: unknown[]) => ({ patient: { emr_patient_id: mrn }, orders: { medication_orders: { values } } });
 
-    const notOn = await call(server, dr, 'POST', `${sessionPath(id)}/context`, withOrders(order('amoxicillin', 'NEW'), order('metformin', 'DISCONTINUED')));
+    const notOn = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: withOrders(order('amoxicillin', 'NEW'), order('metformin', 'DISCONTINUED')) });
     expect(notOn).toMatchObject({
       status: 400,
       body: { code: 400, message: 'orders.medication_orders.values[1]: metformin is not an active medication for this patient, so it cannot be DISCONTINUED' },
     });
-    const stopped = await call(server, dr, 'POST', `${sessionPath(id)}/context`, withOrders(order('simvastatin', 'REFILLED')));
+    const stopped = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: withOrders(order('simvastatin', 'REFILLED')) });
     expect(stopped.status).toBe(400);
     expect(stopped.body.message).toMatch(/^orders\.medication_orders\.values\[0\]: simvastatin is not an active medication/);
 
-    const ok = await call(server, dr, 'POST', `${sessionPath(id)}/context`, withOrders(order('Lisinopril', 'REFILLED'), { ...order('Zestril', 'DISCONTINUED'), medication_code: { code: '314076', type: 'RXCUI' } }));
+    const ok = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: withOrders(order('Lisinopril', 'REFILLED'), { ...order('Zestril', 'DISCONTINUED'), medication_code: { code: '314076', type: 'RXCUI' } }) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.context.orders.medication_orders.values.map((o: any) => o.status)).toEqual(['REFILLED', 'DISCONTINUED']);
 
     // A PATCH that changes the patient re-checks the stored orders against the new patient's list.
-    const moved = await call(server, dr, 'PATCH', `${sessionPath(id)}/context`, { patient: { emr_patient_id: 'MRN-nobody' } });
+    const moved = await call(server, dr, patchSessionContext, { params: { ambient_session_id: id }, body: { patient: { emr_patient_id: 'MRN-nobody' } } });
     expect(moved.status).toBe(400);
     expect(moved.body.message).toMatch(/^orders\.medication_orders\.values\[0\]: Lisinopril cannot be REFILLED because no EMR medication list is known/);
   });
 
   it('validates path parameters', async () => {
-    const r = await call(server, dr, 'GET', '/api/v1/ambient/session/not-a-uuid/status');
+    const r = await call(server, dr, getSessionStatus, { params: { ambient_session_id: 'not-a-uuid' } });
     expect(r).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/ambient_session_id/) } });
   });
 });

@@ -4,6 +4,10 @@ import { createTestPartner, registerAndLogin, type TestPartner } from '../test/p
 import { until } from '../test/until';
 import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession as createSessionRoute, endSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { streamSessionStatus } from '@/lib/contracts/routes/session-status-events';
+import { getMetrics } from '@/lib/contracts/routes/meta';
 
 let server: TestServer;
 let provider: Awaited<ReturnType<typeof registerAndLogin>>;
@@ -24,15 +28,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const statusUrl = (id: string) => `${server.baseUrl}/api/v1/ambient/session/${id}/status`;
 
 async function createSession(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
+  const res = await testApi(server.baseUrl, provider.headers).send(createSessionRoute, { body: {} });
   return ((await res.json()) as { ambient_session_id: string }).ambient_session_id;
 }
 
 async function poll(id: string): Promise<string> {
-  const res = await fetch(statusUrl(id), { headers: provider.headers });
+  const res = await testApi(server, provider.headers).send(getSessionStatus, { params: { ambient_session_id: id } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { status: string }).status;
 }
@@ -64,7 +67,7 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
     const id = await createSession();
     // The poll fills the status cache with `created`: later polls must not answer it once the status moved on.
     expect(await poll(id)).toBe('created');
-    const res = await fetch(`${statusUrl(id)}/events`, { headers: provider.headers });
+    const res = await testApi(server, provider.headers).send(streamSessionStatus, { params: { ambient_session_id: id } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
 
@@ -92,24 +95,24 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
 
   it('a session already terminal sends its status and ends', async () => {
     const id = await createSession();
-    expect((await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/end`, { method: 'POST', headers: provider.headers })).status).toBe(200);
+    expect((await testApi(server.baseUrl, provider.headers).send(endSession, { params: { ambient_session_id: id } })).status).toBe(200);
     // Ended before any audio: finalisation skips it.
-    const res = await fetch(`${statusUrl(id)}/events`, { headers: provider.headers });
+    const res = await testApi(server, provider.headers).send(streamSessionStatus, { params: { ambient_session_id: id } });
     const events = await readEvents(res, async () => {});
     expect(events.at(-1)).toBe('skipped');
     expect(await poll(id)).toBe('skipped');
-    const again = await readEvents(await fetch(`${statusUrl(id)}/events`, { headers: provider.headers }), async () => {});
+    const again = await readEvents(await testApi(server, provider.headers).send(streamSessionStatus, { params: { ambient_session_id: id } }), async () => {});
     expect(again).toEqual(['skipped']);
   }, 300_000);
 
   it("another partner's session is 404 and no token is 401, as for status", async () => {
     const id = await createSession();
-    const foreign = await fetch(`${statusUrl(id)}/events`, { headers: other.headers });
+    const foreign = await testApi(server, other.headers).send(streamSessionStatus, { params: { ambient_session_id: id } });
     expect(foreign.status).toBe(404);
     expect(((await foreign.json()) as { code: string; message: string }).message).toContain(id);
-    const anonymous = await fetch(`${statusUrl(id)}/events`);
+    const anonymous = await testApi(server).send(streamSessionStatus, { params: { ambient_session_id: id } });
     expect(anonymous.status).toBe(401);
-    const bad = await fetch(`${server.baseUrl}/api/v1/ambient/session/not-a-uuid/status/events`, { headers: provider.headers });
+    const bad = await testApi(server.baseUrl, provider.headers).send(streamSessionStatus, { params: { ambient_session_id: 'not-a-uuid' } });
     expect(bad.status).toBe(400);
   }, 120_000);
 
@@ -118,7 +121,7 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
     const held: AbortController[] = [];
     const open = async (who: { headers: Record<string, string> }) => {
       const ctrl = new AbortController();
-      const res = await fetch(`${statusUrl(id)}/events`, { headers: who.headers, signal: ctrl.signal });
+      const res = await testApi(server, who.headers).send(streamSessionStatus, { params: { ambient_session_id: id }, init: { signal: ctrl.signal } });
       if (res.status === 200) held.push(ctrl);
       return res;
     };
@@ -136,11 +139,11 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
 
       // Another provider of the same partner: its own place, then the partner's cap.
       const colleague = await registerAndLogin(server.baseUrl, partner);
-      const colleagueSession = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: colleague.headers, body: '{}' });
+      const colleagueSession = await testApi(server.baseUrl, colleague.headers).send(createSessionRoute, { body: {} });
       const cid = ((await colleagueSession.json()) as { ambient_session_id: string }).ambient_session_id;
       const openColleague = async () => {
         const ctrl = new AbortController();
-        const res = await fetch(`${statusUrl(cid)}/events`, { headers: colleague.headers, signal: ctrl.signal });
+        const res = await testApi(server, colleague.headers).send(streamSessionStatus, { params: { ambient_session_id: cid }, init: { signal: ctrl.signal } });
         if (res.status === 200) held.push(ctrl);
         return res;
       };
@@ -149,19 +152,19 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
 
       // Other partners fill the process: 5 streams in all.
       const third = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-      const tid = ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: third.headers, body: '{}' })).json()) as { ambient_session_id: string }).ambient_session_id;
+      const tid = ((await (await testApi(server.baseUrl, third.headers).send(createSessionRoute, { body: {} })).json()) as { ambient_session_id: string }).ambient_session_id;
       for (let i = 0; i < 2; i++) {
         const ctrl = new AbortController();
-        const res = await fetch(`${statusUrl(tid)}/events`, { headers: third.headers, signal: ctrl.signal });
+        const res = await testApi(server, third.headers).send(streamSessionStatus, { params: { ambient_session_id: tid }, init: { signal: ctrl.signal } });
         expect(res.status).toBe(200);
         held.push(ctrl);
       }
       const fourth = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-      const fid = ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: fourth.headers, body: '{}' })).json()) as { ambient_session_id: string }).ambient_session_id;
-      const full = await fetch(`${statusUrl(fid)}/events`, { headers: fourth.headers });
+      const fid = ((await (await testApi(server.baseUrl, fourth.headers).send(createSessionRoute, { body: {} })).json()) as { ambient_session_id: string }).ambient_session_id;
+      const full = await testApi(server, fourth.headers).send(streamSessionStatus, { params: { ambient_session_id: fid } });
       expect(await refused(full)).toMatch(/this server already has 5 open status event streams, the limit \(SSE_STREAMS_MAX\)/);
 
-      const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+      const metrics = await (await testApi(server.baseUrl).send(getMetrics)).text();
       expect(metrics).toMatch(/^ambient_sse_streams 5$/m);
       expect(metrics).toMatch(/^ambient_sse_refused_total\{limit="provider"\} 1$/m);
       expect(metrics).toMatch(/^ambient_sse_refused_total\{limit="partner"\} 1$/m);
@@ -179,7 +182,7 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
     }
     // Every place is given back once the clients are gone.
     await until('all status streams released', async () => {
-      const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+      const text = await (await testApi(server.baseUrl).send(getMetrics)).text();
       return /^ambient_sse_streams 0$/m.test(text) ? true : undefined;
     }, 60_000);
   }, 180_000);
