@@ -7,6 +7,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
+import { testApi } from '../test/api-client';
+import { receiveNotification } from '@/lib/contracts/routes/webhook-receiver';
 
 let server: TestServer;
 
@@ -77,7 +79,7 @@ describe('a 413 from a direct route closes the connection (issue 26 item 7)', ()
   }, 120_000);
 
   it('keeps the connection for the next request after a body within the limit', async () => {
-    const res = await fetch(`${server.baseUrl}/webhooks/notification`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await testApi(server.baseUrl, { 'content-type': 'application/json' }).send(receiveNotification, { body: {} });
     expect(res.headers.get('connection')).not.toBe('close');
     expect(((await res.json()) as { code: number }).code).toBe(res.status);
   });

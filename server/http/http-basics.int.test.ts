@@ -7,6 +7,11 @@ import { INFO_ROUTES } from '@/lib/info';
 import { CONTRACTS } from '@/lib/contracts/routes';
 import { ROOT, startServer, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
+import { infoRoute, testApi, unchecked } from '../test/api-client';
+import { login } from '@/lib/contracts/routes/auth';
+import { getHealth, getOpenApiDocument, getReadiness } from '@/lib/contracts/routes/meta';
+import { createPartner, getPartner, listPartners, rotateWebhookSecret, updatePartner } from '@/lib/contracts/routes/admin-partners';
+import { getAllInfo } from '@/lib/contracts/routes/info';
 
 let server: TestServer;
 let provider: TestProvider;
@@ -21,13 +26,17 @@ afterAll(async () => {
 
 describe('errors are {code, message} everywhere', () => {
   it('unknown /api routes are 404 with the error body', async () => {
+    // raw fetch: paths no contract declares, on purpose
     for (const p of ['/api/v1/nope', '/api/admin/v1/unknown/thing', '/api/v1/info/not-a-list']) {
+      // raw fetch: a path no contract declares, on purpose
       const res = await fetch(`${server.baseUrl}${p}`, { method: 'POST' });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ code: 404, message: expect.stringContaining(p) });
     }
     // A malformed escape on a path no route of ours takes (found by http-fuzz.int: Next answered a bare 500).
+    // raw fetch: hostile (malformed percent-encoded) paths
     for (const p of ['/api/v1/%ED%A0%80', '/api/admin/v1/partners/%ED%A0%80/enable', '/visits/%E0%A4']) {
+      // raw fetch: a hostile (malformed percent-encoded) path
       const res = await fetch(`${server.baseUrl}${p}`, { method: 'POST' });
       expect(res.status, p).toBe(400);
       expect(await res.json()).toEqual({ code: 400, message: 'path: not valid percent-encoded UTF-8' });
@@ -35,28 +44,31 @@ describe('errors are {code, message} everywhere', () => {
   });
 
   it('wrong methods are 405 naming the allowed ones', async () => {
+    // raw fetch: a method the contract does not declare, on purpose
     const res = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'GET' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
     expect(await res.json()).toEqual({ code: 405, message: expect.stringContaining('POST') });
+    // raw fetch: a method the contract does not declare, on purpose
     const put = await fetch(`${server.baseUrl}/api/v1/info`, { method: 'PUT' });
     expect(put.status).toBe(405);
   });
 
   it('malformed JSON is 400, a body over the limit is 413, a missing body is 400', async () => {
+    // raw fetch: malformed JSON, on purpose
     const bad = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"partner_id":' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ code: 400, message: 'request body is not valid JSON' });
-    const big = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partner_id: 'x'.repeat(10_000) }) });
+    const big = await testApi(server.baseUrl, { 'content-type': 'application/json' }).send(login, { body: unchecked({ partner_id: 'x'.repeat(10_000) }) });
     expect(big.status).toBe(413);
     expect((await big.json()).code).toBe(413);
-    const none = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST' });
+    const none = await testApi(server.baseUrl).send(login);
     expect(none.status).toBe(400);
     expect((await none.json()).message).toContain('body');
   });
 
   it('wrong types name the field', async () => {
-    const res = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partner_id: 42, partner_token: 'x' }) });
+    const res = await testApi(server.baseUrl, { 'content-type': 'application/json' }).send(login, { body: unchecked({ partner_id: 42, partner_token: 'x' }) });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/^partner_id: /);
   });
@@ -64,11 +76,12 @@ describe('errors are {code, message} everywhere', () => {
 
 describe('request ids', () => {
   it('every response carries x-request-id, echoing a well-formed one and replacing a malformed one', async () => {
-    const a = await fetch(`${server.baseUrl}/api/health`, { headers: { 'x-request-id': 'abc-123' } });
+    const a = await testApi(server.baseUrl, { 'x-request-id': 'abc-123' }).send(getHealth);
     expect(a.headers.get('x-request-id')).toBe('abc-123');
+    // raw fetch: a path no contract declares, on purpose
     const b = await fetch(`${server.baseUrl}/api/v1/nope`);
     expect(b.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const c = await fetch(`${server.baseUrl}/api/health`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const c = await testApi(server.baseUrl, { 'x-request-id': 'bad id with spaces' }).send(getHealth);
     expect(c.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const page = await fetch(`${server.baseUrl}/docs`);
     expect(page.headers.get('x-request-id')).toBeTruthy();
@@ -77,26 +90,26 @@ describe('request ids', () => {
 
 describe('health and readiness', () => {
   it('reports liveness and a reachable database and queue', async () => {
-    expect(await (await fetch(`${server.baseUrl}/api/health`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${server.baseUrl}/api/ready`)).json()).toEqual({ status: 'ready', database: 'ok', queue: 'ok' });
+    expect(await (await testApi(server.baseUrl).send(getHealth)).json()).toEqual({ status: 'ok' });
+    expect(await (await testApi(server.baseUrl).send(getReadiness)).json()).toEqual({ status: 'ready', database: 'ok', queue: 'ok' });
   });
 });
 
 describe('info lists', () => {
   it('serves every per-category route with its list, behind a service token', async () => {
     for (const r of INFO_ROUTES) {
-      const res = await fetch(`${server.baseUrl}/api/v1/info/${r.path}`, { headers: { sdp_service_token: provider.serviceToken } });
+      const res = await testApi(server.baseUrl, { sdp_service_token: provider.serviceToken }).send(infoRoute(r.path));
       expect(res.status, r.path).toBe(200);
       const body = await res.json();
       expect(body, r.path).toEqual(JSON.parse(JSON.stringify(r.body)));
-      const unauth = await fetch(`${server.baseUrl}/api/v1/info/${r.path}`);
+      const unauth = await testApi(server.baseUrl).send(infoRoute(r.path));
       expect(unauth.status).toBe(401);
     }
-    const timings = await (await fetch(`${server.baseUrl}/api/v1/info/orders/medication-timings`, { headers: { sdp_service_token: provider.serviceToken } })).json();
+    const timings = await (await testApi(server.baseUrl, { sdp_service_token: provider.serviceToken }).send(infoRoute('orders/medication-timings'))).json();
     expect(timings.timings).toEqual(expect.arrayContaining([{ code: 'WITH_MEALS' }]));
-    const loincs = await (await fetch(`${server.baseUrl}/api/v1/info/loincs`, { headers: { sdp_service_token: provider.serviceToken } })).json();
+    const loincs = await (await testApi(server.baseUrl, { sdp_service_token: provider.serviceToken }).send(infoRoute('loincs'))).json();
     expect(loincs.loincs).toEqual(expect.arrayContaining([expect.objectContaining({ code: '10164-2' }), expect.objectContaining({ code: '51847-2' })]));
-    const types = await (await fetch(`${server.baseUrl}/api/v1/info/diagnosis-code-types`, { headers: { sdp_service_token: provider.serviceToken } })).json();
+    const types = await (await testApi(server.baseUrl, { sdp_service_token: provider.serviceToken }).send(infoRoute('diagnosis-code-types'))).json();
     expect(types.diagnosis_code_types.map((t: { code_type: string }) => t.code_type)).not.toContain('SNOMED');
   });
 });
@@ -116,7 +129,7 @@ describe('OpenAPI', () => {
   }
 
   it('documents every route contract with its methods, and app/ holds only the routes Next must serve', async () => {
-    const doc = await (await fetch(`${server.baseUrl}/api/v1/openapi.json`)).json();
+    const doc = await (await testApi(server.baseUrl).send(getOpenApiDocument)).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(CONTRACTS.length).toBeGreaterThan(60);
     const missing = CONTRACTS.filter((c) => !doc.paths[c.path]?.[c.method.toLowerCase()]).map((c) => `${c.method} ${c.path}`);
@@ -124,6 +137,7 @@ describe('OpenAPI', () => {
     // One dispatcher: the node dispatcher serves every contract but those that need Next's request scope.
     const nextServed = CONTRACTS.filter((c) => c.servedBy === 'next').map((c) => c.path);
     expect(appRoutePaths().sort()).toEqual(['/api/{...path}', '/api/auth/{...nextauth}', ...nextServed].sort());
+    // not a request: a path of the OpenAPI document
     expect(doc.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema).toBeTruthy();
     expect(doc.components.securitySchemes.sdp_service_token).toEqual({ type: 'apiKey', in: 'header', name: 'sdp_service_token' });
   });
@@ -132,7 +146,9 @@ describe('OpenAPI', () => {
     const res = await fetch(`${server.baseUrl}/docs`);
     expect(res.status).toBe(200);
     const html = await res.text();
+    // not a request: the docs page names the paths
     expect(html).toContain('/api/v1/auth/register');
+    // not a request: the docs page names the paths
     expect(html).toContain('/api/v1/info/orders/medication-timings');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
@@ -140,52 +156,49 @@ describe('OpenAPI', () => {
 
 describe('admin API: partners', () => {
   it('requires admin credentials', async () => {
-    const none = await fetch(`${server.baseUrl}/api/admin/v1/partners`);
+    const none = await testApi(server.baseUrl).send(listPartners);
     expect(none.status).toBe(401);
-    const wrong = await fetch(`${server.baseUrl}/api/admin/v1/partners`, { headers: { authorization: 'Bearer nope' } });
+    const wrong = await testApi(server.baseUrl, { authorization: 'Bearer nope' }).send(listPartners);
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ code: 401, message: expect.any(String) });
   });
 
   it('creates, lists, reads, updates and rotates, showing the webhook secret only when created or rotated', async () => {
-    const create = await adminFetch(server.baseUrl, '/api/admin/v1/partners', {
-      method: 'POST',
-      body: JSON.stringify({ partner_id: 'acme-ehr', name: 'Acme EHR', type: 'SINGLE_AUTH_TOKEN', issuer: 'https://idp.acme.example', jwks_uri: 'https://idp.acme.example/jwks', provider_id_pattern: '^[0-9]{10}$', webhook_url: 'https://acme.example/webhooks/notification' }),
-    });
+    const create = await testApi(server.baseUrl, 'admin').send(createPartner, { body: { partner_id: 'acme-ehr', name: 'Acme EHR', type: 'SINGLE_AUTH_TOKEN', issuer: 'https://idp.acme.example', jwks_uri: 'https://idp.acme.example/jwks', provider_id_pattern: '^[0-9]{10}$', webhook_url: 'https://acme.example/webhooks/notification' } });
     expect(create.status).toBe(201);
     const created = await create.json();
     expect(created).toMatchObject({ partner_id: 'acme-ehr', type: 'SINGLE_AUTH_TOKEN', access_level: 'FULL', email_claim: 'email', jwks: null });
     expect(created.webhook_secret).toMatch(/^whsec_/);
-    expect((await adminFetch(server.baseUrl, '/api/admin/v1/partners', { method: 'POST', body: JSON.stringify({ partner_id: 'acme-ehr', name: 'dup', type: 'STANDARD', issuer: 'x', jwks_uri: 'https://x.example/j' }) })).status).toBe(409);
+    expect((await testApi(server.baseUrl, 'admin').send(createPartner, { body: { partner_id: 'acme-ehr', name: 'dup', type: 'STANDARD', issuer: 'x', jwks_uri: 'https://x.example/j' } })).status).toBe(409);
 
-    const got = await (await adminFetch(server.baseUrl, '/api/admin/v1/partners/acme-ehr')).json();
+    const got = await (await testApi(server.baseUrl, 'admin').send(getPartner, { params: { partner_id: 'acme-ehr' } })).json();
     expect(got.webhook_secret).toBeUndefined();
-    const list = await (await adminFetch(server.baseUrl, '/api/admin/v1/partners')).json();
+    const list = await (await testApi(server.baseUrl, 'admin').send(listPartners)).json();
     expect(list.partners.map((p: { partner_id: string }) => p.partner_id)).toContain('acme-ehr');
 
-    const patched = await adminFetch(server.baseUrl, '/api/admin/v1/partners/acme-ehr', { method: 'PATCH', body: JSON.stringify({ name: 'Acme', jwks: { keys: [{ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' }] } }) });
+    const patched = await testApi(server.baseUrl, 'admin').send(updatePartner, { params: { partner_id: 'acme-ehr' }, body: { name: 'Acme', jwks: { keys: [{ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' }] } } });
     expect(patched.status).toBe(200);
     const after = await patched.json();
     expect(after).toMatchObject({ name: 'Acme', jwks_uri: null, jwks: { keys: [expect.objectContaining({ kty: 'EC' })] } });
-    const invalid = await adminFetch(server.baseUrl, '/api/admin/v1/partners/acme-ehr', { method: 'PATCH', body: JSON.stringify({ provider_id_pattern: null }) });
+    const invalid = await testApi(server.baseUrl, 'admin').send(updatePartner, { params: { partner_id: 'acme-ehr' }, body: { provider_id_pattern: null } });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).message).toContain('provider_id_pattern');
 
-    const rotated = await adminFetch(server.baseUrl, '/api/admin/v1/partners/acme-ehr/webhook-secret', { method: 'POST' });
+    const rotated = await testApi(server.baseUrl, 'admin').send(rotateWebhookSecret, { params: { partner_id: 'acme-ehr' } });
     const { webhook_secret } = await rotated.json();
     expect(webhook_secret).toMatch(/^whsec_/);
     expect(webhook_secret).not.toBe(created.webhook_secret);
-    expect((await adminFetch(server.baseUrl, '/api/admin/v1/partners/nobody')).status).toBe(404);
-    const badId = await adminFetch(server.baseUrl, '/api/admin/v1/partners/bad%20id');
+    expect((await testApi(server.baseUrl, 'admin').send(getPartner, { params: { partner_id: 'nobody' } })).status).toBe(404);
+    const badId = await testApi(server.baseUrl, 'admin').send(getPartner, { params: { partner_id: 'bad%20id' } });
     expect(badId.status).toBe(400);
     expect((await badId.json()).message).toContain('partner_id');
   });
 
   it('validates trust settings: exactly one key source, a valid pattern', async () => {
-    const both = await adminFetch(server.baseUrl, '/api/admin/v1/partners', { method: 'POST', body: JSON.stringify({ name: 'x', type: 'STANDARD', issuer: 'i', jwks_uri: 'https://a.example/j', jwks: { keys: [{ kty: 'RSA' }] } }) });
+    const both = await testApi(server.baseUrl, 'admin').send(createPartner, { body: { name: 'x', type: 'STANDARD', issuer: 'i', jwks_uri: 'https://a.example/j', jwks: { keys: [{ kty: 'RSA' }] } } });
     expect(both.status).toBe(400);
     expect((await both.json()).message).toContain('jwks');
-    const regex = await adminFetch(server.baseUrl, '/api/admin/v1/partners', { method: 'POST', body: JSON.stringify({ name: 'x', type: 'BEARER', issuer: 'i', jwks_uri: 'https://a.example/j', provider_id_pattern: '([' }) });
+    const regex = await testApi(server.baseUrl, 'admin').send(createPartner, { body: { name: 'x', type: 'BEARER', issuer: 'i', jwks_uri: 'https://a.example/j', provider_id_pattern: '([' } });
     expect(regex.status).toBe(400);
     expect((await regex.json()).message).toContain('provider_id_pattern');
   });
@@ -205,12 +218,13 @@ describe('operations', () => {
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).not.toBe(0);
     expect(out).toContain('in use by process');
-    expect((await fetch(`${server.baseUrl}/api/ready`)).status).toBe(200);
+    expect((await testApi(server.baseUrl).send(getReadiness)).status).toBe(200);
   });
 
   it('logs requests as JSON without tokens', async () => {
-    await fetch(`${server.baseUrl}/api/v1/info`, { headers: { sdp_service_token: provider.serviceToken } });
+    await testApi(server.baseUrl, { sdp_service_token: provider.serviceToken }).send(getAllInfo);
     const logs = server.logs();
+    // not a request: the path the access log records
     expect(logs).toContain('"path":"/api/v1/info"');
     expect(logs).not.toContain(provider.serviceToken);
   });
@@ -222,6 +236,7 @@ describe('operations', () => {
     // One SIGTERM only: a second signal now means "exit at once" (exit 1), so the test awaits the first stop.
     let stopping: Promise<number | null> | undefined;
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // raw fetch: a request whose body is cut off mid-way, on purpose
       const req = http.request(`${own.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
