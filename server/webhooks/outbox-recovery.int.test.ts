@@ -4,6 +4,8 @@ import { adminFetch, createTestPartner, type TestPartner } from '../test/partner
 import { webhookDeliveries } from '../db/schema';
 import { signWebhook } from './sign';
 import { startTestReceiver, type TestReceiver } from './testing/receiver';
+import { testApi } from '../test/api-client';
+import { getDelivery } from '@/lib/contracts/routes/webhooks';
 
 /**
  * The outbox row, not the queue job, is the source of truth: deliveries whose job never existed (a crash
@@ -69,7 +71,7 @@ describe('webhook outbox recovery after a crash', () => {
     const deadline = Date.now() + 30_000;
     for (const id of [ids.orphan!, ids.interrupted!]) {
       for (;;) {
-        const d = (await (await adminFetch(server.baseUrl, `/api/admin/v1/webhook-deliveries/${id}`)).json()) as { status: string; attempts_log: unknown[] };
+        const d = (await (await testApi(server.baseUrl, 'admin').send(getDelivery, { params: { id } })).json()) as { status: string; attempts_log: unknown[] };
         if (d.status === 'delivered') {
           expect(d.attempts_log).toHaveLength(1);
           break;

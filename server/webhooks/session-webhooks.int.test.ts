@@ -5,6 +5,10 @@ import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
 import { signWebhook } from './sign';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from './testing/receiver';
+import { testApi, unchecked, type CallArgs } from '../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { createSession as createSessionRoute, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { listDeliveries } from '@/lib/contracts/routes/webhooks';
 
 /** Session notifications sent by the real pipeline after real audio streamed over /ws/ambient. */
 
@@ -20,12 +24,12 @@ let partner: TestPartner;
 let dr: TestProvider;
 const hook = '/session-hook';
 
-async function api(method: string, p: string, body?: unknown): Promise<Response> {
-  return fetch(`${server.baseUrl}${p}`, { method, headers: dr.headers, body: body === undefined ? undefined : JSON.stringify(body) });
+async function api<C extends RouteContract>(contract: C, ...input: CallArgs<C>): Promise<Response> {
+  return testApi(server, dr).send(contract, ...input);
 }
 
 async function createSession(body: unknown = {}): Promise<{ ambient_session_id: string; encounter_id: string; note_id: string }> {
-  const res = await api('POST', '/api/v1/ambient/session/create', body);
+  const res = await api(createSessionRoute, { body: unchecked(body) });
   expect(res.status).toBe(201);
   return (await res.json()) as { ambient_session_id: string; encounter_id: string; note_id: string };
 }
@@ -33,7 +37,7 @@ async function createSession(body: unknown = {}): Promise<{ ambient_session_id: 
 async function waitForStatus(id: string, wanted: string[], limitMs = 240_000): Promise<string> {
   const deadline = Date.now() + limitMs;
   for (;;) {
-    const s = ((await (await api('GET', `/api/v1/ambient/session/${id}/status`)).json()) as { status: string }).status;
+    const s = ((await (await api(getSessionStatus, { params: { ambient_session_id: id } })).json()) as { status: string }).status;
     if (wanted.includes(s)) return s;
     if (Date.now() > deadline) throw new Error(`session ${id} is still ${s}`);
     await new Promise((r) => setTimeout(r, 300));
@@ -92,6 +96,7 @@ describe('session webhooks from the pipeline', () => {
     for (const [key, links] of Object.entries(body._links as Record<string, Array<{ method: string; href: string; name: string }>>)) {
       expect(links.length, key).toBeGreaterThan(0);
       for (const l of links) {
+        // not a request: the links the payload carries
         expect(l.href.startsWith(`${server.baseUrl}/api/v1/ambient/`)).toBe(true);
         const res = await fetch(l.href, { headers: dr.headers });
         expect(res.status, `${key} ${l.href}`).toBe(200);
@@ -100,7 +105,7 @@ describe('session webhooks from the pipeline', () => {
     const status = (await (await fetch(body._links.status[0].href, { headers: dr.headers })).json()) as { status: string };
     expect(status.status).toBe('completed');
 
-    const list = await adminFetch(server.baseUrl, `/api/admin/v1/webhook-deliveries?session_id=${second.ambient_session_id}`);
+    const list = await testApi(server.baseUrl, 'admin').send(listDeliveries, { query: { session_id: second.ambient_session_id } });
     const deliveries = ((await list.json()) as { deliveries: Array<{ event_key: string; event_type: string }> }).deliveries;
     expect(deliveries.map((d) => [d.event_type, d.event_key])).toEqual([['session.success', `session:${second.ambient_session_id}:completed`]]);
   }, 300_000);
@@ -129,7 +134,7 @@ describe('session webhooks from the pipeline', () => {
     ws.event('CANCEL');
     await ws.closed;
     expect(await waitForStatus(s.ambient_session_id, ['aborted'])).toBe('aborted');
-    const list = await adminFetch(server.baseUrl, `/api/admin/v1/webhook-deliveries?session_id=${s.ambient_session_id}`);
+    const list = await testApi(server.baseUrl, 'admin').send(listDeliveries, { query: { session_id: s.ambient_session_id } });
     expect(((await list.json()) as { deliveries: unknown[] }).deliveries).toEqual([]);
     expect(receiver.to(hook).filter((r) => JSON.parse(r.rawBody).session_id === s.ambient_session_id)).toEqual([]);
   }, 60_000);

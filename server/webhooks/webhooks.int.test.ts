@@ -4,20 +4,26 @@ import { startServer, type TestServer } from '../test/harness';
 import { adminFetch, createTestPartner, type TestPartner } from '../test/partners';
 import { signWebhook } from './sign';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from './testing/receiver';
+import { testApi, type CallArgs } from '../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { getDelivery, listDeliveries, redeliverWebhook, sendTestWebhook } from '@/lib/contracts/routes/webhooks';
+import { createApiKey } from '@/lib/contracts/routes/admin-api-keys';
+import { listAudit } from '@/lib/contracts/routes/admin-audit';
+import { receiveNotification } from '@/lib/contracts/routes/webhook-receiver';
+import { createPartner, updatePartner } from '@/lib/contracts/routes/admin-partners';
 
 const RECEIVER_SECRET = 'reference-receiver-secret';
 
-async function admin(server: TestServer, method: string, path: string, body?: unknown) {
-  const res = await adminFetch(server.baseUrl, path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+async function admin<C extends RouteContract>(server: TestServer, contract: C, ...input: CallArgs<C>) {
+  const r = await testApi(server, 'admin').call(contract, ...input);
+  return { status: r.status, body: r.body };
 }
 
 /** Polls the admin API (bounded) until the delivery satisfies `done`. */
 async function deliveryWhen(server: TestServer, id: string, done: (d: any) => boolean, limitMs = 45_000): Promise<any> {
   const deadline = Date.now() + limitMs;
   for (;;) {
-    const d = await admin(server, 'GET', `/api/admin/v1/webhook-deliveries/${id}`);
+    const d = await admin(server, getDelivery, { params: { id } });
     if (done(d.body)) return d.body;
     if (Date.now() > deadline) throw new Error(`delivery ${id} never reached the expected state: ${JSON.stringify(d.body)}`);
     await new Promise((r) => setTimeout(r, 150));
@@ -50,7 +56,7 @@ describe('webhook delivery against the real server', () => {
     receiver.on(path, (n) => (n <= 2 ? { status: 503, body: '{"message":"busy"}' } : { status: 200, body: '{"message":"notification accepted"}' }));
     const partner = await createTestPartner(server.baseUrl, { webhook_url: receiver.url(path) });
 
-    const test = await admin(server, 'POST', `/api/admin/v1/partners/${partner.partnerId}/test-webhook`);
+    const test = await admin(server, sendTestWebhook, { params: { partner_id: partner.partnerId } });
     expect(test.status).toBe(200);
     expect(test.body).toMatchObject({ delivered: false, response_code: 503, error: 'HTTP 503: {"message":"busy"}' });
     expect(test.body.delivery).toMatchObject({ partner_id: partner.partnerId, event_type: 'test', status: 'pending', attempts: 1, last_response_code: 503 });
@@ -68,6 +74,7 @@ describe('webhook delivery against the real server', () => {
     const payload = JSON.parse(reqs[0]!.rawBody);
     expect(payload).toMatchObject({ status: 'SUCCESS', additional_info: { test: true } });
     expect(payload.sessions).toEqual([payload.session_id]);
+    // not a request: the link the payload carries
     expect(payload._links.status[0]).toEqual({ method: 'GET', href: `${server.baseUrl}/api/v1/ambient/session/${payload.session_id}/status`, name: 'session_status' });
 
     expect(final).toMatchObject({ status: 'delivered', attempts: 3, last_response_code: 200, last_error: null, next_attempt_at: null });
@@ -83,7 +90,7 @@ describe('webhook delivery against the real server', () => {
     expect(final.attempts_log[0].url).toBe(receiver.url(path));
 
     // Redelivery: a new attempt sequence now, same webhook-id, attempt numbering continues.
-    const re = await admin(server, 'POST', `/api/admin/v1/webhook-deliveries/${id}/redeliver`);
+    const re = await admin(server, redeliverWebhook, { params: { id } });
     expect(re.status).toBe(200);
     expect(re.body).toMatchObject({ id, status: 'pending', delivered_at: null });
     const after = await receiver.waitFor(path, 4);
@@ -99,7 +106,7 @@ describe('webhook delivery against the real server', () => {
     const path = '/rejects';
     receiver.on(path, () => ({ status: 400, body: '{"code":400,"message":"unknown status"}' }));
     const partner = await createTestPartner(server.baseUrl, { webhook_url: receiver.url(path) });
-    const test = await admin(server, 'POST', `/api/admin/v1/partners/${partner.partnerId}/test-webhook`);
+    const test = await admin(server, sendTestWebhook, { params: { partner_id: partner.partnerId } });
     expect(test.body).toMatchObject({ delivered: false, response_code: 400, error: 'HTTP 400: {"code":400,"message":"unknown status"}' });
     expect(test.body.delivery).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
 
@@ -107,10 +114,10 @@ describe('webhook delivery against the real server', () => {
     const other = '/slow-ok';
     receiver.on(other, (n) => (n === 1 ? { status: 500 } : { status: 204 }));
     const p2 = await createTestPartner(server.baseUrl, { webhook_url: receiver.url(other) });
-    const t2 = await admin(server, 'POST', `/api/admin/v1/partners/${p2.partnerId}/test-webhook`);
+    const t2 = await admin(server, sendTestWebhook, { params: { partner_id: p2.partnerId } });
     await deliveryWhen(server, t2.body.delivery.id, (d) => d.status === 'delivered');
     expect(receiver.to(path)).toHaveLength(1);
-    const d = await admin(server, 'GET', `/api/admin/v1/webhook-deliveries/${test.body.delivery.id}`);
+    const d = await admin(server, getDelivery, { params: { id: test.body.delivery.id } });
     expect(d.body).toMatchObject({ status: 'failed', attempts: 1, last_response_code: 400 });
   });
 
@@ -118,7 +125,7 @@ describe('webhook delivery against the real server', () => {
     const path = '/moved';
     receiver.on(path, () => ({ status: 301, headers: { location: receiver.url('/moved-here') } }));
     const partner = await createTestPartner(server.baseUrl, { webhook_url: receiver.url(path) });
-    const test = await admin(server, 'POST', `/api/admin/v1/partners/${partner.partnerId}/test-webhook`);
+    const test = await admin(server, sendTestWebhook, { params: { partner_id: partner.partnerId } });
     expect(test.body.delivered).toBe(false);
     expect(test.body.response_code).toBe(301);
     expect(test.body.error).toBe(`HTTP 301: redirect to ${receiver.url('/moved-here')} not followed; update the webhook URL`);
@@ -130,62 +137,62 @@ describe('webhook delivery against the real server', () => {
     const path = '/listing';
     const partner = await createTestPartner(server.baseUrl, { webhook_url: receiver.url(path) });
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await admin(server, 'POST', `/api/admin/v1/partners/${partner.partnerId}/test-webhook`)).body.delivery.id);
+    for (let i = 0; i < 3; i++) ids.push((await admin(server, sendTestWebhook, { params: { partner_id: partner.partnerId } })).body.delivery.id);
 
-    const page1 = await admin(server, 'GET', `/api/admin/v1/webhook-deliveries?partner_id=${partner.partnerId}&limit=2`);
+    const page1 = await admin(server, listDeliveries, { query: { partner_id: partner.partnerId, limit: '2' } });
     expect(page1.status).toBe(200);
     expect(page1.body.deliveries.map((d: any) => d.id)).toEqual([ids[2], ids[1]]);
     expect(page1.body.next_cursor).toEqual(expect.any(String));
-    const page2 = await admin(server, 'GET', `/api/admin/v1/webhook-deliveries?partner_id=${partner.partnerId}&limit=2&cursor=${page1.body.next_cursor}`);
+    const page2 = await admin(server, listDeliveries, { query: { partner_id: partner.partnerId, limit: '2', cursor: page1.body.next_cursor } });
     expect(page2.body.deliveries.map((d: any) => d.id)).toEqual([ids[0]]);
     expect(page2.body.next_cursor).toBeNull();
     for (const d of [...page1.body.deliveries, ...page2.body.deliveries]) {
       expect(d).toMatchObject({ partner_id: partner.partnerId, status: 'delivered', attempts: 1, last_response_code: 200 });
       expect(d.last_attempt_at).not.toBeNull();
     }
-    expect((await admin(server, 'GET', `/api/admin/v1/webhook-deliveries?partner_id=${partner.partnerId}&status=failed`)).body.deliveries).toEqual([]);
+    expect((await admin(server, listDeliveries, { query: { partner_id: partner.partnerId, status: 'failed' } })).body.deliveries).toEqual([]);
 
-    expect(await admin(server, 'GET', `/api/admin/v1/webhook-deliveries?status=nope`)).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/status/) } });
-    expect(await admin(server, 'GET', `/api/admin/v1/webhook-deliveries?limit=0`)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/limit/) } });
-    expect(await admin(server, 'GET', `/api/admin/v1/webhook-deliveries?cursor=garbage`)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/cursor/) } });
-    expect((await admin(server, 'GET', `/api/admin/v1/webhook-deliveries/${crypto.randomUUID()}`)).status).toBe(404);
-    expect((await admin(server, 'POST', `/api/admin/v1/webhook-deliveries/${crypto.randomUUID()}/redeliver`)).status).toBe(404);
-    expect(await admin(server, 'GET', `/api/admin/v1/webhook-deliveries/not-a-uuid`)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/id/) } });
-    const noAuth = await fetch(`${server.baseUrl}/api/admin/v1/webhook-deliveries`);
+    expect(await admin(server, listDeliveries, { query: { status: 'nope' } })).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/status/) } });
+    expect(await admin(server, listDeliveries, { query: { limit: '0' } })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/limit/) } });
+    expect(await admin(server, listDeliveries, { query: { cursor: 'garbage' } })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/cursor/) } });
+    expect((await admin(server, getDelivery, { params: { id: crypto.randomUUID() } })).status).toBe(404);
+    expect((await admin(server, redeliverWebhook, { params: { id: crypto.randomUUID() } })).status).toBe(404);
+    expect(await admin(server, getDelivery, { params: { id: 'not-a-uuid' } })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/id/) } });
+    const noAuth = await testApi(server.baseUrl).send(listDeliveries);
     expect(noAuth.status).toBe(401);
   });
 
   it('test-webhook: 400 for a partner without a URL, 404 for an unknown partner', async () => {
     const partner = await createTestPartner(server.baseUrl);
-    expect(await admin(server, 'POST', `/api/admin/v1/partners/${partner.partnerId}/test-webhook`)).toMatchObject({
+    expect(await admin(server, sendTestWebhook, { params: { partner_id: partner.partnerId } })).toMatchObject({
       status: 400,
       body: { code: 400, message: expect.stringMatching(/^webhook_url: /) },
     });
-    expect((await admin(server, 'POST', `/api/admin/v1/partners/no-such-partner/test-webhook`)).status).toBe(404);
+    expect((await admin(server, sendTestWebhook, { params: { partner_id: 'no-such-partner' } })).status).toBe(404);
   });
 
   it("scopes the delivery API to a partner admin's own partner and records admin actions in the audit log", async () => {
     const mine = await createTestPartner(server.baseUrl, { webhook_url: receiver.url('/scoped-a') });
     const theirs = await createTestPartner(server.baseUrl, { webhook_url: receiver.url('/scoped-b') });
-    const myDelivery = (await admin(server, 'POST', `/api/admin/v1/partners/${mine.partnerId}/test-webhook`)).body.delivery.id as string;
-    const theirDelivery = (await admin(server, 'POST', `/api/admin/v1/partners/${theirs.partnerId}/test-webhook`)).body.delivery.id as string;
-    const created = await admin(server, 'POST', '/api/admin/v1/api-keys', { name: 'partner-a admin', partner_id: mine.partnerId });
+    const myDelivery = (await admin(server, sendTestWebhook, { params: { partner_id: mine.partnerId } })).body.delivery.id as string;
+    const theirDelivery = (await admin(server, sendTestWebhook, { params: { partner_id: theirs.partnerId } })).body.delivery.id as string;
+    const created = await admin(server, createApiKey, { body: { name: 'partner-a admin', partner_id: mine.partnerId } });
     expect(created.status).toBe(201);
-    const as = (method: string, path: string) =>
-      fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${created.body.key}`, 'content-type': 'application/json' } });
+    const as = <C extends RouteContract>(contract: C, ...input: CallArgs<C>) =>
+      testApi(server, { authorization: `Bearer ${created.body.key}`, 'content-type': 'application/json' }).send(contract, ...input);
 
-    const list = (await (await as('GET', '/api/admin/v1/webhook-deliveries?limit=200')).json()) as { deliveries: Array<{ id: string; partner_id: string }> };
+    const list = (await (await as(listDeliveries, { query: { limit: '200' } })).json()) as { deliveries: Array<{ id: string; partner_id: string }> };
     expect(list.deliveries.map((d) => d.id)).toContain(myDelivery);
     expect(new Set(list.deliveries.map((d) => d.partner_id))).toEqual(new Set([mine.partnerId]));
-    const filtered = (await (await as('GET', `/api/admin/v1/webhook-deliveries?partner_id=${theirs.partnerId}`)).json()) as { deliveries: unknown[] };
+    const filtered = (await (await as(listDeliveries, { query: { partner_id: theirs.partnerId } })).json()) as { deliveries: unknown[] };
     expect(filtered.deliveries).toEqual([]);
-    expect((await as('GET', `/api/admin/v1/webhook-deliveries/${theirDelivery}`)).status).toBe(404);
-    expect((await as('POST', `/api/admin/v1/webhook-deliveries/${theirDelivery}/redeliver`)).status).toBe(404);
-    expect((await as('POST', `/api/admin/v1/partners/${theirs.partnerId}/test-webhook`)).status).toBe(404);
-    expect((await as('GET', `/api/admin/v1/webhook-deliveries/${myDelivery}`)).status).toBe(200);
-    expect((await as('POST', `/api/admin/v1/webhook-deliveries/${myDelivery}/redeliver`)).status).toBe(200);
+    expect((await as(getDelivery, { params: { id: theirDelivery } })).status).toBe(404);
+    expect((await as(redeliverWebhook, { params: { id: theirDelivery } })).status).toBe(404);
+    expect((await as(sendTestWebhook, { params: { partner_id: theirs.partnerId } })).status).toBe(404);
+    expect((await as(getDelivery, { params: { id: myDelivery } })).status).toBe(200);
+    expect((await as(redeliverWebhook, { params: { id: myDelivery } })).status).toBe(200);
 
-    const audit = await admin(server, 'GET', `/api/admin/v1/audit?partner_id=${mine.partnerId}`);
+    const audit = await admin(server, listAudit, { query: { partner_id: mine.partnerId } });
     expect(audit.status).toBe(200);
     const entries = audit.body.entries as Array<{ action: string; target_id: string | null; actor: string }>;
     expect(entries).toEqual(
@@ -198,7 +205,7 @@ describe('webhook delivery against the real server', () => {
 
   describe('reference receiver POST /webhooks/notification', () => {
     const post = (body: string, headers: Record<string, string>) =>
-      fetch(`${server.baseUrl}/webhooks/notification`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      testApi(server.baseUrl, { 'content-type': 'application/json', ...headers }).send(receiveNotification, { rawBody: body });
     const signedHeaders = (body: string, at = Date.now()) => ({ 'generated-at': String(at), 'X-API-Key': signWebhook(RECEIVER_SECRET, String(at), body) });
 
     it('accepts a correctly signed SUCCESS, FAILURE and CKG notification', async () => {
@@ -247,32 +254,29 @@ describe('webhook delivery against the real server', () => {
     });
 
     it('refuses to deliver to a loopback URL: delivery failed with a clear error, nothing reaches the receiver', async () => {
-      const test = await admin(server, 'POST', `/api/admin/v1/partners/${partner.partnerId}/test-webhook`);
+      const test = await admin(server, sendTestWebhook, { params: { partner_id: partner.partnerId } });
       expect(test.status).toBe(200);
       expect(test.body).toMatchObject({ delivered: false, response_code: null });
       expect(test.body.error).toBe('refused: webhook host 127.0.0.1 resolves to 127.0.0.1, a loopback address; only public addresses are contacted unless WEBHOOK_ALLOW_PRIVATE=true');
       expect(test.body.delivery).toMatchObject({ status: 'failed', attempts: 1 });
-      const detail = await admin(server, 'GET', `/api/admin/v1/webhook-deliveries/${test.body.delivery.id}`);
+      const detail = await admin(server, getDelivery, { params: { id: test.body.delivery.id } });
       expect(detail.body.attempts_log).toHaveLength(1);
       expect(detail.body.attempts_log[0]).toMatchObject({ response_code: null, error: expect.stringMatching(/^refused: /) });
       expect(receiver.to(path)).toHaveLength(0);
     });
 
     it('refuses loopback and metadata webhook URLs on partner create and update, naming webhook_url', async () => {
-      const create = await adminFetch(server.baseUrl, '/api/admin/v1/partners', {
-        method: 'POST',
-        body: JSON.stringify({ name: 'x', type: 'STANDARD', issuer: 'https://idp.example', jwks_uri: 'https://idp.example/jwks', webhook_url: 'http://localhost:8080/hook' }),
-      });
+      const create = await testApi(server.baseUrl, 'admin').send(createPartner, { body: { name: 'x', type: 'STANDARD', issuer: 'https://idp.example', jwks_uri: 'https://idp.example/jwks', webhook_url: 'http://localhost:8080/hook' } });
       expect(create.status).toBe(400);
       expect((await create.json()).message).toBe('webhook_url: host localhost is a loopback name; set WEBHOOK_ALLOW_PRIVATE=true to allow it');
-      const update = await admin(server, 'PATCH', `/api/admin/v1/partners/${partner.partnerId}`, { webhook_url: 'http://169.254.169.254/latest/meta-data' });
+      const update = await admin(server, updatePartner, { params: { partner_id: partner.partnerId }, body: { webhook_url: 'http://169.254.169.254/latest/meta-data' } });
       expect(update).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^webhook_url: host 169\.254\.169\.254 is a link-local/) } });
-      const ok = await admin(server, 'PATCH', `/api/admin/v1/partners/${partner.partnerId}`, { webhook_url: 'https://hooks.partner.example/notify' });
+      const ok = await admin(server, updatePartner, { params: { partner_id: partner.partnerId }, body: { webhook_url: 'https://hooks.partner.example/notify' } });
       expect(ok).toMatchObject({ status: 200, body: { webhook_url: 'https://hooks.partner.example/notify' } });
     });
 
     it('answers 503 from the reference receiver when no secret is configured', async () => {
-      const res = await fetch(`${server.baseUrl}/webhooks/notification`, { method: 'POST', body: '{}' });
+      const res = await testApi(server.baseUrl).send(receiveNotification, { body: {} });
       expect(res.status).toBe(503);
       expect((await res.json()).message).toMatch(/WEBHOOK_RECEIVER_SECRET/);
     });
