@@ -4,6 +4,11 @@ import { startServer, type TestServer } from '../../test/harness';
 import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../../test/partners';
 import { signWebhook } from '../../webhooks/sign';
 import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
+import { testApi, type CallArgs, unchecked } from '../../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { getCkgTransaction, ingestCkgBundle } from '@/lib/contracts/routes/ckg';
+import { createSession, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { listDeliveries } from '@/lib/contracts/routes/webhooks';
 
 const RX = 'http://www.nlm.nih.gov/research/umls/rxnorm';
 
@@ -32,16 +37,15 @@ const bundle = {
   ],
 };
 
-async function call(server: TestServer, who: TestProvider, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, { method, headers: who.headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+async function call<C extends RouteContract>(server: TestServer, who: TestProvider, contract: C, ...input: CallArgs<C>) {
+  const r = await testApi(server, who).call(contract, ...input);
+  return { status: r.status, body: r.body };
 }
 
 async function transactionWhen(server: TestServer, who: TestProvider, id: string, done: (t: any) => boolean, limitMs = 45_000) {
   const deadline = Date.now() + limitMs;
   for (;;) {
-    const t = await call(server, who, 'GET', `/api/v1/ckg/transactions/${id}`);
+    const t = await call(server, who, getCkgTransaction, { params: { transaction_id: id } });
     if (t.status === 200 && done(t.body)) return t.body;
     if (Date.now() > deadline) throw new Error(`transaction ${id} did not finish: ${JSON.stringify(t.body)}`);
     await new Promise((r) => setTimeout(r, 150));
@@ -68,7 +72,7 @@ describe('CKG ingestion against the real server', () => {
 
   it('ingests a bundle: 202, COMPLETED, signed CKG webhook, and the context drives order validation', async () => {
     const patient = `MRN-${crypto.randomUUID().slice(0, 8)}`;
-    const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: patient, bundle });
+    const ingest = await call(server, dr, ingestCkgBundle, { body: unchecked({ emr_patient_id: patient, bundle }) });
     expect(ingest.status).toBe(202);
     expect(Object.keys(ingest.body)).toEqual(['transaction_id']);
     const txId = ingest.body.transaction_id as string;
@@ -84,25 +88,25 @@ describe('CKG ingestion against the real server', () => {
     expect(note!.headers['x-api-key']).toBe(signWebhook(partner.webhookSecret, at, note!.rawBody));
 
     // The ingested medication list is what the session context checks orders against.
-    const session = await call(server, dr, 'POST', '/api/v1/ambient/session/create', {});
+    const session = await call(server, dr, createSession, { body: {} });
     expect(session.status).toBe(201);
-    const ctxPath = `/api/v1/ambient/session/${session.body.ambient_session_id}/context`;
-    const bad = await call(server, dr, 'POST', ctxPath, {
+    const ctx = { ambient_session_id: session.body.ambient_session_id };
+    const bad = await call(server, dr, setSessionContext, { params: ctx, body: {
       patient: { emr_patient_id: patient },
       orders: { medication_orders: { values: [{ drug_name: 'atorvastatin', status: 'DISCONTINUED' }] } },
-    });
+    } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^orders\.medication_orders\.values\[0\]: atorvastatin is not an active medication/);
-    const ok = await call(server, dr, 'POST', ctxPath, {
+    const ok = await call(server, dr, setSessionContext, { params: ctx, body: {
       patient: { emr_patient_id: patient },
       orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'DISCONTINUED' }] } },
-    });
+    } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 
   it('ends FAILED with an error naming the entry when a supported resource is unreadable, and says so in the webhook', async () => {
     const broken = { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'MedicationStatement', id: 'ms-9', status: 'taking', medicationCodeableConcept: { text: 'x' } } }] };
-    const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: 'MRN-broken', bundle: broken });
+    const ingest = await call(server, dr, ingestCkgBundle, { body: unchecked({ emr_patient_id: 'MRN-broken', bundle: broken }) });
     expect(ingest.status).toBe(202);
     const txId = ingest.body.transaction_id;
     const tx = await transactionWhen(server, dr, txId, (t) => t.state === 'FAILED' || t.state === 'COMPLETED');
@@ -119,41 +123,41 @@ describe('CKG ingestion against the real server', () => {
   });
 
   it('refuses a body that is not a Bundle with 400 naming the field', async () => {
-    const notBundle = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: 'P', bundle: { resourceType: 'Patient', id: 'x' } });
+    const notBundle = await call(server, dr, ingestCkgBundle, { body: unchecked({ emr_patient_id: 'P', bundle: { resourceType: 'Patient', id: 'x' } }) });
     expect(notBundle.status).toBe(400);
     expect(notBundle.body.code).toBe(400);
     expect(notBundle.body.message).toMatch(/bundle\.resourceType/);
-    const noPatient = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { bundle });
+    const noPatient = await call(server, dr, ingestCkgBundle, { body: unchecked({ bundle }) });
     expect(noPatient.status).toBe(400);
     expect(noPatient.body.message).toMatch(/emr_patient_id/);
-    const badEntry = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: 'P', bundle: { resourceType: 'Bundle', entry: [{ resource: 42 }] } });
+    const badEntry = await call(server, dr, ingestCkgBundle, { body: unchecked({ emr_patient_id: 'P', bundle: { resourceType: 'Bundle', entry: [{ resource: 42 }] } }) });
     expect(badEntry.status).toBe(400);
     expect(badEntry.body.message).toMatch(/bundle\.entry\[0\]\.resource|bundle\.entry\.0\.resource/);
   });
 
   it("scopes transactions to the caller's partner and requires a token", async () => {
-    const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: 'MRN-scope', bundle: { resourceType: 'Bundle', entry: [] } });
+    const ingest = await call(server, dr, ingestCkgBundle, { body: { emr_patient_id: 'MRN-scope', bundle: { resourceType: 'Bundle', entry: [] } } });
     const txId = ingest.body.transaction_id;
     const colleague = await registerAndLogin(server.baseUrl, partner);
-    expect((await call(server, colleague, 'GET', `/api/v1/ckg/transactions/${txId}`)).status).toBe(200);
+    expect((await call(server, colleague, getCkgTransaction, { params: { transaction_id: txId } })).status).toBe(200);
     const outsider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-    const foreign = await call(server, outsider, 'GET', `/api/v1/ckg/transactions/${txId}`);
+    const foreign = await call(server, outsider, getCkgTransaction, { params: { transaction_id: txId } });
     expect(foreign).toMatchObject({ status: 404, body: { code: 404 } });
-    expect((await call(server, dr, 'GET', `/api/v1/ckg/transactions/${crypto.randomUUID()}`)).status).toBe(404);
-    expect((await call(server, dr, 'GET', `/api/v1/ckg/transactions/nope`)).status).toBe(400);
-    const anon = await fetch(`${server.baseUrl}/api/v1/ckg/transactions/${txId}`);
+    expect((await call(server, dr, getCkgTransaction, { params: { transaction_id: crypto.randomUUID() } })).status).toBe(404);
+    expect((await call(server, dr, getCkgTransaction, { params: { transaction_id: 'nope' } })).status).toBe(400);
+    const anon = await testApi(server.baseUrl).send(getCkgTransaction, { params: { transaction_id: txId } });
     expect(anon.status).toBe(401);
   });
 
   it('refuses ingestion from a READONLY partner', async () => {
     const ro = await createTestPartner(server.baseUrl, { access_level: 'READONLY' });
     const reader = await registerAndLogin(server.baseUrl, ro);
-    const r = await call(server, reader, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: 'P', bundle: { resourceType: 'Bundle' } });
+    const r = await call(server, reader, ingestCkgBundle, { body: { emr_patient_id: 'P', bundle: { resourceType: 'Bundle' } } });
     expect(r.status).toBe(403);
   });
 
   it('records the CKG webhook as a delivery visible in the admin API', async () => {
-    const res = await adminFetch(server.baseUrl, `/api/admin/v1/webhook-deliveries?partner_id=${partner.partnerId}&event_type=ckg`);
+    const res = await testApi(server.baseUrl, 'admin').send(listDeliveries, { query: { partner_id: partner.partnerId, event_type: 'ckg' } });
     const list = (await res.json()) as { deliveries: Array<{ event_key: string; status: string }> };
     expect(list.deliveries.length).toBeGreaterThanOrEqual(2);
     for (const d of list.deliveries) expect(d.event_key).toMatch(/^ckg:[0-9a-f-]{36}$/);

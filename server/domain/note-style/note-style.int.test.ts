@@ -11,6 +11,10 @@ import { createTestPartner, registerAndLogin, type TestProvider } from '../../te
 import { call, createSession, sessionPath } from '../../test/session-api';
 import { recordings, sessionContent, transcriptEntries } from '../../db/schema';
 import { transitionSession } from '../sessions/transition-session';
+import { getSessionContent, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { getPreferences, updatePreferences } from '@/lib/contracts/routes/preferences';
+import { getPreChart, getVisitNoteStyle, setPrevisitNote, setVisitNoteStyle } from '@/lib/contracts/routes/note-style';
+import { signNote } from '@/lib/contracts/routes/workflow';
 
 const TEMPLATE_ID = crypto.randomUUID();
 const MRN = `MRN-${crypto.randomUUID().slice(0, 8)}`;
@@ -53,7 +57,7 @@ beforeAll(async () => {
     [upcoming, { patient, diagnoses: { values: [{ codes: [{ code: 'I10', description: 'Essential hypertension', type: 'ICD10' }] }] }, orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'CONTINUED', dosage: { raw_value: '10 mg' }, frequency: { raw_value: 'daily' } }] } } }],
   ];
   for (const [id, context] of contexts) {
-    const r = await call(server, dr, 'POST', `${sessionPath(id)}/context`, context);
+    const r = await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: context });
     expect(r.status, r.text).toBe(200);
   }
   await server.stop();
@@ -83,16 +87,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const prefs = (who: TestProvider, p: Record<string, unknown>) => call(server, who, 'PATCH', '/api/v1/user/preferences', { personalization_preference: p });
+const prefs = (who: TestProvider, p: Record<string, unknown>) => call(server, who, updatePreferences, { body: { personalization_preference: p } });
 
 describe('templates in the preferences', () => {
   it('stores a template and a default style per provider, and leaves them out until set', async () => {
-    expect((await call(server, dr, 'GET', '/api/v1/user/preferences')).body).toEqual({ personalization_preference: { verbosity: 'BALANCED', section_format: [] } });
+    expect((await call(server, dr, getPreferences)).body).toEqual({ personalization_preference: { verbosity: 'BALANCED', section_format: [] } });
     const saved = await prefs(dr, { templates: [template()], note_style: `template:${TEMPLATE_ID}` });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.personalization_preference).toEqual({ verbosity: 'BALANCED', section_format: [], note_style: `template:${TEMPLATE_ID}`, templates: [template()] });
-    expect((await call(server, dr, 'GET', '/api/v1/user/preferences')).body).toEqual(saved.body);
-    expect((await call(server, colleague, 'GET', '/api/v1/user/preferences')).body.personalization_preference.templates).toBeUndefined();
+    expect((await call(server, dr, getPreferences)).body).toEqual(saved.body);
+    expect((await call(server, colleague, getPreferences)).body.personalization_preference.templates).toBeUndefined();
   });
 
   it('refuses a bad template with {code, message} naming the field', async () => {
@@ -112,32 +116,32 @@ describe('templates in the preferences', () => {
       expect(r.body.code).toBe(400);
       expect(r.body.message).toMatch(message);
     }
-    expect((await call(server, dr, 'GET', '/api/v1/user/preferences')).body.personalization_preference.templates).toEqual([template()]);
+    expect((await call(server, dr, getPreferences)).body.personalization_preference.templates).toEqual([template()]);
   });
 
   it('lets a READONLY partner read but not write templates', async () => {
     const reader = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl, { access_level: 'READONLY' }));
     expect((await prefs(reader, { templates: [template()] })).status).toBe(403);
-    expect((await call(server, reader, 'GET', '/api/v1/user/preferences')).status).toBe(200);
-    expect((await call(server, reader, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: 'SOAP' })).status).toBe(403);
-    expect((await call(server, reader, 'PUT', `${sessionPath(upcoming)}/pre-chart/note`, { previsit_note: 'x' })).status).toBe(403);
+    expect((await call(server, reader, getPreferences)).status).toBe(200);
+    expect((await call(server, reader, setVisitNoteStyle, { params: { ambient_session_id: upcoming }, body: { note_style: 'SOAP' } })).status).toBe(403);
+    expect((await call(server, reader, setPrevisitNote, { params: { ambient_session_id: upcoming }, body: { previsit_note: 'x' } })).status).toBe(403);
   });
 });
 
 describe("a visit's style and pre-chart", () => {
   it("uses the clinician's default until the visit chooses, and checks the choice", async () => {
-    expect((await call(server, dr, 'GET', `${sessionPath(upcoming)}/note-style`)).body).toEqual({ note_style: null, effective_style: `template:${TEMPLATE_ID}`, rerendered: false });
-    expect((await call(server, dr, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: 'APSO' })).body).toEqual({ note_style: 'APSO', effective_style: 'APSO', rerendered: false });
-    const notMine = await call(server, colleague, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: 'SOAP' });
+    expect((await call(server, dr, getVisitNoteStyle, { params: { ambient_session_id: upcoming } })).body).toEqual({ note_style: null, effective_style: `template:${TEMPLATE_ID}`, rerendered: false });
+    expect((await call(server, dr, setVisitNoteStyle, { params: { ambient_session_id: upcoming }, body: { note_style: 'APSO' } })).body).toEqual({ note_style: 'APSO', effective_style: 'APSO', rerendered: false });
+    const notMine = await call(server, colleague, setVisitNoteStyle, { params: { ambient_session_id: upcoming }, body: { note_style: 'SOAP' } });
     expect(notMine.status).toBe(404);
-    expect((await call(server, outsider, 'GET', `${sessionPath(upcoming)}/pre-chart`)).status).toBe(404);
-    const other = await call(server, dr, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: `template:${crypto.randomUUID()}` });
+    expect((await call(server, outsider, getPreChart, { params: { ambient_session_id: upcoming } })).status).toBe(404);
+    const other = await call(server, dr, setVisitNoteStyle, { params: { ambient_session_id: upcoming }, body: { note_style: `template:${crypto.randomUUID()}` } });
     expect(other).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/^note_style: names template .* not one of your templates$/) } });
-    expect((await call(server, dr, 'PUT', `${sessionPath(upcoming)}/note-style`, { note_style: 'haiku' })).body.message).toMatch(/^note_style: must be one of SOAP/);
+    expect((await call(server, dr, setVisitNoteStyle, { params: { ambient_session_id: upcoming }, body: { note_style: 'haiku' } })).body.message).toMatch(/^note_style: must be one of SOAP/);
   });
 
   it('shows problems and medications from the context, the last visit\'s plan, and the pre-visit note', async () => {
-    const put = await call(server, dr, 'PUT', `${sessionPath(upcoming)}/pre-chart/note`, { previsit_note: '  Recheck blood pressure; labs pending.  ' });
+    const put = await call(server, dr, setPrevisitNote, { params: { ambient_session_id: upcoming }, body: { previsit_note: '  Recheck blood pressure; labs pending.  ' } });
     expect(put.status, put.text).toBe(200);
     expect(put.body).toEqual({
       problems: [{ name: 'Essential hypertension', code: 'I10' }],
@@ -146,15 +150,15 @@ describe("a visit's style and pre-chart", () => {
       last_plan: { ambient_session_id: finished, date: expect.any(String), text: 'Acute bronchitis. Start amoxicillin.' },
       previsit_note: 'Recheck blood pressure; labs pending.',
     });
-    expect((await call(server, dr, 'PUT', `${sessionPath(upcoming)}/pre-chart/note`, { previsit_note: 'x'.repeat(501) })).body.message).toBe('previsit_note: must be at most 500 characters');
-    expect((await call(server, dr, 'PUT', `${sessionPath(finished)}/pre-chart/note`, { previsit_note: 'late' })).status).toBe(409);
+    expect((await call(server, dr, setPrevisitNote, { params: { ambient_session_id: upcoming }, body: { previsit_note: 'x'.repeat(501) } })).body.message).toBe('previsit_note: must be at most 500 characters');
+    expect((await call(server, dr, setPrevisitNote, { params: { ambient_session_id: finished }, body: { previsit_note: 'late' } })).status).toBe(409);
   });
 
   it('writes a finished note again in the chosen style from its transcript, and refuses once signed', async () => {
-    const soap = await call(server, dr, 'PUT', `${sessionPath(finished)}/note-style`, { note_style: 'SOAP' });
+    const soap = await call(server, dr, setVisitNoteStyle, { params: { ambient_session_id: finished }, body: { note_style: 'SOAP' } });
     expect(soap.status, soap.text).toBe(200);
     expect(soap.body).toEqual({ note_style: 'SOAP', effective_style: 'SOAP', rerendered: true });
-    const content = (await call(server, dr, 'GET', `${sessionPath(finished)}/content`)).body;
+    const content = (await call(server, dr, getSessionContent, { params: { ambient_session_id: finished } })).body;
     expect(content.summary.map((s: { title: string }) => s.title)).toEqual(['SUBJECTIVE', 'OBJECTIVE', 'ASSESSMENT', 'PLAN']);
     const plan = content.summary.find((s: { title: string }) => s.title === 'PLAN');
     expect(plan.content).toMatch(/amoxicillin/i);
@@ -162,16 +166,16 @@ describe("a visit's style and pre-chart", () => {
     expect(sentences.length).toBeGreaterThan(0);
     for (const s of sentences) for (const id of s.source_transcripts) expect(transcriptIds).toContain(id);
 
-    const mine = await call(server, dr, 'PUT', `${sessionPath(finished)}/note-style`, { note_style: `template:${TEMPLATE_ID}` });
+    const mine = await call(server, dr, setVisitNoteStyle, { params: { ambient_session_id: finished }, body: { note_style: `template:${TEMPLATE_ID}` } });
     expect(mine.body.rerendered).toBe(true);
-    const again = (await call(server, dr, 'GET', `${sessionPath(finished)}/content`)).body;
+    const again = (await call(server, dr, getSessionContent, { params: { ambient_session_id: finished } })).body;
     expect(again.summary.map((s: { title: string }) => s.title)).toEqual(['Impression and plan', 'Story']);
     expect(again.summary[0].sentences[0]).toMatchObject({ text: 'Return precautions given.', source_transcripts: [], template: true });
     expect(again.summary[0].content.startsWith('• Return precautions given.')).toBe(true);
 
-    expect((await call(server, dr, 'POST', `${sessionPath(finished)}/note/sign`)).status).toBe(200);
-    const locked = await call(server, dr, 'PUT', `${sessionPath(finished)}/note-style`, { note_style: 'APSO' });
+    expect((await call(server, dr, signNote, { params: { ambient_session_id: finished } })).status).toBe(200);
+    const locked = await call(server, dr, setVisitNoteStyle, { params: { ambient_session_id: finished }, body: { note_style: 'APSO' } });
     expect(locked).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/signed/) } });
-    expect((await call(server, dr, 'GET', `${sessionPath(finished)}/note-style`)).body.note_style).toBe(`template:${TEMPLATE_ID}`);
+    expect((await call(server, dr, getVisitNoteStyle, { params: { ambient_session_id: finished } })).body.note_style).toBe(`template:${TEMPLATE_ID}`);
   });
 });
