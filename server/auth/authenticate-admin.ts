@@ -5,6 +5,7 @@ import { apiKeys } from '../db/schema';
 import { constantTimeEqual, sha256Hex } from './secret-box';
 import { adminScope } from '../domain/scope/admin-scope';
 import type { AdminPrincipal, ConsoleAdminResolver } from './principals';
+import { systemDb } from '../db';
 
 export type { AdminPrincipal, ConsoleAdminResolver };
 
@@ -25,14 +26,14 @@ export async function authenticateAdmin(app: AppContext, req: Request): Promise<
     if (app.cliTokenHash && constantTimeEqual(hash, app.cliTokenHash)) {
       return adminPrincipal('service_admin', null, 'cli');
     }
-    const rows = await app.db
+    const rows = await systemDb(app, 'authenticates an admin API key: no scope exists before it')
       .select({ id: apiKeys.id, name: apiKeys.name, partnerId: apiKeys.partnerId })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
       .limit(1);
     const row = rows[0];
     if (row) {
-      void app.db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {});
+      void systemDb(app, 'authenticates an admin API key: no scope exists before it').update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {});
       return adminPrincipal(row.partnerId ? 'partner_admin' : 'service_admin', row.partnerId, `api-key:${row.name}`);
     }
     throw unauthorized('admin API key is invalid or revoked');

@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { partners, providerPartners, providers } from '../db/schema';
 import type { CachedClaims, CachedLink, ServicePrincipal } from './principals';
+import { systemDb } from '../db';
 
 export type { CachedClaims, CachedLink, ServicePrincipal };
 
@@ -47,7 +48,7 @@ async function loadLink(app: AppContext, providerId: string, partnerId: string):
   const key = `${providerId}|${partnerId}`;
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit;
-  const rows = await app.db
+  const rows = await systemDb(app, 'authenticates the caller: no scope exists before it')
     .select({
       providerId: providers.id,
       organizationId: providers.organizationId,

@@ -7,6 +7,7 @@ import { sendWebhook } from './send';
 import { signWebhook } from './sign';
 import type { Resolver } from '../http/outbound-address';
 import { recordWebhookAttempt } from '../observability/metrics';
+import { systemDb } from '../db';
 
 export const WEBHOOK_USER_AGENT = 'ambient-docs-webhooks/1.0';
 
@@ -41,7 +42,7 @@ export async function deliverWebhook(app: AppContext, deliveryId: string, opts: 
     ? eq(webhookDeliveries.status, 'pending')
     : and(eq(webhookDeliveries.status, 'pending'), or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)));
   const lapsed = and(eq(webhookDeliveries.status, 'delivering'), lt(webhookDeliveries.leaseUntil, now));
-  const [row] = await app.db
+  const [row] = await systemDb(app, "webhook outbox worker: every tenant's deliveries")
     .update(webhookDeliveries)
     .set({ status: 'delivering', leaseUntil, attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now, nextAttemptAt: null })
     .where(and(eq(webhookDeliveries.id, deliveryId), or(due, lapsed)))
@@ -50,7 +51,7 @@ export async function deliverWebhook(app: AppContext, deliveryId: string, opts: 
   const attempt = row.attempts;
 
   const partner = (
-    await app.db
+    await systemDb(app, "webhook outbox worker: every tenant's deliveries")
       .select({ webhookUrl: partners.webhookUrl, webhookSecretEnc: partners.webhookSecretEnc })
       .from(partners)
       .where(eq(partners.partnerId, row.partnerId))
@@ -90,7 +91,7 @@ export async function deliverWebhook(app: AppContext, deliveryId: string, opts: 
       })
     : { ok: false, retryable: false, status: null, error: 'partner has no webhook_url', durationMs: 0, address: null };
 
-  await app.db.insert(webhookAttempts).values({
+  await systemDb(app, "webhook outbox worker: every tenant's deliveries").insert(webhookAttempts).values({
     deliveryId: row.id,
     attempt,
     url,
@@ -116,7 +117,7 @@ export async function deliverWebhook(app: AppContext, deliveryId: string, opts: 
     }
   }
 
-  const finished = await app.db
+  const finished = await systemDb(app, "webhook outbox worker: every tenant's deliveries")
     .update(webhookDeliveries)
     .set({
       status: outcome === 'retry' ? 'pending' : outcome,

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/index';
 import { partners, webhookDeliveries } from '../db/schema';
 import { dispatchDelivery } from './queues';
+import { systemDb } from '../db';
 
 export interface EnqueueWebhookInput {
   partnerId: string;
@@ -30,7 +31,7 @@ export type OutboxDb = Pick<Db, 'select' | 'insert'>;
  * the same bytes.
  */
 export async function enqueueWebhook(app: AppContext, input: EnqueueWebhookInput): Promise<EnqueuedWebhook | null> {
-  const written = await writeWebhookRow(app, app.db, input);
+  const written = await writeWebhookRow(app, systemDb(app, "webhook outbox: the delivery's own partner, named by the event"), input);
   if (written?.created && input.dispatch !== false) await wakeWebhookWorker(app, written.deliveryId);
   return written;
 }

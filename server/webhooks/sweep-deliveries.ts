@@ -2,6 +2,7 @@ import { and, eq, lt, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { webhookDeliveries } from '../db/schema';
 import { dispatchDelivery } from './queues';
+import { systemDb } from '../db';
 
 /**
  * Re-queues deliveries that are due but have no job in flight (a crash between writing the outbox row
@@ -10,7 +11,7 @@ import { dispatchDelivery } from './queues';
  */
 export async function sweepDueDeliveries(app: AppContext, graceMs: number, limit = 200): Promise<number> {
   const now = Date.now();
-  const rows = await app.db
+  const rows = await systemDb(app, "webhook outbox sweeper: every tenant's deliveries")
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { ckgTransactions, patientContext } from '../../db/schema';
 import { CkgContentError, extractPatientContext } from './extract-patient-context';
 import { notifyCkgOutcome } from './notify-ckg-outcome';
+import { systemDb } from '../../db';
 
 export type CkgOutcome = 'COMPLETED' | 'FAILED' | 'ABORTED' | 'skipped';
 
@@ -16,7 +17,7 @@ export type CkgOutcome = 'COMPLETED' | 'FAILED' | 'ABORTED' | 'skipped';
  * ABORTED. The check and the write happen under a per-patient lock so two snapshots cannot interleave.
  */
 export async function processCkgTransaction(app: AppContext, transactionId: string): Promise<CkgOutcome> {
-  const [tx] = await app.db
+  const [tx] = await systemDb(app, 'CKG worker: transactions of every tenant')
     .update(ckgTransactions)
     .set({ state: 'PROCESSING' })
     .where(and(eq(ckgTransactions.id, transactionId), inArray(ckgTransactions.state, ['PENDING', 'PROCESSING'])))
@@ -28,7 +29,7 @@ export async function processCkgTransaction(app: AppContext, transactionId: stri
   try {
     const bundle = FhirBundle.parse(tx.bundle);
     const extracted = extractPatientContext(bundle);
-    state = await app.db.transaction(async (db) => {
+    state = await systemDb(app, 'CKG worker: transactions of every tenant').transaction(async (db) => {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`ckg:${tx.partnerId}:${tx.emrPatientId}`}))`);
       const newer = await db
         .select({ id: ckgTransactions.id })
@@ -59,7 +60,7 @@ export async function processCkgTransaction(app: AppContext, transactionId: stri
     if (!(err instanceof CkgContentError)) throw err;
     state = 'FAILED';
     error = err.error;
-    await finish(app.db, transactionId, 'FAILED', error);
+    await finish(systemDb(app, 'CKG worker: transactions of every tenant'), transactionId, 'FAILED', error);
   }
 
   app.log.info({ transactionId, partnerId: tx.partnerId, state, ...(error ? { errorCode: (error as CkgError).code } : {}) }, 'CKG transaction finished');

@@ -4,6 +4,7 @@ import type { ClinicianTokenResponse } from '@/lib/contracts/clinician';
 import type { AppContext } from '../../context';
 import { partners, providerPartners, providers, users } from '../../db/schema';
 import { issueServiceToken } from '../providers/issue-service-token';
+import { systemDb } from '../../db';
 
 /**
  * A v1 service token for a signed-in console user, so the clinician app calls the same API partners
@@ -12,7 +13,7 @@ import { issueServiceToken } from '../providers/issue-service-token';
  * partner's sessions.
  */
 export async function mintClinicianToken(app: AppContext, userId: string): Promise<ClinicianTokenResponse> {
-  const [user] = await app.db
+  const [user] = await systemDb(app, "mints a signed-in user's token from its own user row and partner link")
     .select({ role: users.role, providerId: users.providerId, partnerId: users.partnerId, disabled: users.disabled })
     .from(users)
     .where(eq(users.id, userId))
@@ -21,7 +22,7 @@ export async function mintClinicianToken(app: AppContext, userId: string): Promi
   if (user.role !== 'clinician') throw forbidden('only clinician accounts can use the clinician app');
   if (!user.providerId || !user.partnerId) throw forbidden('this clinician account is not linked to a provider; ask an administrator to link it');
 
-  const [link] = await app.db
+  const [link] = await systemDb(app, "mints a signed-in user's token from its own user row and partner link")
     .select({
       providerId: providers.id,
       organizationId: providers.organizationId,

@@ -5,11 +5,12 @@ import type { AppContext } from '../../context';
 import { providerPartners, providers } from '../../db/schema';
 import { resolvePartnerIdentity } from './resolve-partner-identity';
 import { issueServiceToken } from './issue-service-token';
+import { systemDb } from '../../db';
 
 export async function loginProvider(app: AppContext, input: LoginRequest): Promise<{ service_token: string }> {
   const identity = await resolvePartnerIdentity(app, input);
   const partnerId = identity.partner.partnerId;
-  const rows = await app.db
+  const rows = await systemDb(app, 'partner login: finds the provider a scope will be built from')
     .select({ id: providers.id, organizationId: providers.organizationId, disabled: providerPartners.disabled, linkedPartner: providerPartners.partnerId, ppid: providerPartners.partnerProviderId })
     .from(providers)
     .leftJoin(providerPartners, and(eq(providerPartners.providerId, providers.id), eq(providerPartners.partnerId, partnerId)))
@@ -19,8 +20,8 @@ export async function loginProvider(app: AppContext, input: LoginRequest): Promi
   if (!row || !row.linkedPartner) throw notFound('provider is not registered with this partner; call register first');
   if (row.disabled) throw forbidden('provider is disabled');
   const now = new Date();
-  await app.db.update(providers).set({ lastLoginAt: now }).where(eq(providers.id, row.id));
-  await app.db
+  await systemDb(app, 'partner login: finds the provider a scope will be built from').update(providers).set({ lastLoginAt: now }).where(eq(providers.id, row.id));
+  await systemDb(app, 'partner login: finds the provider a scope will be built from')
     .update(providerPartners)
     .set({ lastLoginAt: now })
     .where(and(eq(providerPartners.providerId, row.id), eq(providerPartners.partnerId, partnerId)));

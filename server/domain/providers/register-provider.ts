@@ -4,6 +4,7 @@ import type { RegisterRequest } from '@/lib/contracts/auth';
 import type { AppContext } from '../../context';
 import { organizations, partnerOrganizations, providerPartners, providers } from '../../db/schema';
 import { resolvePartnerIdentity } from './resolve-partner-identity';
+import { systemDb } from '../../db';
 
 export const DEFAULT_SPECIALTY = 'FAMILY_MEDICINE';
 
@@ -11,7 +12,7 @@ export const DEFAULT_SPECIALTY = 'FAMILY_MEDICINE';
 export async function registerProvider(app: AppContext, input: RegisterRequest): Promise<{ created: 'provider' | 'link' }> {
   const identity = await resolvePartnerIdentity(app, input);
   const partnerId = identity.partner.partnerId;
-  return app.db.transaction(async (tx) => {
+  return systemDb(app, 'provider registration under a verified partner token').transaction(async (tx) => {
     const existing = (
       await tx
         .select({ id: providers.id, organizationId: providers.organizationId, orgExternalId: organizations.externalId })

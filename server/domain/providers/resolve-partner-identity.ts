@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { partners } from '../../db/schema';
 import { verifyPartnerToken } from '../../auth/verify-partner-token';
 import { providerIdMatches } from '@/lib/provider-id-pattern';
+import { systemDb } from '../../db';
 
 export interface PartnerIdentity {
   partner: typeof partners.$inferSelect;
@@ -19,7 +20,7 @@ export async function resolvePartnerIdentity(
   app: AppContext,
   input: { partner_id: string; partner_token: string; provider_id?: string },
 ): Promise<PartnerIdentity> {
-  const rows = await app.db.select().from(partners).where(eq(partners.partnerId, input.partner_id)).limit(1);
+  const rows = await systemDb(app, 'partner login: reads the partner named by the token it verifies').select().from(partners).where(eq(partners.partnerId, input.partner_id)).limit(1);
   const partner = rows[0];
   if (!partner) throw unauthorized('partner_id is not a known partner');
   const verified = await verifyPartnerToken(

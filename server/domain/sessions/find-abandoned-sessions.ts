@@ -1,6 +1,7 @@
 import { and, eq, exists, gt, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { ambientSessions, recordings } from '../../db/schema';
+import { systemDb } from '../../db';
 
 /**
  * An open recording is trusted to be fed for this long past the idle timeout: a stream records its durable
@@ -29,16 +30,16 @@ export async function findAbandonedSessions(app: Pick<AppContext, 'db' | 'config
   const openQuietMs = Math.max(opts.afterMs, app.config.ws.idleTimeoutMs + OPEN_STREAM_MARGIN_MS);
   const ofSession = eq(recordings.sessionId, ambientSessions.id);
   const lastSign = sql`greatest(${recordings.createdAt}, ${recordings.durableAt}, ${recordings.endedAt})`;
-  const rows = await app.db
+  const rows = await systemDb(app, 'abandoned-visit sweep (a job): sessions of every tenant')
     .select({ id: ambientSessions.id })
     .from(ambientSessions)
     .where(
       and(
         eq(ambientSessions.status, 'ready'),
         opts.sessionId ? eq(ambientSessions.id, opts.sessionId) : undefined,
-        exists(app.db.select({ one: sql`1` }).from(recordings).where(and(ofSession, gt(recordings.durableBytes, 0)))),
+        exists(systemDb(app, 'abandoned-visit sweep (a job): sessions of every tenant').select({ one: sql`1` }).from(recordings).where(and(ofSession, gt(recordings.durableBytes, 0)))),
         notExists(
-          app.db
+          systemDb(app, 'abandoned-visit sweep (a job): sessions of every tenant')
             .select({ one: sql`1` })
             .from(recordings)
             .where(and(ofSession, or(gt(lastSign, secondsAgo(opts.afterMs)), and(isNull(recordings.endedAt), gt(lastSign, secondsAgo(openQuietMs)))))),
