@@ -1,0 +1,98 @@
+/**
+ * API tests call routes through the typed client (server/test/api-client.ts: `testApi(server, who).call(contract, …)`),
+ * not by literal paths (issue 28 item 4). This fails when a test file under server/ writes a literal `/api/v1/` or
+ * `/api/admin/v1/` path as a string of its own or after a base URL (`'/api/v1/…'`, `${server.baseUrl}/api/v1/…`),
+ * except:
+ * - an OpenAPI path (`/api/v1/…/{ambient_session_id}`), which names a route rather than calling it;
+ * - the hostile-input suites (server/test/hostile/), whose point is requests no contract admits;
+ * - a line marked `// raw fetch: <why>` (bad JSON, a wrong method or content type, raw bytes, a path no contract
+ *   declares) or `// not a request: <why>` (an expected link or label), on it or on the comment line above;
+ * - the files below, not yet moved to the client, each at most at its count (lower it as a file moves; never raise it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const LITERAL = /(?<=['"`}])\/api\/(?:admin\/)?v1\/[^'"`\s]*/g;
+/** `{name}` not part of `${…}`: an OpenAPI path. */
+const OPENAPI_PARAM = /(?<!\$)\{\w+\}/;
+const HOSTILE = 'server/test/hostile/';
+const MARK = /\/\/ (?:raw fetch|not a request): \S/;
+
+/** Files not yet on the typed client, and how many literal paths each may still hold. */
+const NOT_YET_MOVED: Record<string, number> = {
+  'server/api/note-evidence-review.int.test.ts': 2,
+  'server/api/sessions-seeded.int.test.ts': 6,
+  'server/api/status-events-end.int.test.ts': 8,
+  'server/api/structured-data-edits.int.test.ts': 7,
+  'server/api/structured-data-flow.int.test.ts': 1,
+  'server/api/workflow.int.test.ts': 50,
+  'server/cli/admin.int.test.ts': 6,
+  'server/domain/fhir/fhir.int.test.ts': 6,
+  'server/domain/sessions/helpers.test.ts': 1,
+  'server/domain/sessions/transcript-confidence.int.test.ts': 3,
+  'server/engines/notes/openai.int.test.ts': 1,
+  'server/engines/speech/sherpa/sherpa.int.test.ts': 4,
+  'server/observability/metrics.int.test.ts': 4,
+  'server/pipeline/abandoned.int.test.ts': 1,
+  'server/pipeline/failure.int.test.ts': 2,
+  'server/pipeline/final-pass.int.test.ts': 4,
+  'server/pipeline/finalise-lock.int.test.ts': 1,
+  'server/pipeline/worker.int.test.ts': 2,
+  'server/realtime/ambient.int.test.ts': 13,
+  'server/realtime/crash.int.test.ts': 7,
+  'server/realtime/limits.int.test.ts': 2,
+  'server/realtime/memory.int.test.ts': 1,
+  'server/realtime/shutdown.int.test.ts': 4,
+  'server/realtime/stream-caps.int.test.ts': 4,
+  'server/status/disabled-provider-streams.int.test.ts': 6,
+  'server/test/durability/durability.int.test.ts': 3,
+  'server/test/durability/postgres-reconnect.int.test.ts': 2,
+  'server/test/scale/multi-process.int.test.ts': 3,
+  'server/test/scale/shared-limits.int.test.ts': 2,
+  'server/test/security/console-signin-limit.int.test.ts': 2,
+};
+
+function testFiles(dir: string): string[] {
+  return (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.posix.join(dir, f.split(path.sep).join('/')));
+}
+
+/** Literal API paths in a file's text, lines marked `// raw fetch:` (or below such a line) left out. */
+function literalPaths(text: string): number {
+  const lines = text.split('\n');
+  let count = 0;
+  lines.forEach((line, i) => {
+    if (MARK.test(line) || (i > 0 && MARK.test(lines[i - 1]!) && /^\s*\/\//.test(lines[i - 1]!))) return;
+    count += (line.match(LITERAL) ?? []).filter((p) => !OPENAPI_PARAM.test(p)).length;
+  });
+  return count;
+}
+
+describe('API tests use the typed client', () => {
+  it('counts literal paths, not marked raw fetches', () => {
+    expect(literalPaths("await call(server, dr, '/api/v1/ambient/session/create');")).toBe(1);
+    expect(literalPaths("fetch(`${base}/api/admin/v1/partners`)")).toBe(1);
+    expect(literalPaths("// raw fetch: malformed JSON\nfetch(`${base}/api/v1/auth/login`, { body: '{' })")).toBe(0);
+    expect(literalPaths("fetch(`${base}/api/v1/nope`) // raw fetch: no such route")).toBe(0);
+    expect(literalPaths("fetch(`${base}/api/health`)")).toBe(0);
+    expect(literalPaths("doc.paths['/api/v1/ambient/session/{ambient_session_id}/fhir']")).toBe(0);
+    expect(literalPaths("call(a, dr, 'GET', `/api/v1/ambient/session/${id}/fhir`)")).toBe(1);
+    expect(literalPaths("describe('GET /api/v1/ambient/sessions', () => {")).toBe(0);
+    expect(literalPaths("href: `${server.baseUrl}/api/v1/ambient/session/${id}/status` // not a request: the link a payload carries")).toBe(0);
+  });
+
+  it('no test file under server/ writes a literal /api/v1/ path beyond what it is allowed', () => {
+    const self = 'server/test/typed-client-only.test.ts';
+    const over: string[] = [];
+    for (const file of testFiles('server')) {
+      if (file === self || file.startsWith(HOSTILE)) continue;
+      const count = literalPaths(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+      const allowed = NOT_YET_MOVED[file] ?? 0;
+      if (count > allowed) over.push(`${file}: ${count} literal /api/ paths (allowed ${allowed}); call the route through testApi(…).call(contract, …)`);
+    }
+    expect(over).toEqual([]);
+  });
+});
