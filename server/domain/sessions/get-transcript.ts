@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Speaker, TranscriptEntry, TranscriptResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { recordings, transcriptEntries } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { getOwnedSession } from './get-owned-session';
@@ -16,8 +17,8 @@ const SPEAKERS = new Set<Speaker>(['CLINICIAN', 'PATIENT', 'UNKNOWN']);
  */
 export async function getTranscript(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<TranscriptResponse> {
   const session = await getOwnedSession(app, auth, sessionId);
-  const rows = await app.db
-    .select({
+  const rows = await tenantDb(app, auth)
+    .select(transcriptEntries, {
       id: transcriptEntries.id,
       source: transcriptEntries.source,
       recordingId: transcriptEntries.recordingId,
@@ -32,10 +33,8 @@ export async function getTranscript(app: AppContext, auth: ServicePrincipal, ses
       sessionOffsetMs: recordings.sessionOffsetMs,
       // Microseconds as text: a JS Date would drop the sub-millisecond part of START_TIME.
       startMicros: sql<string>`(extract(epoch from coalesce(${recordings.startTime}, ${recordings.createdAt})) * 1000000)::bigint::text`,
-    })
-    .from(transcriptEntries)
+    }, and(eq(transcriptEntries.sessionId, session.id)))
     .innerJoin(recordings, eq(recordings.id, transcriptEntries.recordingId))
-    .where(and(eq(transcriptEntries.sessionId, session.id)))
     .orderBy(asc(transcriptEntries.position));
   const hasFinal = rows.some((r) => r.source === 'final');
   const chosen = rows.filter((r) => r.source === (hasFinal ? 'final' : 'live'));

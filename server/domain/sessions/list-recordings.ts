@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { RecordingListResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { recordings } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { getOwnedSession } from './get-owned-session';
@@ -9,10 +10,8 @@ import { recordingAudioUrl, recordingUrlKey } from './recording-url';
 /** The session's recordings with signed, expiring audio URLs this service serves. */
 export async function listRecordings(app: AppContext, auth: ServicePrincipal, sessionId: string, download: boolean): Promise<RecordingListResponse> {
   const session = await getOwnedSession(app, auth, sessionId);
-  const rows = await app.db
-    .select({ id: recordings.id, sequenceNumber: recordings.sequenceNumber })
-    .from(recordings)
-    .where(eq(recordings.sessionId, session.id))
+  const rows = await tenantDb(app, auth)
+    .select(recordings, { id: recordings.id, sequenceNumber: recordings.sequenceNumber }, eq(recordings.sessionId, session.id))
     .orderBy(asc(recordings.sequenceNumber));
   const key = recordingUrlKey(app);
   return {
