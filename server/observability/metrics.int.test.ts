@@ -4,6 +4,10 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
 import { until } from '../test/until';
+import { infoRoute, testApi } from '../test/api-client';
+import { getMetrics } from '@/lib/contracts/routes/meta';
+import { getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { ingestCkgBundle } from '@/lib/contracts/routes/ckg';
 
 let server: TestServer;
 let receiver: TestReceiver;
@@ -21,7 +25,7 @@ afterAll(async () => {
 });
 
 async function scrape(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } });
+  const res = await testApi(server.baseUrl, { authorization: 'Bearer scrape-secret' }).send(getMetrics);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
   return res.text();
@@ -38,18 +42,19 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 
 describe('Prometheus metrics at /metrics', () => {
   it('requires the METRICS_TOKEN when one is configured', async () => {
-    const res = await fetch(`${server.baseUrl}/metrics`);
+    const res = await testApi(server.baseUrl).send(getMetrics);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ code: 401, message: expect.stringContaining('METRICS_TOKEN') });
   });
 
   it('counts requests by route template (not by raw path), method and status, with a latency histogram', async () => {
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
-    for (const id of ids) await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: dr.headers });
-    await fetch(`${server.baseUrl}/api/v1/info/loincs`, { headers: dr.headers });
+    for (const id of ids) await testApi(server.baseUrl, dr.headers).send(getSessionStatus, { params: { ambient_session_id: id } });
+    await testApi(server.baseUrl, dr.headers).send(infoRoute('loincs'));
     const text = await scrape();
     const route = '/api/v1/ambient/session/{ambient_session_id}/status';
     expect(sample(text, 'http_requests_total', { route, method: 'GET', status: '404' })).toBeGreaterThanOrEqual(2);
+    // not a request: the route label of a metric
     expect(sample(text, 'http_requests_total', { route: '/api/v1/info/loincs', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_request_duration_seconds_count', { route, method: 'GET' })).toBeGreaterThanOrEqual(2);
     for (const id of ids) expect(text).not.toContain(id);
@@ -59,11 +64,7 @@ describe('Prometheus metrics at /metrics', () => {
 
   it('counts jobs by queue and outcome and webhook attempts, and carries the request id into the job logs', async () => {
     const requestId = `trace-${crypto.randomUUID()}`;
-    const ingest = await fetch(`${server.baseUrl}/api/v1/ckg/ingest`, {
-      method: 'POST',
-      headers: { ...dr.headers, 'x-request-id': requestId },
-      body: JSON.stringify({ emr_patient_id: 'MRN-metrics', bundle: { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Patient', id: 'p1' } }] } }),
-    });
+    const ingest = await testApi(server.baseUrl, { ...dr.headers, 'x-request-id': requestId }).send(ingestCkgBundle, { body: { emr_patient_id: 'MRN-metrics', bundle: { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Patient', id: 'p1' } }] } } });
     expect(ingest.status).toBe(202);
     expect(ingest.headers.get('x-request-id')).toBe(requestId);
 
