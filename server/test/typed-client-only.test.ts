@@ -34,7 +34,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'server/domain/sessions/transcript-confidence.int.test.ts': 3,
   'server/engines/notes/openai.int.test.ts': 1,
   'server/engines/speech/sherpa/sherpa.int.test.ts': 4,
-  'server/observability/metrics.int.test.ts': 4,
   'server/pipeline/abandoned.int.test.ts': 1,
   'server/pipeline/failure.int.test.ts': 2,
   'server/pipeline/final-pass.int.test.ts': 4,
