@@ -43,8 +43,9 @@ describe('transcript entries decoded without the session vocabulary', () => {
   it('answers unbiased: true on the entries decoded without it, and nothing on the others', async () => {
     const r = await call(server, dr, getTranscript, { params: { ambient_session_id: sessionId } });
     expect(r.status).toBe(200);
-    expect(TranscriptResponse.parse(r.body)).toEqual(r.body);
-    const entries = r.body.final_transcript;
+    const parsed = TranscriptResponse.parse(r.body);
+    expect(parsed).toEqual(r.body);
+    const entries = parsed.final_transcript;
     expect(entries.map((e) => [e.transcript, e.unbiased])).toEqual([
       ['i will start lisinopril ten milligrams', undefined],
       ['i will start listen april', true],
