@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import type { AppContext } from '../context';
+import { tenantDb, type Scoped } from '../db/index';
 import { ambientSessions, recordings, transcriptEntries } from '../db/schema';
 import { getBlobStore, recordingBlobKey } from '../blob/index';
-import { scopeWhere } from '../domain/scope/scope-where';
-import type { Scoped } from '../domain/scope/scope';
 import { bytesToMs } from '@/lib/contracts/stream-protocol';
 
 export interface OpenedRecording {
@@ -31,32 +30,25 @@ export interface OpenedRecording {
  */
 export async function openRecording(app: AppContext, auth: Scoped, sessionId: string, startTime?: string): Promise<OpenedRecording> {
   const blob = getBlobStore(app);
-  const prior = await app.db
-    .select({ id: recordings.id, seq: recordings.sequenceNumber, key: recordings.blobKey, durable: recordings.durableBytes })
-    .from(recordings)
-    .where(eq(recordings.sessionId, sessionId))
-    .orderBy(asc(recordings.sequenceNumber));
+  const tdb = tenantDb(app, auth);
+  const prior = await tdb.list(recordings, { where: eq(recordings.sessionId, sessionId), orderBy: recordings.sequenceNumber });
   let bytes = 0;
   for (const r of prior) {
-    const size = await blob.size(r.key);
+    const size = await blob.size(r.blobKey);
     const whole = size - (size % 2);
-    if (whole !== r.durable) await app.db.update(recordings).set({ durableBytes: whole }).where(eq(recordings.id, r.id));
+    if (whole !== r.durableBytes) await tdb.update(recordings, { durableBytes: whole }, eq(recordings.id, r.id));
     bytes += whole;
   }
   const id = crypto.randomUUID();
   const sessionOffsetMs = bytesToMs(bytes);
-  const { sequenceNumber, blobKey } = await app.db.transaction(async (tx) => {
-    const [session] = await tx
-      .select({ status: ambientSessions.status })
-      .from(ambientSessions)
-      .where(and(eq(ambientSessions.id, sessionId), scopeWhere(auth.scope, ambientSessions)))
-      .for('update');
+  const { sequenceNumber, blobKey } = await tdb.transaction(async (tx) => {
+    const session = await tx.find(ambientSessions, eq(ambientSessions.id, sessionId), { forUpdate: true });
     if (!session) throw notFound(`session ${sessionId} not found`);
     if (session.status !== 'created' && session.status !== 'ready') throw conflict(`session is ${session.status}; it accepts no more audio`);
-    const [last] = await tx.select({ max: max(recordings.sequenceNumber) }).from(recordings).where(eq(recordings.sessionId, sessionId));
+    const [last] = await tx.select(recordings, { max: max(recordings.sequenceNumber) }, eq(recordings.sessionId, sessionId));
     const seq = (last?.max ?? 0) + 1;
     const key = recordingBlobKey(sessionId, seq, id);
-    await tx.insert(recordings).values({
+    await tx.insert(recordings, {
       id,
       sessionId,
       sequenceNumber: seq,
@@ -66,9 +58,6 @@ export async function openRecording(app: AppContext, auth: Scoped, sessionId: st
     });
     return { sequenceNumber: seq, blobKey: key };
   });
-  const pos = await app.db
-    .select({ max: sql<number | null>`max(${transcriptEntries.position})` })
-    .from(transcriptEntries)
-    .where(and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.source, 'live')));
+  const pos = await tdb.select(transcriptEntries, { max: sql<number | null>`max(${transcriptEntries.position})` }, and(eq(transcriptEntries.sessionId, sessionId), eq(transcriptEntries.source, 'live')));
   return { id, sequenceNumber, blobKey, sessionOffsetMs, nextLivePosition: Number(pos[0]?.max ?? -1) + 1 };
 }
