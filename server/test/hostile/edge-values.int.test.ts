@@ -76,10 +76,11 @@ function pathFor(op: Operation, override?: { name: string; value: string }): str
 function requestsFor(op: Operation): Request[] {
   const out: Request[] = [];
   const props = op.bodyProps.length ? op.bodyProps : ['x'];
-  const base = { op, path: pathFor(op), query: [] as [string, string][] };
+  // A required query parameter gets a well-formed value, so what reaches the body is the body's NUL, not its absence.
+  const base = { op, path: pathFor(op), query: op.requiredQuery.map((q): [string, string] => [q, 'v1']) };
   const withBody = (body: Record<string, unknown> | string) => (op.hasBody ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {});
   for (const name of op.pathParams) out.push({ ...base, label: `NUL in path ${name}`, path: pathFor(op, { name, value: NUL }), ...withBody({}), expectNul: 'path' });
-  for (const name of op.queryParams) out.push({ ...base, label: `NUL in query ${name}`, query: [[name, NUL]], ...withBody({}), expectNul: 'query' });
+  for (const name of op.queryParams) out.push({ ...base, label: `NUL in query ${name}`, query: [...base.query.filter(([k]) => k !== name), [name, NUL]], ...withBody({}), expectNul: 'query' });
   if (op.hasBody) {
     out.push({ ...base, label: 'NUL in every body property', body: JSON.stringify(Object.fromEntries(props.map((p) => [p, NUL]))), expectNul: 'body' });
     out.push({ ...base, label: 'NUL nested in a body property', body: JSON.stringify({ [props[0]!]: { inner: [NUL] } }), expectNul: 'body' });

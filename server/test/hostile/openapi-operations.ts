@@ -4,6 +4,8 @@ export interface Operation {
   path: string;
   pathParams: string[];
   queryParams: string[];
+  /** Query parameters the route refuses the request without (a stale-write guard's version). */
+  requiredQuery: string[];
   bodyProps: string[];
   hasBody: boolean;
   admin: boolean;
@@ -11,7 +13,7 @@ export interface Operation {
 
 export async function loadOperations(baseUrl: string): Promise<Operation[]> {
   const doc = (await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>>;
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>>;
     components?: { schemas?: Record<string, Record<string, unknown>> };
   };
   const resolve = (schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
@@ -29,6 +31,7 @@ export async function loadOperations(baseUrl: string): Promise<Operation[]> {
         path,
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
         queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        requiredQuery: (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name),
         bodyProps: Object.keys((bodySchema?.properties as Record<string, unknown> | undefined) ?? {}),
         // A JSON body: a route that takes raw bytes (an upload's chunk) has no fields to put NUL or nesting in.
         hasBody: Boolean(op.requestBody?.content?.['application/json']),
