@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
-import { synthesizeDialogue } from '../engines/speech/synth';
+import { NATURAL_VOICES, synthesizeDialogue } from '../engines/speech/synth';
 
-// Real speech made at test time (espeak-ng + sox): two voices, clinical words the recogniser must find.
+// Real speech made at test time (Festival, in beforeAll): two voices, clinical words the recogniser must find.
 const TURNS = [
   { role: 'CLINICIAN' as const, text: 'Good morning. What brings you in today?' },
   { role: 'PATIENT' as const, text: 'I have had a bad headache and a cough for three days.' },
@@ -19,6 +19,7 @@ const KEYWORDS = ['headache', 'cough', 'fever', 'chest', 'pain', 'blood', 'press
 let server: TestServer;
 let provider: TestProvider;
 let dialogue: Buffer;
+let dictated: Buffer;
 
 async function api(method: string, p: string, body?: unknown, who: TestProvider = provider): Promise<Response> {
   return fetch(`${server.baseUrl}${p}`, { method, headers: who.headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -52,7 +53,10 @@ function open(id: string, token = provider.serviceToken): Promise<TestSocket> {
 }
 
 beforeAll(async () => {
-  dialogue = synthesizeDialogue(TURNS, 700).pcm;
+  // Festival's voices made from recorded speech, as the other speech suites use: with espeak-ng's formant
+  // voices the keyword checks hinged on the language model. Made before any socket opens (Festival is slow).
+  dialogue = synthesizeDialogue(TURNS, 700, NATURAL_VOICES).pcm;
+  dictated = synthesizeDialogue([{ role: 'PATIENT', text: 'The patient reports a headache and a cough. Her blood pressure is normal today.' }], 400, NATURAL_VOICES).pcm;
   server = await startServer({ env: { FINALISE_RETRY_LIMIT: '0' } });
   const partner = await createTestPartner(server.baseUrl);
   provider = await registerAndLogin(server.baseUrl, partner);
@@ -286,7 +290,7 @@ describe('/ws/transcribe (dictation)', () => {
     const ws = await TestSocket.open(`${server.wsUrl}/ws/transcribe`, { protocols: ['AmbientAuth', transcription_session_id, provider.serviceToken] });
     await ws.next((f) => f.type === 'STATUS', 'STATUS');
     ws.startTime();
-    const utterance = synthesizeDialogue([{ role: 'PATIENT', text: 'The patient reports a headache and a cough. Her blood pressure is normal today.' }], 400).pcm;
+    const utterance = dictated;
     await ws.sendPcm(utterance);
     ws.event('AUDIO_END');
     const done = await ws.next((f) => f.type === 'TRANSCRIPT' && f.utterance_end, 'utterance text');
