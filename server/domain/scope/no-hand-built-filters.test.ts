@@ -12,7 +12,7 @@ const PRINCIPAL = String.raw`\b(?:admin|auth|principal)`;
  */
 const HAND_BUILT: Array<[RegExp, string]> = [
   [new RegExp(String.raw`${PRINCIPAL}\??\.role\b`), "a role check: read the principal's scope (built once, by adminScope)"],
-  [new RegExp(String.raw`\b(?:eq|ne)\([^()]*,\s*${PRINCIPAL}\.(?:partnerId|providerId)\b`), 'a tenant filter from principal ids: use scopeWhere'],
+  [new RegExp(String.raw`\b(?:eq|ne)\([^()]*,\s*${PRINCIPAL}\.(?:partnerId|providerId)\b`), 'a tenant filter from principal ids: read through tenantDb(app, auth)'],
   [new RegExp(String.raw`${PRINCIPAL}\??\.(?:partnerId|providerId)\s*(?:[!=]==|\?\?)|[!=]==\s*${PRINCIPAL}\.(?:partnerId|providerId)\b`), 'a tenant comparison: use inScope or resolvePartnerFilter'],
 ];
 
