@@ -8,7 +8,7 @@ import { contractErrors, defineContract } from './contract';
 import { contractPath } from './client';
 
 describe('contractErrors', () => {
-  it('derives 400 from inputs, 401 from auth, 403 from writes, 413 from a body and 429 from a rate limit, plus those listed', () => {
+  it('derives 400 from inputs, 401 from auth, 403 from a service token, 413 from a body and 429 from a rate limit, plus those listed', () => {
     const c = defineContract({
       method: 'POST',
       path: '/x/{id}',
@@ -26,8 +26,8 @@ describe('contractErrors', () => {
     expect(contractErrors({ ...c, auth: 'none', write: undefined, rateLimit: undefined, params: undefined, body: undefined, errors: undefined })).toEqual([]);
   });
 
-  it('gives a service read no 403 (a session read answers 400, 401, 404 only)', () => {
-    expect(contractErrors(getSessionStatus).map((n) => ERRORS[n].status)).toEqual([400, 401, 404]);
+  it('gives a service read 403 too: a disabled provider is refused on every route its token reaches', () => {
+    expect(contractErrors(getSessionStatus).map((n) => ERRORS[n].status)).toEqual([400, 401, 403, 404]);
   });
 });
 

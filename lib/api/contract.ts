@@ -67,7 +67,8 @@ export function contractErrors(c: RouteContract): ErrorName[] {
   const names = new Set<ErrorName>(c.errors ?? []);
   if (c.params || c.query || c.body) names.add('invalid_request');
   if (c.auth !== 'none') names.add('invalid_token');
-  if (c.auth === 'service' && c.write) names.add('forbidden');
+  // Any service-token route answers 403 for a disabled provider (authenticate-service.ts); a write also for READONLY.
+  if (c.auth === 'service') names.add('forbidden');
   if (c.body) names.add('payload_too_large');
   if (c.rateLimit) names.add('too_many_requests');
   return [...names].sort((a, b) => ERRORS[a].status - ERRORS[b].status);

@@ -149,7 +149,7 @@ describe('session API over seeded audio, transcript and content', () => {
     expect(c.body.summary).toEqual([{ title: 'History of present illness', content: 'Cough for three weeks.', loinc_code: '10164-2', source_transcripts: [] }]);
     expect(c.body.structured_data.diagnoses.values[0].codes[0].code).toBe('R05.9');
     expect((await call(server, dr, 'GET', `/api/v1/ambient/content/${completedId}`)).body).toEqual(c.body);
-    expect((await call(server, dr, 'GET', `${sessionPath(completedId)}/structured-data`)).body).toEqual({ structured_data: c.body.structured_data });
+    expect((await call(server, dr, 'GET', `${sessionPath(completedId)}/structured-data`)).body).toEqual({ structured_data: c.body.structured_data, structured_data_version: c.body.structured_data_version });
   });
 
   it('merges the encounter over its completed sessions of this provider', async () => {
