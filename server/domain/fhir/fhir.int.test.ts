@@ -162,7 +162,7 @@ describe('FHIR R4 export on a live server', () => {
       expect(get, p).toBeDefined();
       expect(Object.keys(get.responses[200].content)).toEqual(['application/fhir+json']);
       expect(get.parameters.map((x: { name: string }) => x.name)).toContain('_format');
-      expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '404', '409']);
+      expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
     }
   });
 
