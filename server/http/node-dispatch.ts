@@ -4,6 +4,7 @@ import { badRequest } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type SerialisedReply, type RequestSource, type RouteDef, UNPARSABLE_TARGET } from './route';
 import { SECURITY_HEADERS } from './security-headers';
+import { closeAfterLinger } from './close-after-linger';
 
 /**
  * The one dispatcher for the API, in `npm start` and `npm run dev` alike: it answers every route bound in
@@ -273,16 +274,16 @@ export async function dispatchDirect(app: AppContext, route: DirectRoute, req: I
       }
     }
     // A body the handler left unread (a 413 stopped at the limit, or the route never wanted it) is not
-    // drained: the answer says Connection: close and the socket is destroyed once it is written, as the
-    // request guard does for Next's routes.
+    // drained: the answer says Connection: close and the socket is closed once it is written (after a
+    // bounded linger, so the client can read the answer), as the request guard does for Next's routes.
     await releaseBody(req);
     const close = !req.complete;
-    if (close) res.once('finish', () => req.socket.destroy());
+    if (close) res.once('finish', () => closeAfterLinger(req.socket));
     await writeWebResponse(res, response, method === 'HEAD', close);
   } catch {
     if (!res.headersSent) {
       const close = !req.complete;
-      if (close) res.once('finish', () => req.socket.destroy());
+      if (close) res.once('finish', () => closeAfterLinger(req.socket));
       await writeWebResponse(res, errorResponse(500, 'internal server error', requestId), false, close).catch(() => res.destroy());
     } else {
       res.destroy();
