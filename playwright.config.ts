@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
  * One real server (server/main.ts on a fresh DATA_DIR) serves every test; global-setup starts it and creates
  * the users and the partner the tests sign in with. The port is fixed here so the runner and its workers agree.
  */
-process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 20_000));
+// Below Linux's ephemeral range (32768 and up), so no port the OS hands another test server can be this one.
+process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 12_000));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export const E2E_DIR = path.resolve(import.meta.dirname, 'tmp', 'e2e');
 /** Spoken test audio the fake microphone plays (written by global-setup with espeak-ng). */

@@ -13,7 +13,7 @@ export const SECONDS: Record<string, number> = {
   'server/test/scale/multi-process.int.test.ts': 154,
   // Not yet timed in CI (27 Nov): two streamed visits finalised from speech, estimated from a run alone.
   'server/pipeline/abandoned.int.test.ts': 150,
-  'server/realtime/memory.int.test.ts': 135,
+  'server/realtime/memory.int.test.ts': 25,
   'server/test/durability/durability.int.test.ts': 128,
   // Not yet timed in CI (27 Nov): an uploaded visit finalised from speech and a restart, 63 s alone on PGlite, 85 s on PostgreSQL.
   'server/api/uploads.int.test.ts': 85,
