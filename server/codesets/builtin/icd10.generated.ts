@@ -378,6 +378,7 @@ export const BUILTIN_ICD10: BuiltinIcd10[] = [
   {"code":"L299","description":"Pruritus, unspecified"},
   {"code":"D229","description":"Melanocytic nevi, unspecified"},
   {"code":"C4491","description":"Basal cell carcinoma of skin, unspecified"},
+  {"code":"C4490","description":"Unspecified malignant neoplasm of skin, unspecified"},
   {"code":"C439","description":"Malignant melanoma of skin, unspecified","v28":"23","v24":"12"},
   {"code":"L8990","description":"Pressure ulcer of unspecified site, unspecified stage"},
   {"code":"L97909","description":"Non-pressure chronic ulcer of unspecified part of unspecified lower leg with unspecified severity","v28":"383","v24":"161"},
@@ -507,6 +508,8 @@ export const BUILTIN_ICD10: BuiltinIcd10[] = [
   {"code":"I517","description":"Cardiomegaly"},
   {"code":"M5410","description":"Radiculopathy, site unspecified"},
   {"code":"L97509","description":"Non-pressure chronic ulcer of other part of unspecified foot with unspecified severity","v28":"383","v24":"161"},
+  {"code":"L97519","description":"Non-pressure chronic ulcer of other part of right foot with unspecified severity","v28":"383","v24":"161"},
+  {"code":"L97529","description":"Non-pressure chronic ulcer of other part of left foot with unspecified severity","v28":"383","v24":"161"},
   {"code":"L98499","description":"Non-pressure chronic ulcer of skin of other sites with unspecified severity","v28":"383","v24":"161"},
   {"code":"N289","description":"Disorder of kidney and ureter, unspecified"},
 ];

@@ -24,6 +24,8 @@ export const SKIN_SENSES_GENERAL: Array<[code: string, ...terms: string[]]> = [
   ['L29.9', 'pruritus', 'itching', 'itchy'],
   ['D22.9', 'mole', 'nevus', 'moles'],
   ['C44.91', 'basal cell carcinoma', 'basal cell'],
+  // Melanoma is C43; "skin cancer" said plainly is the other skin malignancies (C44), not a cancer of unknown site (C80.1).
+  ['C44.90', 'skin cancer', 'skin cancers', 'cancer of the skin'],
   ['C43.9', 'melanoma'],
   ['L89.90', 'pressure ulcer', 'bed sore', 'pressure injury'],
   ['L97.909', 'leg ulcer', 'ulcer on my leg'],
@@ -163,6 +165,8 @@ export const SKIN_SENSES_GENERAL: Array<[code: string, ...terms: string[]]> = [
   ['M54.10', 'radiculopathy', 'pinched nerve'],
   ['M62.830', 'back spasm', 'back spasms', 'muscle spasm in my back', 'muscle spasms in my back'],
   ['L97.509', 'foot ulcer', 'ulcer on my foot', 'ulcer on the foot'],
+  ['L97.519', 'right foot ulcer', 'ulcer on my right foot', 'ulcer on the right foot'],
+  ['L97.529', 'left foot ulcer', 'ulcer on my left foot', 'ulcer on the left foot'],
   ['L98.499', 'non-healing ulcer', 'nonhealing ulcer', 'skin ulcer', 'chronic ulcer'],
   ['N28.9', 'kidney problem', 'kidney problems', 'kidney issue', 'kidney issues'],
 ];

@@ -44,9 +44,18 @@ function cueScore(text: string, re: RegExp): number {
 const QUESTION_START =
   /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have (?:any|anything|ever|had|been|noticed|a history)|you're|anything|ever|no )\b/i;
 
+// "What I think we're dealing with is …", "which I expect …": a clause the speaker answers, not a question.
+const STATED_WH = /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(?:what|which) (?:i|we|i'm|we're|i'd|we'd|i'll|we'll)\b/i;
+// "It showed some mitral regurgitation, okay?": a statement with a tag asking the patient to follow, not a question.
+const TAG = /,\s*(?:okay|ok|right|alright|all right|correct)\s*\?\s*$/i;
+
 function isQuestion(s: string, role: Role): boolean {
+  if (TAG.test(s)) {
+    const head = s.replace(TAG, '');
+    return /\?/.test(head) || (QUESTION_START.test(head) && !STATED_WH.test(head));
+  }
   if (/\?\s*$/.test(s)) return true;
-  return role === 'CLINICIAN' && QUESTION_START.test(s) && s.split(/\s+/).length < 25;
+  return role === 'CLINICIAN' && QUESTION_START.test(s) && !STATED_WH.test(s) && s.split(/\s+/).length < 25;
 }
 
 /**
@@ -249,6 +258,10 @@ export function conditionMentions(s: Sentence): ConditionMention[] {
         if (at >= 0) start = at;
       }
     }
+    // A chronic skin ulcer said to be on the foot is a foot ulcer (L97.5), not an ulcer of unspecified skin (L98.4):
+    // "a nonhealing ulcer of your right foot", "non-healing ulcer, right foot".
+    const onFoot = /^L98\.4/.test(code) && /^(?:(?:of|on|in) (?:the |my |your |his |her )?)?(?:(right|left) )?(?:foot|heel|toe|big toe)\b/.exec(s.tokens.slice(m.end, m.end + 5).join(' '));
+    if (onFoot) code = onFoot[1] === 'right' ? 'L97.519' : onFoot[1] === 'left' ? 'L97.529' : 'L97.509';
     const window = s.tokens.slice(Math.max(0, start - 5), start).join(' ');
     // "but" cancels a negation said before it ("no fever but chills"), not one said after it ("but no fever").
     const lastNeg = Math.max(-1, ...[...window.matchAll(new RegExp(NEG_BEFORE.source, 'g'))].map((x) => x.index));

@@ -5,12 +5,20 @@ import { stripFiller, type NoteContext } from './compose';
 import { isDiagnosisCode, type Problem } from './plan';
 import { clinicianToNote, finishSentence } from './text';
 
-const HYPOTHETICAL = /\b(reasons|possible causes?|causes are|people can|people with|rule out|risk of|risk for|prevent|if they have|if you have|such as|(?:people|guys|patients|folks|someone|anyone|a lot of people) (?:that|who|with)|screen(?:ing)? for|tests? for|tested for|check(?:ed)? for|evaluate for)\b/;
+const HYPOTHETICAL =
+  /\b(reasons|possible causes?|causes are|people can|people with|rule out|risk of|risk for|prevent|if they have|if you have|such as|(?:people|guys|patients|folks|someone|anyone|a lot of people) (?:that|who|with)|(?:people|guys|patients|folks)\b[^.,;]{0,30}\b(?:that|who) (?:have|has|had|get)|screen(?:ing)? for|tests? for|tested for|check(?:ed)? for|evaluate for|looks? for|looking for|used (?:for|to treat|in)|(?:approved|indicated) for|would (?:have|get|develop)|(?:can|could|may|might|will) (?:cause|lead to)|can (?:get|develop))\b/;
 
 const category = (code: string) => code.slice(0, 3);
 const ACUTE = /^(I21|I22|I26|I63|I61|J18|J20|J01|J02|J06|N39|S|T)/;
 const pastAcute = (tokens: string[], m: { code: string; start: number; end: number }) =>
   ACUTE.test(m.code) && /\b(had|history of|years? ago|back in|prior|previous)\b/.test(tokens.slice(Math.max(0, m.start - 6), m.end + 4).join(' '));
+
+/** Said of people in general, of a drug's use or of what a test looks for: "a PSA looks for prostate cancer". */
+function hypothetical(m: { sentence: { text: string }; surface: string }): boolean {
+  const lower = m.sentence.text.toLowerCase();
+  const at = lower.indexOf(m.surface);
+  return HYPOTHETICAL.test(lower.slice(0, at >= 0 ? at : undefined).slice(-120));
+}
 
 export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   const out: Diagnosis[] = [];
@@ -45,14 +53,15 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       const symptomOk = /^R/.test(m.code) && s.i >= analysis.planStart;
       if (m.negated || m.family || (!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code) || (/^S/.test(m.code) && s.i < analysis.planStart)) continue;
       // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
-      const lower = s.text.toLowerCase();
-      const at = lower.indexOf(m.surface);
-      if (HYPOTHETICAL.test(lower.slice(0, at >= 0 ? at : undefined).slice(-120))) continue;
+      if (hypothetical(m)) continue;
       // A past acute event ("he had a heart attack in 2008") is history, not this visit's diagnosis (I25.2, not I21).
       if (pastAcute(s.tokens, m)) continue;
       // A condition read out of the history list is coded when the assessment and plan comes back to it (or a drug for
       // it manages it: addManagedProblems); "you have hypertension" said to the patient is this visit's.
       const window = s.tokens.slice(Math.max(0, m.start - 6), m.start).join(' ');
+      // "hepatitis c is a viral infection that affects your liver": the second condition explains the first, it is not another.
+      const before = conditionMentions(s).filter((x) => x.end <= m.start).at(-1);
+      if (before && /^(?:is|are) (?:a|an|the|one)\b/.test(s.tokens.slice(before.end, m.start).join(' ')) && m.start - before.end <= 4) continue;
       const later = analysis.sentences.some((t) => t.i >= analysis.planStart && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
       const fromHistory = /\bhistory\b/.test(window) && !/\b(you have|you've got|diagnosed)\b/.test(window);
       if (s.i >= analysis.planStart || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))

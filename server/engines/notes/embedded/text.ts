@@ -72,6 +72,10 @@ export function wordsToDigits(text: string): string {
   return out.join('');
 }
 
+// Words a single letter names a kind of, said before it ("hepatitis c", "vitamin d", "group b strep"), and after it ("c diff").
+const NAMED_BY_LETTER = /\b(?:hepatitis|hep|vitamin|factor|group|strep|protein)\s+$/i;
+const LETTER_NAMES = /^\s*(?:diff|difficile|coli|pylori|section|ray|rays)\b/i;
+
 /** Undo the tokenised style of the corpus and common recogniser artefacts ("do n't", "gon na", "um"). */
 export function cleanUtterance(text: string): string {
   let t = ` ${text} `;
@@ -87,8 +91,10 @@ export function cleanUtterance(text: string): string {
   for (let k = 0; k < 2; k++) t = t.replace(/\b(\w+(?:'\w+)?)(\s*,?\s+\1\b)+/gi, '$1');
   // Two-word restarts: "five hundred five hundred milligrams", "i think i think".
   t = t.replace(/\b(\w+(?:'\w+)? \w+(?:'\w+)?)(?:\s*,?\s+\1\b)+/gi, '$1');
-  // Cut-off word fragments ("i f- felt") leave single letters behind.
-  t = t.replace(/(^|\s)(?![aiAI]\b)[a-zA-Z](?=\s)/g, '$1');
+  // Cut-off word fragments ("i f- felt") leave single letters behind; a letter that is part of a name ("hepatitis c",
+  // "vitamin d", "c diff", "e coli", "h pylori") is not one, and dropping it loses the condition.
+  t = t.replace(/(^|\s)(?![aiAI]\b)([a-zA-Z])(?=\s)/g, (m, pre: string, _letter: string, at: number, all: string) =>
+    NAMED_BY_LETTER.test(all.slice(0, at + pre.length)) || LETTER_NAMES.test(all.slice(at + m.length)) ? m : pre);
   t = t.replace(/\s+([,.?!;:])/g, '$1').replace(/([,.?!])(?=[^\s\d])/g, '$1 ');
   t = t.replace(/,(\s*,)+/g, ',').replace(/([.?!])\s*,\s*/g, '$1 ').replace(/^\s*[,.]\s*/, '');
   t = t.replace(/\s+/g, ' ').trim();

@@ -1,0 +1,83 @@
+/**
+ * Issue 29 item 4: general rules of diagnosis coding, each pinned on its own (chosen on the ACI-BENCH train tune fold).
+ */
+import { describe, expect, it } from 'vitest';
+import type { NoteResult } from '../types';
+import { analyze } from './analyze';
+import { dialogueToTranscript } from './dialogue';
+import { EmbeddedNotesEngine } from './index';
+import { cleanUtterance } from './text';
+
+const engine = new EmbeddedNotesEngine();
+const codesOf = (dialogue: string): string[] =>
+  engine
+    .generateSync({ transcript: dialogueToTranscript(dialogue), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } })
+    .structured_data.diagnoses.values.map((d: NoteResult['structured_data']['diagnoses']['values'][number]) => d.codes[0].code);
+const PLAN = "[doctor] Let's talk about my assessment and plan.\n";
+
+describe('a letter that is part of a name is kept', () => {
+  it('keeps "hepatitis c", "vitamin d", "c diff" and "e coli", and still drops a cut-off fragment', () => {
+    expect(cleanUtterance('so you do have hepatitis c and your vitamin d is low')).toBe('so you do have hepatitis c and your vitamin d is low');
+    expect(cleanUtterance('it could be c diff or e coli')).toBe('it could be c diff or e coli');
+    expect(cleanUtterance('i f felt it')).toBe('i felt it');
+  });
+
+  it('codes hepatitis c said at the end of a sentence', () => {
+    expect(codesOf(`${PLAN}[doctor] So you do have hepatitis c`)).toContain('B18.2');
+  });
+});
+
+describe('conditions that are not the patient\'s', () => {
+  it('does not code a drug\'s use, people in general, a risk said with would or can, or what a test looks for', () => {
+    // Said before the plan, each would be the patient's by its "have" or "your"; what comes before it says it is not.
+    const codes = codesOf(
+      '[doctor] It is a medication which has been used for diabetes treatment in your age group.\n' +
+        '[doctor] Back in the day people would get it at gyms and they would have a heart attack at 50.\n' +
+        "[doctor] I haven't seen many guys over the years that have cholesterol problems with your dose.\n" +
+        '[doctor] Your PSA test looks for prostate cancer.\n' +
+        '[doctor] This medicine can cause stomach ulcers, you have to take it with food.\n' +
+        PLAN +
+        '[doctor] For your hypertension, continue the lisinopril.',
+    );
+    expect(codes).toEqual(['I10']);
+  });
+
+  it('reads "hepatitis c is a viral infection" as explaining hepatitis c, not as a second diagnosis', () => {
+    const codes = codesOf(`${PLAN}[doctor] You do have hepatitis c. Hepatitis c is a viral infection that does affect your liver.`);
+    expect(codes).toContain('B18.2');
+    expect(codes).not.toContain('B34.9');
+  });
+});
+
+describe('naming', () => {
+  it('codes skin cancer as a skin malignancy (C44), not a cancer of unknown site', () => {
+    const codes = codesOf(`${PLAN}[doctor] From your skin cancer standpoint, the removal site looks well healed.`);
+    expect(codes).toContain('C44.90');
+    expect(codes).not.toContain('C80.1');
+  });
+
+  it('codes a chronic ulcer said to be on the foot as a foot ulcer with its side (L97.5), in speech and in a scribe heading', () => {
+    expect(codesOf(`${PLAN}[doctor] You have a nonhealing ulcer of your right foot, so we need to check the blood supply.`)).toContain('L97.519');
+    expect(codesOf(`${PLAN}[doctor] Non-healing ulcer, left foot.`)).toContain('L97.529');
+  });
+});
+
+describe('statements are not questions', () => {
+  const question = (text: string) => analyze(dialogueToTranscript(`[doctor] ${text}`)).sentences[0].question;
+
+  it('reads "what I think we are dealing with is …" and a statement with a tag ("…, okay?") as statements', () => {
+    expect(question("so what i think we're dealing with is right hip degenerative joint disease")).toBe(false);
+    expect(question("and it also shows some mitral regurgitation, that's that heart murmur that i heard, okay?")).toBe(false);
+    expect(question('which i expect with this kind of injury i do think that what you have is medial epicondylitis')).toBe(false);
+  });
+
+  it('still reads questions as questions', () => {
+    expect(question('what do you take for the pain')).toBe(true);
+    expect(question('are you taking your lisinopril, okay?')).toBe(true);
+    expect(question('how are you doing with the synthroid?')).toBe(true);
+  });
+
+  it('codes the diagnosis the clinician states that way', () => {
+    expect(codesOf(`${PLAN}[doctor] So what I think we're dealing with is right hip degenerative joint disease`)).toContain('M19.90');
+  });
+});
