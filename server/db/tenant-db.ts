@@ -140,10 +140,15 @@ function orderList(o: ListOptions['orderBy']): Array<SQL | AnyPgColumn> {
   return o === undefined ? [] : Array.isArray(o) ? o : [o];
 }
 
-/** The scoped data layer for a caller (`auth`, a principal) or a job (`sessionScope(session)`). */
-export function tenantDb(owner: DbOwner, scoped: Scoped | Scope): TenantDb {
+/**
+ * The scoped data layer for a caller (`auth`, a principal) or a job (`sessionScope(session)`). Opened on an
+ * open TenantDb (`tenantDb(tx, auth)` inside `transaction`), it reads and writes on that handle's connection, so
+ * a helper that takes an AppContext also runs inside the caller's transaction.
+ */
+export function tenantDb(owner: DbOwner | TenantDb, scoped: Scoped | Scope): TenantDb {
   const scope: Scope = 'scope' in scoped ? scoped.scope : scoped;
-  return makeTenantDb(owner.db as Db, scope);
+  const db = 'system' in owner ? owner.system('the connection of an open TenantDb, scoped again just here') : (owner.db as Db);
+  return makeTenantDb(db, scope);
 }
 
 function makeTenantDb(db: Db, scope: Scope): TenantDb {
