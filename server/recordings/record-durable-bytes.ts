@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
 import { recordings } from '../db/schema';
-import { systemDb } from '../db/index';
+import { systemDb, type Db, type DbOwner } from '../db/index';
 
 /**
  * Reports that arrive within this window share one UPDATE. Every open stream reports every 2 s; at
@@ -22,24 +21,26 @@ const pending = new WeakMap<object, Batch>();
  * (which writes the final count itself) changes nothing. The time of the raise (durable_at) is the stream's
  * last sign of life that every process can read (the abandoned-visit sweep). Resolves once the report's batch is committed.
  */
-export function recordDurableBytes(app: Pick<AppContext, 'db'>, recordingId: string, bytes: number): Promise<void> {
-  let batch = pending.get(app.db);
+export function recordDurableBytes(app: DbOwner, recordingId: string, bytes: number): Promise<void> {
+  // One batch per database: the reports of every tenant's streams share its UPDATE (each recording was opened in its caller's scope).
+  const db = systemDb(app, "recordings: durable-byte reports of streams whose sessions were found in their callers' scopes");
+  let batch = pending.get(db);
   if (!batch) {
     const fresh: Batch = { bytes: new Map(), waiters: [] };
-    pending.set(app.db, (batch = fresh));
+    pending.set(db, (batch = fresh));
     setTimeout(() => {
-      pending.delete(app.db);
-      void writeBatch(app, fresh);
+      pending.delete(db);
+      void writeBatch(db, fresh);
     }, DURABLE_BATCH_MS).unref();
   }
   batch.bytes.set(recordingId, Math.max(bytes, batch.bytes.get(recordingId) ?? 0));
   return new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
 }
 
-async function writeBatch(app: Pick<AppContext, 'db'>, batch: Batch): Promise<void> {
+async function writeBatch(db: Db, batch: Batch): Promise<void> {
   const rows = [...batch.bytes].map(([id, bytes]) => sql`(${id}::uuid, ${bytes}::bigint)`);
   try {
-    await systemDb(app, 'recordings: durable-byte reports of streams whose sessions were found in their callers\' scopes').execute(sql`
+    await db.execute(sql`
       update ${recordings} set durable_bytes = v.bytes, durable_at = now()
       from (values ${sql.join(rows, sql`, `)}) as v(id, bytes)
       where ${recordings.id} = v.id and ${recordings.endedAt} is null and ${recordings.durableBytes} < v.bytes`);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { notFound } from '@/lib/errors';
 import type { AdminSessionDetail } from '@/lib/contracts/admin';
 import type { AppContext } from '../../context';
@@ -11,22 +11,19 @@ import { adminSessionDto } from './admin-session-dto';
 
 /** Everything about one session for support: history, audio, transcript, note, data and its webhooks. */
 export async function getAdminSession(app: AppContext, sessionId: string, admin: AdminPrincipal): Promise<AdminSessionDetail> {
-  const rows = await tenantDb(app, admin).select(ambientSessions, { s: ambientSessions, name: providers.name, email: providers.email }, eq(ambientSessions.id, sessionId))
+  const tdb = tenantDb(app, admin);
+  const rows = await tdb.select(ambientSessions, { s: ambientSessions, name: providers.name, email: providers.email }, eq(ambientSessions.id, sessionId))
     .innerJoin(providers, eq(providers.id, ambientSessions.providerId))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound(`session ${sessionId} not found`);
   const s = row.s;
   const [transitions, recs, transcript, content, deliveries] = await Promise.all([
-    app.db.select().from(sessionTransitions).where(eq(sessionTransitions.sessionId, sessionId)).orderBy(asc(sessionTransitions.at), asc(sessionTransitions.id)),
-    app.db.select().from(recordings).where(eq(recordings.sessionId, sessionId)).orderBy(asc(recordings.sequenceNumber)),
-    app.db
-      .select()
-      .from(transcriptEntries)
-      .where(eq(transcriptEntries.sessionId, sessionId))
-      .orderBy(asc(transcriptEntries.source), asc(transcriptEntries.position)),
-    app.db.select().from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).limit(1),
-    app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sessionId, sessionId)).orderBy(desc(webhookDeliveries.createdAt)),
+    tdb.list(sessionTransitions, { where: eq(sessionTransitions.sessionId, sessionId), orderBy: [asc(sessionTransitions.at), asc(sessionTransitions.id)] }),
+    tdb.list(recordings, { where: eq(recordings.sessionId, sessionId), orderBy: asc(recordings.sequenceNumber) }),
+    tdb.list(transcriptEntries, { where: eq(transcriptEntries.sessionId, sessionId), orderBy: [asc(transcriptEntries.source), asc(transcriptEntries.position)] }),
+    tdb.list(sessionContent, { where: eq(sessionContent.sessionId, sessionId), limit: 1 }),
+    tdb.list(webhookDeliveries, { where: eq(webhookDeliveries.sessionId, sessionId), orderBy: desc(webhookDeliveries.createdAt) }),
   ]);
   const key = recordingUrlKey(app);
   return {

@@ -3,6 +3,7 @@ import { conflict, notFound } from '@/lib/errors';
 import type { SummarySection } from '@/lib/contracts/sessions';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { sessionContent } from '../../db/schema';
 import { lockOwnedNote } from '../note-signoff/lock-owned-note';
 import { recordSectionVersion } from '../note-signoff/record-section-version';
@@ -21,8 +22,8 @@ export async function updateSectionContent(
   loinc: string,
   content: string,
 ): Promise<SummarySection> {
-  return app.db.transaction(async (tx) => {
-    const { note } = await lockOwnedNote(tx, auth, sessionId);
+  return tenantDb(app, auth).transaction(async (tx) => {
+    const { note } = await lockOwnedNote(tx, sessionId);
     if (note.noteLocked) throw conflict('the note is signed; amend it (with a reason) before changing a section');
     const summary = (note.summary as SummarySection[]).slice();
     const i = summary.findIndex((s) => s.loinc_code === loinc);
@@ -33,7 +34,7 @@ export async function updateSectionContent(
     if (summary[i]!.content === content) return updated;
     summary[i] = updated;
     const now = new Date();
-    await tx.update(sessionContent).set({ summary, updatedAt: now }).where(eq(sessionContent.sessionId, sessionId));
+    await tx.update(sessionContent, { summary, updatedAt: now }, eq(sessionContent.sessionId, sessionId));
     await recordSectionVersion(tx, app.config.noteHistory, { sessionId, loincCode: loinc, before: rest.content, after: content, providerId: auth.providerId, at: now });
     return updated;
   });

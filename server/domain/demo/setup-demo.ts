@@ -54,18 +54,20 @@ function shellQuote(s: string): string {
 export async function setupDemo(app: AppContext, admin: AdminPrincipal): Promise<DemoSetup> {
   const key = await devIssuerKey(app.config.dataDir);
   const jwks = { keys: [{ ...key.publicJwk, kty: key.publicJwk.kty ?? 'RSA' }] };
-  const [existing] = await app.db.select().from(partners).where(eq(partners.partnerId, DEMO_PARTNER_ID)).limit(1);
+  // A service admin's scope (the handler requires every tenant): the demo partner and its user, wherever they are.
+  const tdb = tenantDb(app, admin);
+  const existing = await tdb.find(partners, eq(partners.partnerId, DEMO_PARTNER_ID));
   if (!existing) {
     await createPartner(app, { partner_id: DEMO_PARTNER_ID, name: 'Demo partner', type: 'STANDARD', access_level: 'FULL', issuer: DEV_ISSUER, jwks }, admin.actor);
   } else if (existing.issuer !== DEV_ISSUER || JSON.stringify(existing.jwks) !== JSON.stringify(jwks)) {
-    await app.db.update(partners).set({ issuer: DEV_ISSUER, jwks, jwksUri: null, updatedAt: new Date() }).where(eq(partners.partnerId, DEMO_PARTNER_ID));
+    await tdb.update(partners, { issuer: DEV_ISSUER, jwks, jwksUri: null, updatedAt: new Date() }, eq(partners.partnerId, DEMO_PARTNER_ID));
     invalidateServiceAuth(app);
   }
 
   const password = crypto.randomBytes(12).toString('base64url');
-  const [user] = await app.db.select().from(users).where(eq(users.email, DEMO_USER_EMAIL)).limit(1);
+  const user = await tdb.find(users, eq(users.email, DEMO_USER_EMAIL));
   if (user) {
-    await app.db.update(users).set({ passwordHash: await hashPassword(password), disabled: false }).where(eq(users.id, user.id));
+    await tdb.update(users, { passwordHash: await hashPassword(password), disabled: false }, eq(users.id, user.id));
   } else {
     await createUser(
       app,
@@ -88,7 +90,7 @@ export async function setupDemo(app: AppContext, admin: AdminPrincipal): Promise
   const login = JSON.stringify({ partner_id: DEMO_PARTNER_ID, partner_token: partnerToken });
   const curl = (p: string, body: string) => `curl -sS -X POST ${shellQuote(`${base}${p}`)} -H 'content-type: application/json' -d ${shellQuote(body)}`;
 
-  await recordAudit(tenantDb(app, admin), { actor: admin.actor, action: 'demo.setup', targetType: 'partner', targetId: DEMO_PARTNER_ID, partnerId: DEMO_PARTNER_ID });
+  await recordAudit(tdb, { actor: admin.actor, action: 'demo.setup', targetType: 'partner', targetId: DEMO_PARTNER_ID, partnerId: DEMO_PARTNER_ID });
   return {
     partner_id: DEMO_PARTNER_ID,
     issuer: DEV_ISSUER,

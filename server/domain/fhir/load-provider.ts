@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { systemDb } from '../../db';
 import { providerPartners, providers } from '../../db/schema';
 import type { FhirExportSource } from './types';
 
 /** The documenting clinician: name, email and the partner's own id for them. */
 export async function loadProvider(app: AppContext, providerId: string, partnerId: string): Promise<FhirExportSource['provider']> {
-  const [p] = await app.db
+  // Providers belong to no tenant; the link read is the partner's of a session or caller found through the scope.
+  const [p] = await systemDb(app, "the documenting clinician of a session found through the caller's scope")
     .select({ id: providers.id, name: providers.name, email: providers.email, partnerProviderId: providerPartners.partnerProviderId })
     .from(providers)
     .leftJoin(providerPartners, and(eq(providerPartners.providerId, providers.id), eq(providerPartners.partnerId, partnerId)))

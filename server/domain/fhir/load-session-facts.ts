@@ -2,7 +2,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ContentResponse } from '@/lib/contracts/sessions';
 import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { recordings, sessionContent, sessionTransitions } from '../../db/schema';
+import { sessionScope } from '../scope/session-scope';
 import type { SessionRow } from '../sessions/get-owned-session';
 import { readStoredContent } from '../sessions/get-session-content';
 import { readNoteStatus } from './read-note-status';
@@ -22,14 +24,18 @@ export interface SessionFacts {
 
 /** The stored note (with the clinician's edits), its engine and sign-off, the visit's times and recordings. */
 export async function loadSessionFacts(app: AppContext, session: SessionRow): Promise<SessionFacts> {
-  const [row] = await app.db.select().from(sessionContent).where(eq(sessionContent.sessionId, session.id)).limit(1);
+  // The session was found through the caller's scope; its rows are read in its own tenant's.
+  const tdb = tenantDb(app, sessionScope(session));
+  const row = await tdb.find(sessionContent, eq(sessionContent.sessionId, session.id));
   const [content, recs, transitions] = await Promise.all([
-    readStoredContent(app.db, session.id),
-    app.db.select().from(recordings).where(eq(recordings.sessionId, session.id)).orderBy(asc(recordings.sequenceNumber)),
-    app.db
-      .select({ to: sessionTransitions.toStatus, at: sessionTransitions.at })
-      .from(sessionTransitions)
-      .where(and(eq(sessionTransitions.sessionId, session.id), inArray(sessionTransitions.toStatus, ['running', 'completed', 'skipped', 'failed', 'aborted'])))
+    readStoredContent(tdb, session.id),
+    tdb.list(recordings, { where: eq(recordings.sessionId, session.id), orderBy: asc(recordings.sequenceNumber) }),
+    tdb
+      .select(
+        sessionTransitions,
+        { to: sessionTransitions.toStatus, at: sessionTransitions.at },
+        and(eq(sessionTransitions.sessionId, session.id), inArray(sessionTransitions.toStatus, ['running', 'completed', 'skipped', 'failed', 'aborted'])),
+      )
       .orderBy(asc(sessionTransitions.at), asc(sessionTransitions.id)),
   ]);
   const note = readNoteStatus(row);

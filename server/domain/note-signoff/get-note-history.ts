@@ -12,6 +12,7 @@ import type { SummarySection } from '@/lib/contracts/sessions';
 import type { NoteReviewOutcome } from '@/lib/contracts/note-review';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
+import { tenantDb, type TenantDb } from '../../db';
 import { noteSectionVersions, noteSignoffs, providers, sessionContent, structuredDataVersions } from '../../db/schema';
 import type { StructuredKind } from '@/lib/contracts/structured-data-edits';
 import { decodeCursor, encodeCursor } from '../admin-sessions/cursor';
@@ -46,28 +47,31 @@ export async function getNoteHistory(app: AppContext, auth: ServicePrincipal, se
   const order = query.order ?? 'asc';
   const from = readCursor(query.cursor);
   const dir = order === 'asc' ? asc : desc;
-  const state = await readSignoffState(app.db, session.id);
+  const tdb = tenantDb(app, auth);
+  const state = await readSignoffState(tdb, session.id);
 
   const v = noteSectionVersions;
   const s = noteSignoffs;
   const c = structuredDataVersions;
   const [editKeys, signoffKeys, structuredKeys] = await Promise.all([
-    app.db
-      .select({ id: v.id, at: v.at, chars: sql<number>`length(${v.before}) + length(${v.after})` })
-      .from(v)
-      .where(and(eq(v.sessionId, session.id), beyond(from, order, EDIT, v.at, v.id)))
+    tdb
+      .select(v, { id: v.id, at: v.at, chars: sql<number>`length(${v.before}) + length(${v.after})` }, and(eq(v.sessionId, session.id), beyond(from, order, EDIT, v.at, v.id)))
       .orderBy(dir(v.at), dir(v.id))
       .limit(limit + 1),
-    app.db
-      .select({ id: s.id, at: s.at, chars: sql<number>`coalesce(length(${s.summary}::text), 0) + coalesce(length(${s.reason}), 0) + coalesce(length(${s.review}::text), 0)` })
-      .from(s)
-      .where(and(eq(s.sessionId, session.id), beyond(from, order, SIGNOFF, s.at, s.id)))
+    tdb
+      .select(
+        s,
+        { id: s.id, at: s.at, chars: sql<number>`coalesce(length(${s.summary}::text), 0) + coalesce(length(${s.reason}), 0) + coalesce(length(${s.review}::text), 0)` },
+        and(eq(s.sessionId, session.id), beyond(from, order, SIGNOFF, s.at, s.id)),
+      )
       .orderBy(dir(s.at), dir(s.id))
       .limit(limit + 1),
-    app.db
-      .select({ id: c.id, at: c.at, chars: sql<number>`coalesce(length(${c.before}::text), 0) + coalesce(length(${c.after}::text), 0)` })
-      .from(c)
-      .where(and(eq(c.sessionId, session.id), beyond(from, order, STRUCTURED, c.at, c.id)))
+    tdb
+      .select(
+        c,
+        { id: c.id, at: c.at, chars: sql<number>`coalesce(length(${c.before}::text), 0) + coalesce(length(${c.after}::text), 0)` },
+        and(eq(c.sessionId, session.id), beyond(from, order, STRUCTURED, c.at, c.id)),
+      )
       .orderBy(dir(c.at), dir(c.id))
       .limit(limit + 1),
   ]);
@@ -89,7 +93,7 @@ export async function getNoteHistory(app: AppContext, auth: ServicePrincipal, se
   const last = page.at(-1);
   const next_cursor = keys.length > page.length && last ? encodeCursor([last.at.toISOString(), last.rank, last.id]) : null;
 
-  const events = await loadEvents(app, session.id, page);
+  const events = await loadEvents(tdb, session.id, page);
   return { ...state, events, next_cursor };
 }
 
@@ -110,33 +114,27 @@ function beyond(from: Omit<Key, 'chars'> | null, order: 'asc' | 'desc', rank: Ra
   return rankAhead ? laterOrSame(at, from.at) : later(at, from.at);
 }
 
-async function loadEvents(app: AppContext, sessionId: string, page: Key[]): Promise<NoteHistoryEvent[]> {
+async function loadEvents(tdb: TenantDb, sessionId: string, page: Key[]): Promise<NoteHistoryEvent[]> {
   const editIds = page.filter((k) => k.rank === EDIT).map((k) => k.id);
   const signoffIds = page.filter((k) => k.rank === SIGNOFF).map((k) => k.id);
   const structuredIds = page.filter((k) => k.rank === STRUCTURED).map((k) => k.id);
   const [edits, signoffs, [current], coded] = await Promise.all([
     editIds.length === 0
       ? []
-      : app.db
-          .select({ v: noteSectionVersions, name: providers.name })
-          .from(noteSectionVersions)
-          .leftJoin(providers, eq(providers.id, noteSectionVersions.providerId))
-          .where(and(eq(noteSectionVersions.sessionId, sessionId), inArray(noteSectionVersions.id, editIds))),
+      : tdb
+          .select(noteSectionVersions, { v: noteSectionVersions, name: providers.name }, and(eq(noteSectionVersions.sessionId, sessionId), inArray(noteSectionVersions.id, editIds)))
+          .leftJoin(providers, eq(providers.id, noteSectionVersions.providerId)),
     signoffIds.length === 0
       ? []
-      : app.db
-          .select({ s: noteSignoffs, name: providers.name })
-          .from(noteSignoffs)
-          .leftJoin(providers, eq(providers.id, noteSignoffs.providerId))
-          .where(and(eq(noteSignoffs.sessionId, sessionId), inArray(noteSignoffs.id, signoffIds))),
-    app.db.select({ summary: sessionContent.summary }).from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).limit(1),
+      : tdb
+          .select(noteSignoffs, { s: noteSignoffs, name: providers.name }, and(eq(noteSignoffs.sessionId, sessionId), inArray(noteSignoffs.id, signoffIds)))
+          .leftJoin(providers, eq(providers.id, noteSignoffs.providerId)),
+    tdb.select(sessionContent, { summary: sessionContent.summary }, eq(sessionContent.sessionId, sessionId)).limit(1),
     structuredIds.length === 0
       ? []
-      : app.db
-          .select({ v: structuredDataVersions, name: providers.name })
-          .from(structuredDataVersions)
-          .leftJoin(providers, eq(providers.id, structuredDataVersions.providerId))
-          .where(and(eq(structuredDataVersions.sessionId, sessionId), inArray(structuredDataVersions.id, structuredIds))),
+      : tdb
+          .select(structuredDataVersions, { v: structuredDataVersions, name: providers.name }, and(eq(structuredDataVersions.sessionId, sessionId), inArray(structuredDataVersions.id, structuredIds)))
+          .leftJoin(providers, eq(providers.id, structuredDataVersions.providerId)),
   ]);
   const titles = new Map<string, string>();
   for (const sec of (current?.summary as SummarySection[] | undefined) ?? []) titles.set(sec.loinc_code, sec.title);

@@ -13,11 +13,12 @@ import { loadReviewInputs } from './load-review-inputs';
  * to confirm. Another tenant's session is 404; a visit without a note yet is 409 naming its status.
  */
 export async function getNoteReview(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<NoteReviewResponse> {
-  const [session] = await tenantDb(app, auth).select(ambientSessions, { id: ambientSessions.id, status: ambientSessions.status, context: ambientSessions.context }, eq(ambientSessions.id, sessionId))
+  const tdb = tenantDb(app, auth);
+  const [session] = await tdb.select(ambientSessions, { id: ambientSessions.id, status: ambientSessions.status, context: ambientSessions.context }, eq(ambientSessions.id, sessionId))
     .limit(1);
   if (!session) throw notFound('ambient session not found');
-  const [note] = await app.db.select().from(sessionContent).where(eq(sessionContent.sessionId, session.id)).limit(1);
+  const note = await tdb.find(sessionContent, eq(sessionContent.sessionId, session.id));
   if (!note || session.status !== 'completed') throw conflict(`only a completed visit's note is reviewed; session status is ${session.status}`);
-  const items = buildReviewItems(await loadReviewInputs(app.db, session.id, session.context, note));
+  const items = buildReviewItems(await loadReviewInputs(tdb, session.id, session.context, note));
   return { ambient_session_id: session.id, items, attestation: NOTE_ATTESTATION };
 }

@@ -1,13 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { emptyStructuredData, storedStructuredData, type SessionContext, type StructuredData, type SummarySection } from '@/lib/contracts/sessions';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
-import type { Db } from '../../db';
+import type { TenantDb } from '../../db';
 import { noteSectionVersions, structuredDataVersions, transcriptEntries } from '../../db/schema';
 import type { LeftOutItem, TranscriptLine } from '../../engines/notes/types';
 import type { SpeakerRole } from '../../engines/speech/types';
 import type { ReviewInputs } from './build-review-items';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The stored note row's columns the review reads. */
 export interface StoredNote {
@@ -22,13 +20,9 @@ export interface StoredNote {
  * generation, and the transcript and context the note is checked against. Notes generated before the
  * generated text was kept count a section as edited when it has a recorded edit.
  */
-export async function loadReviewInputs(db: Db | Tx, sessionId: string, context: unknown, note: StoredNote): Promise<ReviewInputs> {
+export async function loadReviewInputs(tdb: TenantDb, sessionId: string, context: unknown, note: StoredNote): Promise<ReviewInputs> {
   const summary = (Array.isArray(note.summary) ? note.summary : []) as SummarySection[];
-  const rows = await db
-    .select()
-    .from(transcriptEntries)
-    .where(eq(transcriptEntries.sessionId, sessionId))
-    .orderBy(asc(transcriptEntries.position));
+  const rows = await tdb.list(transcriptEntries, { where: eq(transcriptEntries.sessionId, sessionId), orderBy: asc(transcriptEntries.position) });
   const source = rows.some((r) => r.source === 'final') ? 'final' : 'live';
   const transcript: TranscriptLine[] = rows
     .filter((r) => r.source === source)
@@ -47,14 +41,15 @@ export async function loadReviewInputs(db: Db | Tx, sessionId: string, context: 
     const generated = new Map((note.generatedSummary as SummarySection[]).map((s) => [s.loinc_code, s.content]));
     edited = new Set(summary.filter((s) => generated.get(s.loinc_code) !== s.content).map((s) => s.loinc_code));
   } else {
-    const versions = await db.select({ loinc: noteSectionVersions.loincCode }).from(noteSectionVersions).where(eq(noteSectionVersions.sessionId, sessionId));
+    const versions = await tdb.select(noteSectionVersions, { loinc: noteSectionVersions.loincCode }, eq(noteSectionVersions.sessionId, sessionId));
     edited = new Set(versions.map((v) => v.loinc));
   }
 
-  const changes = await db
-    .select({ kind: structuredDataVersions.kind, after: structuredDataVersions.after })
-    .from(structuredDataVersions)
-    .where(and(eq(structuredDataVersions.sessionId, sessionId), ne(structuredDataVersions.action, 'remove')));
+  const changes = await tdb.select(
+    structuredDataVersions,
+    { kind: structuredDataVersions.kind, after: structuredDataVersions.after },
+    and(eq(structuredDataVersions.sessionId, sessionId), ne(structuredDataVersions.action, 'remove')),
+  );
   const clinicianEntered = emptyStructuredData();
   for (const c of changes) {
     if (c.kind === 'diagnoses') clinicianEntered.diagnoses.values.push(c.after as StructuredData['diagnoses']['values'][number]);

@@ -1,21 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
-import type { ServicePrincipal } from '../../auth/authenticate-service';
-import type { Db } from '../../db';
-import { tenantDb } from '../../db';
+import type { TenantDb } from '../../db';
 import { ambientSessions, sessionContent } from '../../db/schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
- * Inside a transaction: the caller's own session and its note row, locked for update. Another
- * provider's or partner's session is 404; a session without a note yet is 409 naming its status.
+ * Inside a transaction (`tenantDb(app, auth).transaction(tx => …)`): the caller's own session and its note
+ * row, locked for update. Another provider's or partner's session is 404; a session without a note yet is
+ * 409 naming its status.
  */
-export async function lockOwnedNote(tx: Tx, auth: ServicePrincipal, sessionId: string) {
-  const [session] = await tenantDb({ db: tx }, auth).select(ambientSessions, { id: ambientSessions.id, status: ambientSessions.status, encounterId: ambientSessions.encounterId, partnerId: ambientSessions.partnerId, context: ambientSessions.context }, eq(ambientSessions.id, sessionId))
+export async function lockOwnedNote(tx: TenantDb, sessionId: string) {
+  const [session] = await tx
+    .select(ambientSessions, { id: ambientSessions.id, status: ambientSessions.status, encounterId: ambientSessions.encounterId, partnerId: ambientSessions.partnerId, context: ambientSessions.context }, eq(ambientSessions.id, sessionId))
     .limit(1);
   if (!session) throw notFound('ambient session not found');
-  const [note] = await tx.select().from(sessionContent).where(eq(sessionContent.sessionId, sessionId)).for('update').limit(1);
+  const note = await tx.find(sessionContent, eq(sessionContent.sessionId, sessionId), { forUpdate: true });
   if (!note) throw conflict(`the note has not been generated yet; session status is ${session.status}`);
   return { session, note };
 }

@@ -3,23 +3,24 @@ import type { NoteSignedPayload } from '@/lib/contracts/webhooks';
 import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
 import type { NoteReviewOutcome } from '@/lib/contracts/note-review';
 import type { AppContext } from '../../context';
+import { tenantDb, type Scoped } from '../../db';
 import { noteSignoffs, partners } from '../../db/schema';
 import { enqueueWebhook } from '../../webhooks/enqueue-webhook';
 
 /**
  * Queues the NOTE_SIGNED notification, delivered through the same outbox as the session webhooks, but
- * only for partners that opted in: a receiver built to the spec answers 400 to an unknown status.
+ * only for partners that opted in: a receiver built to the spec answers 400 to an unknown status. `auth` is
+ * the signer's scope, in which the session was found.
  */
 export async function notifyNoteSigned(
   app: AppContext,
+  auth: Scoped,
   input: { sessionId: string; encounterId: string; partnerId: string; signoffId: number; state: NoteSignoffState; review?: NoteReviewOutcome | null },
 ): Promise<void> {
-  const [partner] = await app.db.select({ optedIn: partners.notifyNoteSigned }).from(partners).where(eq(partners.partnerId, input.partnerId)).limit(1);
+  const tdb = tenantDb(app, auth);
+  const [partner] = await tdb.select(partners, { optedIn: partners.notifyNoteSigned }, eq(partners.partnerId, input.partnerId)).limit(1);
   if (!partner?.optedIn || !input.state.signed_at || input.state.note_status === 'draft') return;
-  const [signs] = await app.db
-    .select({ n: count() })
-    .from(noteSignoffs)
-    .where(and(eq(noteSignoffs.sessionId, input.sessionId), eq(noteSignoffs.action, 'sign')));
+  const [signs] = await tdb.select(noteSignoffs, { n: count() }, and(eq(noteSignoffs.sessionId, input.sessionId), eq(noteSignoffs.action, 'sign')));
   const base = app.config.publicBaseUrl.replace(/\/+$/, '');
   const s = `${base}/api/v1/ambient/session/${input.sessionId}`;
   const body: NoteSignedPayload = {

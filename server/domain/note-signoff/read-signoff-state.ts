@@ -1,22 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
 import type { NoteStatus } from '@/lib/contracts/note-status';
-import type { Db } from '../../db';
+import type { TenantDb } from '../../db';
 import { providers, sessionContent } from '../../db/schema';
 
 /** The note's sign-off state as the API reports it (the signer named by the provider record). */
-export async function readSignoffState(db: Pick<Db, 'select'>, sessionId: string): Promise<NoteSignoffState> {
-  const [row] = await db
-    .select({
-      noteStatus: sessionContent.noteStatus,
-      signedAt: sessionContent.signedAt,
-      signedBy: sessionContent.signedBy,
-      locked: sessionContent.noteLocked,
-      signerName: providers.name,
-    })
-    .from(sessionContent)
+export async function readSignoffState(tdb: TenantDb, sessionId: string): Promise<NoteSignoffState> {
+  const [row] = await tdb
+    .select(
+      sessionContent,
+      {
+        noteStatus: sessionContent.noteStatus,
+        signedAt: sessionContent.signedAt,
+        signedBy: sessionContent.signedBy,
+        locked: sessionContent.noteLocked,
+        signerName: providers.name,
+      },
+      eq(sessionContent.sessionId, sessionId),
+    )
     .leftJoin(providers, eq(providers.id, sessionContent.signedBy))
-    .where(eq(sessionContent.sessionId, sessionId))
     .limit(1);
   return {
     ambient_session_id: sessionId,

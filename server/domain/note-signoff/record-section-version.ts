@@ -1,9 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db';
+import type { TenantDb } from '../../db';
 import { noteSectionVersions, noteSignoffs } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface SectionEdit {
   sessionId: string;
@@ -25,50 +23,41 @@ export interface SectionEdit {
  * Sign and amend events themselves live in note_signoffs and are never pruned. Called inside the edit's
  * transaction, which holds the note row locked, so two edits of one note never race here.
  */
-export async function recordSectionVersion(tx: Tx, limits: Config['noteHistory'], edit: SectionEdit): Promise<void> {
+export async function recordSectionVersion(tx: TenantDb, limits: Config['noteHistory'], edit: SectionEdit): Promise<void> {
   const ofSection = and(eq(noteSectionVersions.sessionId, edit.sessionId), eq(noteSectionVersions.loincCode, edit.loincCode));
   const [prev] = await tx
-    .select({ id: noteSectionVersions.id, providerId: noteSectionVersions.providerId, at: noteSectionVersions.at, before: noteSectionVersions.before })
-    .from(noteSectionVersions)
-    .where(ofSection)
+    .select(noteSectionVersions, { id: noteSectionVersions.id, providerId: noteSectionVersions.providerId, at: noteSectionVersions.at, before: noteSectionVersions.before }, ofSection)
     .orderBy(desc(noteSectionVersions.at), desc(noteSectionVersions.id))
     .limit(1);
   const inBurst = (at: Date) => limits.burstMinutes > 0 && edit.at.getTime() - at.getTime() <= limits.burstMinutes * 60_000;
   if (prev && prev.providerId === edit.providerId && inBurst(prev.at)) {
     const [lastSignoff] = await tx
-      .select({ at: noteSignoffs.at })
-      .from(noteSignoffs)
-      .where(eq(noteSignoffs.sessionId, edit.sessionId))
+      .select(noteSignoffs, { at: noteSignoffs.at }, eq(noteSignoffs.sessionId, edit.sessionId))
       .orderBy(desc(noteSignoffs.at))
       .limit(1);
     // A burst never spans a signature or an amendment: the version before one stays as it was.
     if (!lastSignoff || prev.at.getTime() > lastSignoff.at.getTime()) {
-      if (edit.after === prev.before) await tx.delete(noteSectionVersions).where(eq(noteSectionVersions.id, prev.id));
-      else await tx.update(noteSectionVersions).set({ after: edit.after, at: edit.at }).where(eq(noteSectionVersions.id, prev.id));
+      if (edit.after === prev.before) await tx.delete(noteSectionVersions, eq(noteSectionVersions.id, prev.id));
+      else await tx.update(noteSectionVersions, { after: edit.after, at: edit.at }, eq(noteSectionVersions.id, prev.id));
       return;
     }
   }
-  await tx.insert(noteSectionVersions).values(edit);
+  await tx.insert(noteSectionVersions, edit);
   await pruneSection(tx, limits.versionsPerSection, edit.sessionId, edit.loincCode);
 }
 
-async function pruneSection(tx: Tx, keep: number, sessionId: string, loincCode: string): Promise<void> {
+async function pruneSection(tx: TenantDb, keep: number, sessionId: string, loincCode: string): Promise<void> {
   // At most keep + signatures + 1 rows, since every insert prunes: small, and without the texts.
   const rows = await tx
-    .select({ id: noteSectionVersions.id, at: noteSectionVersions.at })
-    .from(noteSectionVersions)
-    .where(and(eq(noteSectionVersions.sessionId, sessionId), eq(noteSectionVersions.loincCode, loincCode)))
+    .select(noteSectionVersions, { id: noteSectionVersions.id, at: noteSectionVersions.at }, and(eq(noteSectionVersions.sessionId, sessionId), eq(noteSectionVersions.loincCode, loincCode)))
     .orderBy(desc(noteSectionVersions.at), desc(noteSectionVersions.id));
   if (rows.length <= keep) return;
-  const signs = await tx
-    .select({ at: noteSignoffs.at })
-    .from(noteSignoffs)
-    .where(and(eq(noteSignoffs.sessionId, sessionId), eq(noteSignoffs.action, 'sign')));
+  const signs = await tx.select(noteSignoffs, { at: noteSignoffs.at }, and(eq(noteSignoffs.sessionId, sessionId), eq(noteSignoffs.action, 'sign')));
   const covered = new Set<number>();
   for (const s of signs) {
     const v = rows.find((r) => r.at.getTime() <= s.at.getTime());
     if (v) covered.add(v.id);
   }
   const drop = rows.slice(keep).filter((r) => !covered.has(r.id)).map((r) => r.id);
-  if (drop.length > 0) await tx.delete(noteSectionVersions).where(inArray(noteSectionVersions.id, drop));
+  if (drop.length > 0) await tx.delete(noteSectionVersions, inArray(noteSectionVersions.id, drop));
 }

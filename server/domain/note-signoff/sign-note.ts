@@ -4,6 +4,7 @@ import type { NoteSignoffState } from '@/lib/contracts/note-signoff';
 import type { NoteReviewOutcome, SignNoteRequest } from '@/lib/contracts/note-review';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { noteSignoffs, sessionContent } from '../../db/schema';
 import { lockOwnedNote } from './lock-owned-note';
 import { readSignoffState } from './read-signoff-state';
@@ -21,8 +22,9 @@ import { loadReviewInputs } from './load-review-inputs';
  * note is signed as before the review existed (partners' integrations keep working).
  */
 export async function signNote(app: AppContext, auth: ServicePrincipal, sessionId: string, body: SignNoteRequest = {}): Promise<NoteSignoffState> {
-  const { signoffId, session, review } = await app.db.transaction(async (tx) => {
-    const { session, note } = await lockOwnedNote(tx, auth, sessionId);
+  const tdb = tenantDb(app, auth);
+  const { signoffId, session, review } = await tdb.transaction(async (tx) => {
+    const { session, note } = await lockOwnedNote(tx, sessionId);
     if (session.status !== 'completed') throw conflict(`only a completed visit's note can be signed; session status is ${session.status}`);
     if (note.noteLocked) throw conflict(`the note is already signed (${note.signedAt?.toISOString() ?? ''}); amend it to change it`);
     let review: NoteReviewOutcome | null = null;
@@ -31,18 +33,12 @@ export async function signNote(app: AppContext, auth: ServicePrincipal, sessionI
     }
     const now = new Date();
     const noteStatus = note.noteStatus === 'draft' ? 'signed' : 'amended';
-    await tx
-      .update(sessionContent)
-      .set({ noteStatus, signedAt: now, signedBy: auth.providerId, noteLocked: true, updatedAt: now })
-      .where(eq(sessionContent.sessionId, sessionId));
-    const [signoff] = await tx
-      .insert(noteSignoffs)
-      .values({ sessionId, action: 'sign', summary: note.summary, review, providerId: auth.providerId, at: now })
-      .returning({ id: noteSignoffs.id });
+    await tx.update(sessionContent, { noteStatus, signedAt: now, signedBy: auth.providerId, noteLocked: true, updatedAt: now }, eq(sessionContent.sessionId, sessionId));
+    const [signoff] = await tx.insert(noteSignoffs, { sessionId, action: 'sign', summary: note.summary, review, providerId: auth.providerId, at: now });
     return { signoffId: signoff!.id, session, review };
   });
-  const state = await readSignoffState(app.db, sessionId);
+  const state = await readSignoffState(tdb, sessionId);
   // After the commit, like the session webhooks: a lost wake-up is picked up by the outbox sweeper.
-  await notifyNoteSigned(app, { sessionId, encounterId: session.encounterId, partnerId: session.partnerId, signoffId, state, review });
+  await notifyNoteSigned(app, auth, { sessionId, encounterId: session.encounterId, partnerId: session.partnerId, signoffId, state, review });
   return state;
 }

@@ -59,6 +59,6 @@ export async function getPreChart(app: AppContext, auth: ServicePrincipal, sessi
   for (const m of emr?.medications ?? []) if (m.active) add(medications, { name: m.name, detail: m.dosage_text });
   const allergies: PreChartResponse['allergies'] = [];
   for (const a of emr?.allergies ?? []) if (a.active) add(allergies, { name: a.substance, reaction: a.reactions.join(', ') || null });
-  const settings = (await app.db.select({ previsitNote: visitNoteSettings.previsitNote }).from(visitNoteSettings).where(eq(visitNoteSettings.sessionId, sessionId)).limit(1))[0];
+  const settings = await tenantDb(app, auth).find(visitNoteSettings, eq(visitNoteSettings.sessionId, session.id));
   return { problems, medications, allergies, last_plan: await lastPlan(app, auth, session, context), previsit_note: settings?.previsitNote ?? null };
 }

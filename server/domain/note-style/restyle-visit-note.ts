@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { conflict } from '@/lib/errors';
 import type { AppContext } from '../../context';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { tenantDb } from '../../db';
 import { sessionContent, transcriptEntries } from '../../db/schema';
 import type { SpeakerRole } from '../../engines/speech/types';
 import type { TranscriptLine } from '../../engines/notes/types';
@@ -17,11 +18,11 @@ import type { SessionRow } from '../sessions/get-owned-session';
  * stay. A signed note refuses, as a section edit does, until it is amended.
  */
 export async function restyleVisitNote(app: AppContext, auth: ServicePrincipal, session: SessionRow): Promise<void> {
-  const rows = await app.db
-    .select()
-    .from(transcriptEntries)
-    .where(and(eq(transcriptEntries.sessionId, session.id), eq(transcriptEntries.source, 'final')))
-    .orderBy(asc(transcriptEntries.position));
+  const tdb = tenantDb(app, auth);
+  const rows = await tdb.list(transcriptEntries, {
+    where: and(eq(transcriptEntries.sessionId, session.id), eq(transcriptEntries.source, 'final')),
+    orderBy: asc(transcriptEntries.position),
+  });
   if (!rows.length) throw conflict('the visit has no final transcript to write the note from');
   const lines: TranscriptLine[] = rows.map((r) => ({
     transcriptId: r.id,
@@ -33,12 +34,13 @@ export async function restyleVisitNote(app: AppContext, auth: ServicePrincipal, 
     ...(r.words ? { words: r.words as TranscriptWord[] } : {}),
   }));
   const { note, engineName } = await generateVisitNote(app, session, lines);
-  await app.db.transaction(async (tx) => {
-    const locked = await lockOwnedNote(tx, auth, session.id);
+  await tdb.transaction(async (tx) => {
+    const locked = await lockOwnedNote(tx, session.id);
     if (locked.note.noteLocked) throw conflict('the note is signed; amend it (with a reason) before changing its style');
-    await tx
-      .update(sessionContent)
-      .set({ summary: note.summary, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engineName, updatedAt: new Date() })
-      .where(eq(sessionContent.sessionId, session.id));
+    await tx.update(
+      sessionContent,
+      { summary: note.summary, generatedSummary: note.summary, leftOut: note.left_out ?? [], engine: engineName, updatedAt: new Date() },
+      eq(sessionContent.sessionId, session.id),
+    );
   });
 }

@@ -4,6 +4,7 @@ import { isTerminal } from '@/lib/contracts/session-status';
 import type { PreChartResponse } from '@/lib/contracts/note-style';
 import type { AppContext } from '../../context';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { tenantDb } from '../../db';
 import { visitNoteSettings } from '../../db/schema';
 import { getOwnedSession } from '../sessions/get-owned-session';
 import { getPreChart } from './get-pre-chart';
@@ -16,9 +17,10 @@ export async function setPrevisitNote(app: AppContext, auth: ServicePrincipal, s
   const session = await getOwnedSession(app, auth, sessionId);
   if (isTerminal(session.status)) throw conflict(`session is ${session.status}; its pre-visit note can no longer change`);
   const previsitNote = note?.trim() ? note.trim() : null;
-  await app.db
-    .insert(visitNoteSettings)
-    .values({ sessionId, previsitNote })
-    .onConflictDoUpdate({ target: visitNoteSettings.sessionId, set: { previsitNote, updatedAt: sql`now()` } });
+  await tenantDb(app, auth).insert(
+    visitNoteSettings,
+    { sessionId: session.id, previsitNote },
+    { onConflict: { target: visitNoteSettings.sessionId, set: { previsitNote, updatedAt: sql`now()` } } },
+  );
   return getPreChart(app, auth, sessionId);
 }

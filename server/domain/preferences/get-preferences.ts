@@ -1,14 +1,14 @@
 import { DEFAULT_PREFERENCES, PersonalizationPreference, type PreferencesResponse } from '@/lib/contracts/sessions';
-import { tenantDb, type DbOwner } from '../../db';
+import { tenantDb, type DbOwner, type TenantDb } from '../../db';
 import { userPreferences } from '../../db/schema';
 import type { ProviderScope, Scoped } from '../scope/scope';
 
 /**
  * A provider's note preferences, defaults filled in. Exported for the note pipeline as well as the API;
  * a stored value that no longer validates (a LOINC withdrawn from the list) falls back member by member.
- * note_style and templates (issue 31) are left out until set.
+ * note_style and templates (issue 31) are left out until set. `app` may be an open TenantDb (a transaction).
  */
-export async function getPreferences(app: DbOwner, auth: Scoped<ProviderScope>): Promise<PreferencesResponse> {
+export async function getPreferences(app: DbOwner | TenantDb, auth: Scoped<ProviderScope>): Promise<PreferencesResponse> {
   const row = await tenantDb(app, auth).find(userPreferences);
   const stored = ((row?.preferences ?? {}) as { personalization_preference?: Record<string, unknown> }).personalization_preference ?? {};
   const verbosity = PersonalizationPreference.shape.verbosity.safeParse(stored.verbosity);

@@ -3,6 +3,7 @@ import { badRequest } from '@/lib/errors';
 import { templateIdOf } from '@/lib/contracts/note-style';
 import type { PatchPreferencesRequest, PersonalizationPreference, PreferencesResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { userPreferences } from '../../db/schema';
 import { getPreferences } from './get-preferences';
 import type { ProviderScope, Scoped } from '../scope/scope';
@@ -12,8 +13,8 @@ import type { ProviderScope, Scoped } from '../scope/scope';
  * default) and returns the stored result. A default style naming a template must name one that is kept.
  */
 export async function updatePreferences(app: AppContext, auth: Scoped<ProviderScope>, patch: PatchPreferencesRequest): Promise<PreferencesResponse> {
-  return app.db.transaction(async (tx) => {
-    const current = (await getPreferences({ db: tx as unknown as AppContext['db'] }, auth)).personalization_preference;
+  return tenantDb(app, auth).transaction(async (tx) => {
+    const current = (await getPreferences(tx, auth)).personalization_preference;
     const p = patch.personalization_preference;
     const noteStyle = p.note_style === null ? undefined : (p.note_style ?? current.note_style);
     const templates = p.templates ?? current.templates ?? [];
@@ -29,10 +30,11 @@ export async function updatePreferences(app: AppContext, auth: Scoped<ProviderSc
       ...(templates.length ? { templates } : {}),
     };
     const stored: PreferencesResponse = { personalization_preference: next };
-    await tx
-      .insert(userPreferences)
-      .values({ providerId: auth.scope.providerId, preferences: stored })
-      .onConflictDoUpdate({ target: userPreferences.providerId, set: { preferences: stored, updatedAt: sql`now()` } });
+    await tx.insert(
+      userPreferences,
+      { providerId: auth.scope.providerId, preferences: stored },
+      { onConflict: { target: userPreferences.providerId, set: { preferences: stored, updatedAt: sql`now()` } } },
+    );
     return stored;
   });
 }

@@ -32,28 +32,30 @@ export async function createPartnerProvider(app: AppContext, partnerId: string, 
     throw badRequest('provider_id: STANDARD partners identify providers by email; leave provider_id out');
   }
   const orgExternalId = input.organization_external_id ?? `console:${partnerId}`;
-  const providerId = await app.db.transaction(async (tx) => {
+  const tdb = tenantDb(app, admin);
+  const providerId = await tdb.transaction(async (t) => {
+    // Provider identities and organisations belong to no tenant: one identity may be linked to several partners.
+    const tx = t.system('provider identities and organisations are shared by every tenant');
     const [existing] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.identityKey, identityKey)).limit(1);
     if (existing) {
-      const [linked] = await tenantDb({ db: tx }, admin).select(providerPartners, { id: providerPartners.providerId }, and(eq(providerPartners.providerId, existing.id), eq(providerPartners.partnerId, partnerId)))
-        .limit(1);
+      const linked = await t.find(providerPartners, and(eq(providerPartners.providerId, existing.id), eq(providerPartners.partnerId, partnerId)));
       const field = partnerProviderId ? 'provider_id' : 'email';
       if (linked) throw conflict(`${field}: this provider is already registered with partner ${partnerId}`);
       if (admin.scope.kind !== 'all') throw conflict(`${field}: a provider with this identity is registered with another partner; a service admin links it`);
-      await tx.insert(providerPartners).values({ providerId: existing.id, partnerId, partnerProviderId });
+      await t.insert(providerPartners, { providerId: existing.id, partnerId, partnerProviderId });
       return existing.id;
     }
     await tx.insert(organizations).values({ externalId: orgExternalId }).onConflictDoNothing();
     const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.externalId, orgExternalId)).limit(1);
-    await tx.insert(partnerOrganizations).values({ partnerId, organizationId: org!.id }).onConflictDoNothing();
+    await t.insert(partnerOrganizations, { partnerId, organizationId: org!.id }, { onConflict: true });
     const [created] = await tx
       .insert(providers)
       .values({ identityKey, email: input.email, name: input.name, specialty: input.specialty ?? DEFAULT_SPECIALTY, organizationId: org!.id })
       .returning({ id: providers.id });
-    await tx.insert(providerPartners).values({ providerId: created!.id, partnerId, partnerProviderId });
+    await t.insert(providerPartners, { providerId: created!.id, partnerId, partnerProviderId });
     return created!.id;
   });
   const [dto] = (await listPartnerProviders(app, partnerId, { providerId, limit: 1 }, admin)).providers;
-  await recordAudit(tenantDb(app, admin), { actor: admin.actor, action: 'provider.create', targetType: 'provider', targetId: providerId, partnerId, after: dto });
+  await recordAudit(tdb, { actor: admin.actor, action: 'provider.create', targetType: 'provider', targetId: providerId, partnerId, after: dto });
   return dto!;
 }

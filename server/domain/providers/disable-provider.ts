@@ -27,15 +27,13 @@ export async function disableProvider(
   const found = await listPartnerProviders(app, partnerId, { providerId, limit: 1 }, admin);
   const before = found.providers[0];
   if (!before) throw notFound(`provider ${providerId} not found for partner ${partnerId}`);
-  await app.db
-    .update(providerPartners)
-    .set({ disabled })
-    .where(and(eq(providerPartners.providerId, providerId), eq(providerPartners.partnerId, partnerId)));
+  const tdb = tenantDb(app, admin);
+  await tdb.update(providerPartners, { disabled }, and(eq(providerPartners.providerId, providerId), eq(providerPartners.partnerId, partnerId)));
   invalidateServiceAuth(app);
   // Its open streams would otherwise keep running on the token checked when they opened (issue 26).
   if (disabled) await closeProviderStreams(app, { kind: 'provider', partnerId, providerId });
   const after = { ...before, disabled };
-  await recordAudit(tenantDb(app, admin), {
+  await recordAudit(tdb, {
     actor: admin.actor,
     action: disabled ? 'provider.disable' : 'provider.enable',
     targetType: 'provider',

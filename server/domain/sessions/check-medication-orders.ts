@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { badRequest } from '@/lib/errors';
 import type { SessionContext } from '@/lib/contracts/sessions';
 import type { PatientContext, PatientMedication } from '@/lib/contracts/ckg';
-import { tenantDb, type Db, type Scoped, type TenantDb } from '../../db';
+import { tenantDb, type DbOwner, type Scoped, type TenantDb } from '../../db';
 import { patientContext } from '../../db/schema';
 import { findPatientMedication } from '../ckg/find-patient-medication';
 
@@ -56,15 +56,18 @@ export function medicationOrderProblem(context: SessionContext, medications: rea
   return null;
 }
 
-/** Checks the context's medication orders against the patient's EMR medications (from CKG ingestion); 400 naming the order. */
-export async function checkMedicationOrders(db: Db | TenantDb, auth: Scoped, context: SessionContext): Promise<void> {
+/**
+ * Checks the context's medication orders against the patient's EMR medications (from CKG ingestion) in the
+ * caller's scope, so only its own partner's EMR context counts; 400 naming the order. `app` may be an open
+ * TenantDb (the context update's transaction).
+ */
+export async function checkMedicationOrders(app: DbOwner | TenantDb, auth: Scoped, context: SessionContext): Promise<void> {
   const orders = context.orders?.medication_orders?.values ?? [];
   if (!orders.some((o) => NEEDS_CURRENT_MEDICATION.has(o.status))) return;
   const emrPatientId = context.patient?.emr_patient_id;
   let medications: PatientMedication[] | null = null;
   if (emrPatientId) {
-    const tdb = 'scope' in db ? db : tenantDb({ db }, auth);
-    const row = await tdb.find(patientContext, eq(patientContext.emrPatientId, emrPatientId));
+    const row = await tenantDb(app, auth).find(patientContext, eq(patientContext.emrPatientId, emrPatientId));
     if (row) medications = normaliseMedications(row.medications);
   }
   const problem = medicationOrderProblem(context, medications);

@@ -3,7 +3,7 @@ import { conflict } from '@/lib/errors';
 import type { CreateSessionRequest, CreateSessionResponse } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import { ambientSessions, sessionTransitions } from '../../db/schema';
-import { isUniqueViolation } from '../../db/pg-error';
+import { isUniqueViolation, systemDb, tenantDb } from '../../db';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 
 const DUPLICATE = 'conflict: an ambient session with this ambient_session_id already exists';
@@ -17,12 +17,16 @@ export async function createSession(app: AppContext, auth: ServicePrincipal, bod
   const encounterId = body.encounter_id ?? body.session_group_id ?? crypto.randomUUID();
   const noteId = crypto.randomUUID();
   if (body.ambient_session_id) {
-    const exists = await app.db.select({ id: ambientSessions.id }).from(ambientSessions).where(eq(ambientSessions.id, id)).limit(1);
+    const exists = await systemDb(app, 'a caller-chosen session id is unique across every tenant')
+      .select({ id: ambientSessions.id })
+      .from(ambientSessions)
+      .where(eq(ambientSessions.id, id))
+      .limit(1);
     if (exists.length > 0) throw conflict(DUPLICATE);
   }
   try {
-    await app.db.transaction(async (tx) => {
-      await tx.insert(ambientSessions).values({
+    await tenantDb(app, auth).transaction(async (tx) => {
+      await tx.insert(ambientSessions, {
         id,
         noteId,
         encounterId,
@@ -31,7 +35,7 @@ export async function createSession(app: AppContext, auth: ServicePrincipal, bod
         providerId: auth.providerId,
         status: 'created',
       });
-      await tx.insert(sessionTransitions).values({ sessionId: id, fromStatus: null, toStatus: 'created', reason: 'created through the API' });
+      await tx.insert(sessionTransitions, { sessionId: id, fromStatus: null, toStatus: 'created', reason: 'created through the API' });
     });
   } catch (err) {
     // Two creates racing on the same id: the primary key decides.

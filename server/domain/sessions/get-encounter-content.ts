@@ -23,6 +23,6 @@ export async function getEncounterContent(app: AppContext, auth: ServicePrincipa
     if (pending) throw conflict(`no session of this encounter is completed yet; session ${pending.id} is ${pending.status}`);
   }
   const notes: ContentResponse[] = [];
-  for (const s of completed) notes.push(await readStoredContent(tdb.system('sessions found through the scope just above'), s.id));
+  for (const s of completed) notes.push(await readStoredContent(tdb, s.id));
   return mergeEncounterContent(notes);
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { notFound } from '@/lib/errors';
 import type { SessionStatus } from '@/lib/contracts/session-status';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { ambientSessions } from '../../db/schema';
 import type { Scoped } from '../scope/scope';
 import { inScope } from '../scope/in-scope';
@@ -21,16 +22,18 @@ export async function getOwnedSessionStatus(
   if (!entry) {
     const mark = cache.mark();
     const row = (
-      await app.db
-        .select({
-          status: ambientSessions.status,
-          providerId: ambientSessions.providerId,
-          partnerId: ambientSessions.partnerId,
-          // Qualified by hand: drizzle renders a column in a select list unqualified, which the subquery would read as t.id.
-          seq: sql<string | number | null>`(select max(t.id) from session_transitions t where t.session_id = "ambient_sessions"."id")`,
-        })
-        .from(ambientSessions)
-        .where(eq(ambientSessions.id, sessionId))
+      await tenantDb(app, auth)
+        .select(
+          ambientSessions,
+          {
+            status: ambientSessions.status,
+            providerId: ambientSessions.providerId,
+            partnerId: ambientSessions.partnerId,
+            // Qualified by hand: drizzle renders a column in a select list unqualified, which the subquery would read as t.id.
+            seq: sql<string | number | null>`(select max(t.id) from session_transitions t where t.session_id = "ambient_sessions"."id")`,
+          },
+          eq(ambientSessions.id, sessionId),
+        )
         .limit(1)
     )[0];
     if (row) {

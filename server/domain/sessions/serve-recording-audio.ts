@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { apiError, forbidden, notFound } from '@/lib/errors';
 import type { AppContext } from '../../context';
+import { systemDb } from '../../db';
 import { recordings } from '../../db/schema';
 import { getBlobStore } from '../../blob';
 import { parseRange } from './range';
@@ -47,7 +48,7 @@ export async function serveRecordingAudio(app: AppContext, recordingId: string, 
   if (check === 'expired') throw forbidden('forbidden: the recording URL has expired; request a new one');
 
   const rec = (
-    await app.db
+    await systemDb(app, 'a signed recording URL: the signature, not a tenant scope, is the authorisation')
       .select({ blobKey: recordings.blobKey })
       .from(recordings)
       .where(eq(recordings.id, recordingId))

@@ -4,6 +4,7 @@ import type { StructuredData } from '@/lib/contracts/sessions';
 import type { StructuredDataEditResponse, StructuredKind } from '@/lib/contracts/structured-data-edits';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { sessionContent, structuredDataVersions } from '../../db/schema';
 import { lockOwnedNote } from '../note-signoff/lock-owned-note';
 import { readStoredContent } from '../sessions/get-session-content';
@@ -34,8 +35,9 @@ export async function changeStructuredData(
   /** The version a change addressed by position was made on; an add (appended, no position) needs none. */
   expectedVersion?: string,
 ): Promise<StructuredDataEditResponse> {
-  const position = await app.db.transaction(async (tx) => {
-    const { note } = await lockOwnedNote(tx, auth, sessionId);
+  const tdb = tenantDb(app, auth);
+  const position = await tdb.transaction(async (tx) => {
+    const { note } = await lockOwnedNote(tx, sessionId);
     if (note.noteLocked) throw conflict('the note is signed; amend it (with a reason) before changing its structured data');
     // Checked under the note's row lock, so of two changes made on one version only the first lands.
     const current = storedStructuredDataVersion(note.structuredData);
@@ -46,8 +48,8 @@ export async function changeStructuredData(
     const change = apply(sd);
     if (change.action === 'edit' && JSON.stringify(change.before) === JSON.stringify(change.after)) return change.resultPosition;
     const now = new Date();
-    await tx.update(sessionContent).set({ structuredData: sd, updatedAt: now }).where(eq(sessionContent.sessionId, sessionId));
-    await tx.insert(structuredDataVersions).values({
+    await tx.update(sessionContent, { structuredData: sd, updatedAt: now }, eq(sessionContent.sessionId, sessionId));
+    await tx.insert(structuredDataVersions, {
       sessionId,
       kind,
       action: change.action,
@@ -59,6 +61,6 @@ export async function changeStructuredData(
     });
     return change.resultPosition;
   });
-  const content = await readStoredContent(app.db, sessionId);
+  const content = await readStoredContent(tdb, sessionId);
   return { structured_data: content.structured_data, position, structured_data_version: structuredDataVersion(content.structured_data) };
 }

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { StructuredDataHistoryResponse, StructuredKind } from '@/lib/contracts/structured-data-edits';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
 import { providers, structuredDataVersions } from '../../db/schema';
 import { getOwnedSession } from '../sessions/get-owned-session';
 
@@ -11,11 +12,9 @@ const LIMIT = 500;
 export async function getStructuredDataHistory(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<StructuredDataHistoryResponse> {
   const session = await getOwnedSession(app, auth, sessionId);
   const v = structuredDataVersions;
-  const rows = await app.db
-    .select({ v, name: providers.name })
-    .from(v)
+  const rows = await tenantDb(app, auth)
+    .select(v, { v, name: providers.name }, eq(v.sessionId, session.id))
     .leftJoin(providers, eq(providers.id, v.providerId))
-    .where(eq(v.sessionId, session.id))
     .orderBy(desc(v.at), desc(v.id))
     .limit(LIMIT);
   return {

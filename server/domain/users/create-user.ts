@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../auth/authenticate-admin';
 import { organizations, partnerOrganizations, partners, providerPartners, providers, users } from '../../db/schema';
 import { DEFAULT_SPECIALTY } from '../providers/register-provider';
-import { tenantDb } from '../../db';
+import { tenantDb, type TenantDb } from '../../db';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword } from './hash-password';
 import { userDto } from './user-dto';
@@ -15,7 +15,6 @@ import { resolvePartnerFilter } from '../scope/resolve-partner-filter';
 import { requireAllTenants } from '../scope/require-all-tenants';
 
 type Input = z.output<typeof CreateUserRequest>;
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /**
  * The partner link a clinician user acts through: the given provider, or the provider with the given email
@@ -23,10 +22,12 @@ type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
  * A user is bound to exactly one link, so the partner must be known; a partner admin may only pick
  * providers already registered with its own partner (or new ones), never link another partner's provider.
  */
-async function resolveProvider(tx: Tx, input: Input, partnerId: string | null, admin: AdminPrincipal): Promise<{ providerId: string; partnerId: string }> {
+async function resolveProvider(t: TenantDb, input: Input, partnerId: string | null, admin: AdminPrincipal): Promise<{ providerId: string; partnerId: string }> {
   const partnerAdmin = admin.scope.kind !== 'all';
+  // Provider identities and organisations belong to no tenant: an email names one provider, whichever partners it is linked to.
+  const tx = t.system('provider identities and organisations are shared by every tenant');
   if (input.provider_id) {
-    const links = await tx.select({ partnerId: providerPartners.partnerId }).from(providerPartners).where(eq(providerPartners.providerId, input.provider_id));
+    const links = await t.list(providerPartners, { where: eq(providerPartners.providerId, input.provider_id) });
     // Another partner's provider does not exist as far as a partner admin can tell.
     if (partnerAdmin && !links.some((l) => l.partnerId === partnerId)) throw notFound(`provider_id: provider ${input.provider_id} not found`);
     if (!links.length) throw badRequest(`provider_id: provider ${input.provider_id} does not exist or is not registered with any partner`);
@@ -55,7 +56,7 @@ async function resolveProvider(tx: Tx, input: Input, partnerId: string | null, a
     const orgExternalId = `console:${partnerId}`;
     await tx.insert(organizations).values({ externalId: orgExternalId }).onConflictDoNothing();
     const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.externalId, orgExternalId)).limit(1);
-    await tx.insert(partnerOrganizations).values({ partnerId, organizationId: org!.id }).onConflictDoNothing();
+    await t.insert(partnerOrganizations, { partnerId, organizationId: org!.id }, { onConflict: true });
     const [created] = await tx
       .insert(providers)
       .values({ identityKey: `email:${email}`, email, name: input.name ?? email, specialty: DEFAULT_SPECIALTY, organizationId: org!.id })
@@ -65,9 +66,9 @@ async function resolveProvider(tx: Tx, input: Input, partnerId: string | null, a
     providerId = created.id;
   } else {
     const [p] = await tx.select({ organizationId: providers.organizationId }).from(providers).where(eq(providers.id, providerId)).limit(1);
-    await tx.insert(partnerOrganizations).values({ partnerId, organizationId: p!.organizationId }).onConflictDoNothing();
+    await t.insert(partnerOrganizations, { partnerId, organizationId: p!.organizationId }, { onConflict: true });
   }
-  await tx.insert(providerPartners).values({ providerId, partnerId }).onConflictDoNothing();
+  await t.insert(providerPartners, { providerId, partnerId }, { onConflict: true });
   return { providerId, partnerId };
 }
 
@@ -75,29 +76,28 @@ export async function createUser(app: AppContext, input: Input, admin: AdminPrin
   if (input.role === 'service_admin') requireAllTenants(admin.scope, 'create service admins');
   let partnerId = resolvePartnerFilter(admin.scope, input.partner_id) ?? null;
   if (input.role === 'service_admin') partnerId = null;
+  const tdb = tenantDb(app, admin);
   if (partnerId) {
-    const [p] = await app.db.select({ id: partners.partnerId }).from(partners).where(eq(partners.partnerId, partnerId)).limit(1);
+    const p = await tdb.find(partners, eq(partners.partnerId, partnerId));
     if (!p) throw badRequest(`partner_id: partner ${partnerId} does not exist`);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const row = await app.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  const row = await tdb.transaction(async (t) => {
+    // A console user's email is unique across every tenant: another partner's user with it is a conflict too.
+    const [existing] = await t.system('user emails are unique across every tenant').select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) throw conflict(`email: a user with email ${input.email} already exists`);
     let providerId: string | null = null;
     if (input.role === 'clinician') {
-      const resolved = await resolveProvider(tx, input, partnerId, admin);
+      const resolved = await resolveProvider(t, input, partnerId, admin);
       providerId = resolved.providerId;
       partnerId = resolved.partnerId;
       // Defence in depth: whatever the lookup did, a partner admin's user stays inside its partner.
       if (!inScope(admin.scope, users, { partnerId })) throw notFound(`provider_id: provider ${input.provider_id ?? ''} not found`);
     }
-    const [inserted] = await tx
-      .insert(users)
-      .values({ email: input.email, passwordHash, role: input.role, name: input.name ?? null, partnerId, providerId })
-      .returning();
+    const [inserted] = await t.insert(users, { email: input.email, passwordHash, role: input.role, name: input.name ?? null, partnerId, providerId });
     return inserted!;
   });
   const dto = userDto(row);
-  await recordAudit(tenantDb(app, admin), { actor: admin.actor, action: 'user.create', targetType: 'user', targetId: dto.id, partnerId: dto.partner_id, after: dto });
+  await recordAudit(tdb, { actor: admin.actor, action: 'user.create', targetType: 'user', targetId: dto.id, partnerId: dto.partner_id, after: dto });
   return dto;
 }

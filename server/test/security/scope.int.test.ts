@@ -234,8 +234,8 @@ describe("another tenant's scope (issue 13 item 2)", () => {
       patient: { emr_patient_id: 'P-shared' },
       orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'DISCONTINUED' }] } },
     });
-    await expect(checkMedicationOrders(app.db, a.service, context)).resolves.toBeUndefined();
-    await expect(checkMedicationOrders(app.db, as(a.service, b.service), context)).rejects.toThrow(/no EMR medication list is known for this patient/);
+    await expect(checkMedicationOrders(app, a.service, context)).resolves.toBeUndefined();
+    await expect(checkMedicationOrders(app, as(a.service, b.service), context)).rejects.toThrow(/no EMR medication list is known for this patient/);
   });
 
   it("preferences: a provider reads and writes its own, never another's", async () => {
