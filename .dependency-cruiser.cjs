@@ -25,8 +25,6 @@ module.exports = {
           '^server/(context|services)\\.ts$',
           // pg-boss runs its own SQL through the client's executor.
           '^server/jobs/boss\\.ts$',
-          // Temporary, until each is moved to tenantDb/systemDb (issue 28 item 1).
-          '^server/domain/users/sign-in-limits\\.ts$',
           // Infrastructure over their own tables (rate_limits, the status bus's LISTEN/NOTIFY), no tenant data.
           '^server/http/rate-limit\\.ts$',
           '^server/status/status-bus\\.ts$',

@@ -3,6 +3,19 @@
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// An error answer is named in the error map (lib/errors.ts: apiError(name, …), badRequest, notFound …), so its
+// status is one ERRORS documents; a bare `new ApiError(<status>)` would bypass it.
+const NO_BARE_API_ERROR = { selector: "NewExpression[callee.name='ApiError']", message: 'throw apiError(name, message) (lib/errors.ts), not new ApiError(status)' };
+
+// Domain code and the Recording module read and write through tenantDb(app, auth) or systemDb(app, reason)
+// (server/db), never through the AppContext's raw client: `app.db`, `ctx['db']` or `{ db } = app` would skip the scope.
+const RAW_DB = 'read and write through tenantDb(app, auth), or systemDb(app, reason) with the reason (server/db), not the raw client';
+const NO_RAW_DB = [
+  { selector: "MemberExpression[computed=false][property.name='db']", message: RAW_DB },
+  { selector: "MemberExpression[computed=true][property.value='db']", message: RAW_DB },
+  { selector: "ObjectPattern > Property[key.name='db']", message: RAW_DB },
+];
+
 export default tseslint.config(
   {
     ignores: ['node_modules/**', '.next*/**', 'data/**', 'tmp/**', 'test-results/**', 'playwright-report/**', 'public/**', 'next-env.d.ts'],
@@ -33,11 +46,15 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // An error answer is named in the error map (lib/errors.ts: apiError(name, …), badRequest, notFound …), so its
-    // status is one ERRORS documents; a bare `new ApiError(<status>)` would bypass it.
     files: ['server/**/*.ts', 'app/**/*.ts', 'app/**/*.tsx', 'lib/**/*.ts', 'auth.ts'],
     ignores: ['lib/errors.ts', '**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='ApiError']", message: 'throw apiError(name, message) (lib/errors.ts), not new ApiError(status)' }] },
+    rules: { 'no-restricted-syntax': ['error', NO_BARE_API_ERROR] },
+  },
+  {
+    // This block's no-restricted-syntax replaces the one above for these files, so it repeats its selector.
+    files: ['server/domain/**/*.ts', 'server/recordings/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_BARE_API_ERROR, ...NO_RAW_DB] },
   },
   {
     // Written by scripts, and data tables (CONTRIBUTING.md, Where code goes).

@@ -1,7 +1,7 @@
 import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';
 import { apiError, type ApiError } from '@/lib/errors';
 import type { AppContext, SignInLimits } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db';
 import { rateLimits } from '../../db/schema';
 
 /**
