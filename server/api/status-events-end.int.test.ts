@@ -6,10 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
+import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { until } from '../test/until';
 import { TestSocket } from '../test/ws-client';
 import { readSse } from '@/lib/api/sse';
+import { testApi } from '../test/api-client';
+import { createSession as createSessionRoute, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { streamSessionStatus } from '@/lib/contracts/routes/session-status-events';
+import { createTranscriptionSession } from '@/lib/contracts/routes/dictation';
+import { disableProvider, enableProvider, listPartnerProviders } from '@/lib/contracts/routes/admin-providers';
+import { getMetrics } from '@/lib/contracts/routes/meta';
 
 let short: TestServer;
 let server: TestServer;
@@ -30,8 +36,8 @@ afterAll(async () => {
 });
 
 async function createSession(s: TestServer, p: TestProvider): Promise<string> {
-  const res = await fetch(`${s.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: p.headers, body: '{}' });
-  return ((await res.json()) as { ambient_session_id: string }).ambient_session_id;
+  const res = await testApi(s, p).call(createSessionRoute, { body: {} });
+  return (res.body as { ambient_session_id: string }).ambient_session_id;
 }
 
 interface Event {
@@ -42,7 +48,7 @@ interface Event {
 
 /** Opens a stream and reads every event until the server ends it (rejects if the connection breaks instead). */
 async function follow(s: TestServer, p: TestProvider, id: string): Promise<{ ended: Promise<Event[]> }> {
-  const res = await fetch(`${s.baseUrl}/api/v1/ambient/session/${id}/status/events`, { headers: p.headers });
+  const res = await testApi(s, p).send(streamSessionStatus, { params: { ambient_session_id: id } });
   expect(res.status).toBe(200);
   const events: Event[] = [];
   const ended = readSse(res.body!, (e) => events.push({ event: e.event, data: JSON.parse(e.data) as Record<string, string>, retry: e.retry })).then(() => events);
@@ -52,12 +58,12 @@ async function follow(s: TestServer, p: TestProvider, id: string): Promise<{ end
 }
 
 async function providerIdOf(p: TestProvider): Promise<string> {
-  const res = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner.partnerId}/providers?q=${encodeURIComponent(p.email)}`);
-  return ((await res.json()) as { providers: Array<{ provider_id: string }> }).providers[0]!.provider_id;
+  const res = await testApi(server, 'admin').call(listPartnerProviders, { params: { partner_id: partner.partnerId }, query: { q: p.email } });
+  return (res.body as { providers: Array<{ provider_id: string }> }).providers[0]!.provider_id;
 }
 
 async function sseOpen(): Promise<number> {
-  const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+  const { text } = await testApi(server).call(getMetrics);
   return Number(/^ambient_sse_streams (\d+)$/m.exec(text)?.[1]);
 }
 
@@ -87,18 +93,15 @@ describe('status event streams the server ends', () => {
     ambient.startTime();
     await ambient.sendPcm(Buffer.alloc(32_000 * 2));
     await ambient.next((f) => f.type === 'ACK' && (f.received_ms as number) >= 2000, 'ACK of 2 s');
-    const dictationRes = await fetch(`${server.baseUrl}/api/v1/transcription/session/create`, {
-      method: 'POST',
-      headers: p.headers,
-      body: JSON.stringify({ audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 16000 } }),
-    });
-    const dictationId = ((await dictationRes.json()) as { transcription_session_id: string }).transcription_session_id;
+    const dictationRes = await testApi(server, p).call(createTranscriptionSession, { body: { audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 16000 } } });
+    const dictationId = (dictationRes.body as { transcription_session_id: string }).transcription_session_id;
     const dictation = await TestSocket.open(`${server.wsUrl}/ws/transcribe`, { protocols: ['AmbientAuth', dictationId, p.serviceToken] });
     await dictation.next(() => true, 'first dictation frame');
     await until('both status streams counted', async () => ((await sseOpen()) === 2 ? true : undefined), 60_000);
 
     const providerId = await providerIdOf(p);
-    const disabled = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner.partnerId}/providers/${providerId}/disable`, { method: 'POST' });
+    const ofProvider = { params: { partner_id: partner.partnerId, provider_id: providerId } };
+    const disabled = await testApi(server, 'admin').call(disableProvider, ofProvider);
     expect(disabled.status).toBe(200);
 
     expect(await ambient.closed).toEqual({ code: 4403, reason: 'provider is disabled' });
@@ -107,14 +110,14 @@ describe('status event streams the server ends', () => {
     expect(events.at(-1)).toMatchObject({ event: 'end', data: { reason: 'disabled', message: 'provider is disabled' } });
     // The colleague's stream is the one left.
     await until('only the colleague stream left', async () => ((await sseOpen()) === 1 ? true : undefined), 60_000);
-    const reopened = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status/events`, { headers: p.headers });
+    const reopened = await testApi(server, p).send(streamSessionStatus, { params: { ambient_session_id: id } });
     expect(reopened.status).toBe(403);
 
     // The close dropped the stream: the session was not finalised.
-    const enabled = await adminFetch(server.baseUrl, `/api/admin/v1/partners/${partner.partnerId}/providers/${providerId}/enable`, { method: 'POST' });
+    const enabled = await testApi(server, 'admin').call(enableProvider, ofProvider);
     expect(enabled.status).toBe(200);
-    const status = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: p.headers });
-    expect(((await status.json()) as { status: string }).status).toBe('ready');
+    const status = await testApi(server, p).call(getSessionStatus, { params: { ambient_session_id: id } });
+    expect((status.body as { status: string }).status).toBe('ready');
   }, 180_000);
 
   it('at shutdown, open status streams get event: end (reason shutdown) and end cleanly before the process exits', async () => {

@@ -4,8 +4,13 @@
  * the sign-off lock (409) that an amendment lifts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, sessionPath, UUID } from '../test/session-api';
-import { sdPath, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
+import { UUID } from '../test/session-api';
+import { sdItem, sdRoutes, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
+import { testApi, unchecked } from '../test/api-client';
+import type { TestProvider } from '../test/partners';
+import { getSessionContent, getSessionStructuredData } from '@/lib/contracts/routes/sessions';
+import { amendNote, getNoteHistory, signNote } from '@/lib/contracts/routes/workflow';
+import { getStructuredDataHistory, searchAllergySubstances, searchIcd10, searchOrderables, searchRxNorm } from '@/lib/contracts/routes/structured-data';
 
 let f: StructuredDataFixture;
 let id: string;
@@ -19,39 +24,40 @@ afterAll(async () => {
   await f?.receiver.close();
 });
 
-const get = (p: string) => call(f.server, f.dr, 'GET', p);
+/** The API as the visit's provider, or as another caller. */
+const api = (who: TestProvider = f.dr) => testApi(f.server, who);
+const visit = (sid: string) => ({ params: { ambient_session_id: sid } });
 
 /** A change by position carries the version of the structured data it is made on (issue 29): the current one here. */
-async function withVersion(sid: string, p: string): Promise<string> {
-  const v = (await call(f.server, f.dr, 'GET', `${sessionPath(sid)}/structured-data`)).body.structured_data_version as string;
-  return `${p}?version=${v}`;
+async function sdAt(sid: string, position: number) {
+  const v = (await api().call(getSessionStructuredData, visit(sid))).body.structured_data_version as string;
+  return sdItem(sid, position, v);
 }
-const sdAt = (sid: string, segment: Parameters<typeof sdPath>[1], position: number) => withVersion(sid, sdPath(sid, segment, position));
 
 describe('code searches', () => {
   it('find ICD-10-CM codes, RxNorm drugs, allergy substances and lab or imaging orderables', async () => {
-    const dx = await get('/api/v1/codes/icd10?q=type%202%20diabetes&limit=20');
+    const dx = await api().call(searchIcd10, { query: { q: 'type 2 diabetes', limit: 20 } });
     expect(dx.status, dx.text).toBe(200);
     expect(dx.body.results).toContainEqual({ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' });
-    expect((await get('/api/v1/codes/icd10?q=I10')).body.results[0]).toEqual({ code: 'I10', description: 'Essential (primary) hypertension' });
+    expect((await api().call(searchIcd10, { query: { q: 'I10' } })).body.results[0]).toEqual({ code: 'I10', description: 'Essential (primary) hypertension' });
 
-    const rx = await get('/api/v1/codes/rxnorm?q=metformin');
+    const rx = await api().call(searchRxNorm, { query: { q: 'metformin' } });
     expect(rx.body.results[0]).toEqual({ rxcui: '6809', name: 'metformin', tty: 'IN' });
 
-    const substance = await get('/api/v1/codes/allergy-substances?q=penicillin');
+    const substance = await api().call(searchAllergySubstances, { query: { q: 'penicillin' } });
     expect(substance.status, substance.text).toBe(200);
     expect(substance.body.results.map((r: { display: string }) => r.display.toLowerCase()).join('|')).toContain('penicillin');
 
-    const lab = await get('/api/v1/codes/orderables?q=metabolic');
+    const lab = await api().call(searchOrderables, { query: { q: 'metabolic' } });
     expect(lab.status, lab.text).toBe(200);
     expect(lab.body.results).toContainEqual(expect.objectContaining({ code: '51990-0', category: 'LAB' }));
   });
 
   it('name the query field when it is missing or out of range', async () => {
-    const missing = await get('/api/v1/codes/icd10');
+    const missing = await api().call(searchIcd10);
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 400, message: expect.stringContaining('q') });
-    const tooMany = await get('/api/v1/codes/rxnorm?q=met&limit=500');
+    const tooMany = await api().call(searchRxNorm, { query: { q: 'met', limit: 500 } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toContain('limit');
   });
@@ -59,7 +65,7 @@ describe('code searches', () => {
 
 describe('editing each kind', () => {
   it('adds a diagnosis coded from the code sets, with its HCC category, and keeps the version', async () => {
-    const r = await call(f.server, f.dr, 'POST', sdPath(id, 'diagnoses'), { code: 'e119', diagnosis_note: 'On metformin.' });
+    const r = await api().call(sdRoutes.diagnoses.add, { ...visit(id), body: { code: 'e119', diagnosis_note: 'On metformin.' } });
     expect(r.status, r.text).toBe(201);
     expect(r.body.position).toBe(1);
     expect(r.body.structured_data.diagnoses.values[1]).toMatchObject({
@@ -69,30 +75,31 @@ describe('editing each kind', () => {
       ],
       diagnosis_note: 'On metformin.',
     });
-    const content = await get(`${sessionPath(id)}/content`);
+    const content = await api().call(getSessionContent, visit(id));
     expect(content.body.structured_data.diagnoses.values.map((d: { codes: { code: string }[] }) => d.codes[0]!.code)).toEqual(['I10', 'E11.9']);
   });
 
   it('changes a diagnosis in place and removes one, answering 404 naming the position past the end', async () => {
-    const changed = await call(f.server, f.dr, 'PUT', await sdAt(id, 'diagnoses', 1), { code: 'E11.65', diagnosis_note: 'A1c above goal.' });
+    const changed = await api().call(sdRoutes.diagnoses.update, { ...(await sdAt(id, 1)), body: { code: 'E11.65', diagnosis_note: 'A1c above goal.' } });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.structured_data.diagnoses.values[1].codes[0].code).toBe('E11.65');
-    const added = await call(f.server, f.dr, 'POST', sdPath(id, 'diagnoses'), { code: 'M17.11' });
+    const added = await api().call(sdRoutes.diagnoses.add, { ...visit(id), body: { code: 'M17.11' } });
     expect(added.body.position).toBe(2);
-    const removed = await call(f.server, f.dr, 'DELETE', await sdAt(id, 'diagnoses', 2));
+    const removed = await api().call(sdRoutes.diagnoses.remove, await sdAt(id, 2));
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.position).toBeNull();
     expect(removed.body.structured_data.diagnoses.values).toHaveLength(2);
-    const gone = await call(f.server, f.dr, 'DELETE', await sdAt(id, 'diagnoses', 2));
+    const gone = await api().call(sdRoutes.diagnoses.remove, await sdAt(id, 2));
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({ code: 404, message: expect.stringMatching(/^position: .*diagnosis at position 2/) });
   });
 
   it('completes a partial medication order (moving it to values, origin USER, as needed) and adds a coded one', async () => {
-    const sd0 = (await get(`${sessionPath(id)}/structured-data`)).body.structured_data;
+    const sd0 = (await api().call(getSessionStructuredData, visit(id))).body.structured_data;
     expect(sd0.orders.medication_orders.partial_values.map((o: { drug_name: string }) => o.drug_name)).toEqual(['acetaminophen']);
-    const r = await call(f.server, f.dr, 'PUT', await sdAt(id, 'medication-orders', 1), {
-      drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain', route: 'oral',
+    const r = await api().call(sdRoutes['medication-orders'].update, {
+      ...(await sdAt(id, 1)),
+      body: { drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain', route: 'oral' },
     });
     expect(r.status, r.text).toBe(200);
     expect(r.body.position).toBe(1);
@@ -103,27 +110,27 @@ describe('editing each kind', () => {
       dosage: { quantity: 500, unit: 'MG', raw_value: '500 mg' }, frequency: { structured_value: 'EVERY_6_HOURS' },
       as_needed: true, as_needed_reason: 'knee pain', route: 'oral', metadata: { origin: 'USER' },
     });
-    const metformin = await call(f.server, f.dr, 'POST', sdPath(id, 'medication-orders'), { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' });
+    const metformin = await api().call(sdRoutes['medication-orders'].add, { ...visit(id), body: { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' } });
     expect(metformin.status, metformin.text).toBe(201);
     expect(metformin.body.structured_data.orders.medication_orders.values[2]).toMatchObject({ drug_name: 'metformin', status: 'ACTIVE', metadata: { origin: 'USER', encounter_relation: 'CURRENT_ENCOUNTER' }, as_needed: false });
   });
 
   it('adds an allergy and a lab order, which older notes had no list for', async () => {
-    const allergy = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' });
+    const allergy = await api().call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' } });
     expect(allergy.status, allergy.text).toBe(201);
     expect(allergy.body.structured_data.allergies.values).toEqual([
       { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI', display: 'penicillin G' }, reaction: 'rash', verification: 'CONFIRMED', evidence: null },
     ]);
-    const lab = await call(f.server, f.dr, 'POST', sdPath(id, 'service-orders'), { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' });
+    const lab = await api().call(sdRoutes['service-orders'].add, { ...visit(id), body: { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' } });
     expect(lab.status, lab.text).toBe(201);
     expect(lab.body.structured_data.orders.service_orders.values[0]).toMatchObject({ name: 'basic metabolic panel', category: 'LAB', code: { code: '51990-0', type: 'LOINC' }, timing: 'before the next visit' });
-    const xray = await call(f.server, f.dr, 'POST', sdPath(id, 'service-orders'), { name: 'knee x-ray, weight bearing', category: 'IMAGING' });
+    const xray = await api().call(sdRoutes['service-orders'].add, { ...visit(id), body: { name: 'knee x-ray, weight bearing', category: 'IMAGING' } });
     expect(xray.body.structured_data.orders.service_orders.values[1]).toEqual({ name: 'knee x-ray, weight bearing', category: 'IMAGING', code: null, timing: null, evidence: null });
-    expect((await call(f.server, f.dr, 'DELETE', await sdAt(id, 'service-orders', 1))).status).toBe(200);
+    expect((await api().call(sdRoutes['service-orders'].remove, await sdAt(id, 1))).status).toBe(200);
   });
 
   it('keeps every change in the history with who, when, before and after, newest first', async () => {
-    const h = await get(`${sessionPath(id)}/structured-data/history`);
+    const h = await api().call(getStructuredDataHistory, visit(id));
     expect(h.status, h.text).toBe(200);
     const changes = h.body.changes as { kind: string; action: string; position: number; by: { provider_id: string }; at: string; before: any; after: any }[];
     expect(changes.map((c) => `${c.kind}:${c.action}:${c.position}`)).toEqual([
@@ -142,7 +149,7 @@ describe('editing each kind', () => {
     expect(changes.find((c) => c.action === 'remove')!.after).toBeNull();
 
     // The note's own history (the one listing section edits, signs and amends) lists the same changes, oldest first.
-    const note = await get(`${sessionPath(id)}/note/history`);
+    const note = await api().call(getNoteHistory, visit(id));
     expect(note.status, note.text).toBe(200);
     const coded = (note.body.events as { type: string; kind: string; action: string; position: number; by: unknown; at: string; before: any; after: any }[]).filter((e) => e.type === 'structured_data');
     expect(coded.map((e) => `${e.kind}:${e.action}:${e.position}`)).toEqual(changes.map((c) => `${c.kind}:${c.action}:${c.position}`).reverse());
@@ -155,7 +162,7 @@ describe('editing each kind', () => {
     const paged: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { events: { type: string; at: string; kind?: string; action?: string }[]; next_cursor: string | null } } = await get(`${sessionPath(id)}/note/history?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: { body: { events: { type: string; at: string; kind?: string; action?: string }[]; next_cursor: string | null } } = await api().call(getNoteHistory, { ...visit(id), query: { limit: 1, cursor: cursor ?? undefined } });
       paged.push(...page.body.events.map((e) => `${e.type}:${e.kind ?? ''}:${e.action ?? ''}:${e.at}`));
       cursor = page.body.next_cursor;
     } while (cursor && paged.length < 100);
@@ -165,84 +172,84 @@ describe('editing each kind', () => {
 
 describe('refusals', () => {
   it('answer 400 naming the field for a code not in the code sets or a malformed body', async () => {
-    const cases: [string, string, unknown, RegExp][] = [
-      ['diagnoses', 'POST', { code: 'X99.99' }, /^code: X99\.99 is not an ICD-10-CM code/],
-      ['diagnoses', 'POST', {}, /code/],
-      ['medication-orders', 'POST', { drug_name: 'x', rxcui: '999999999', status: 'NEW' }, /^rxcui: /],
-      ['medication-orders', 'POST', { drug_name: 'metformin', status: 'MAYBE' }, /status/],
-      ['medication-orders', 'POST', { drug_name: 'metformin', status: 'NEW', dose_quantity: -5 }, /dose_quantity/],
-      ['medication-orders', 'POST', { drug_name: 'metformin', status: 'NEW', as_needed: false, as_needed_reason: 'pain' }, /^as_needed_reason: /],
-      ['allergies', 'POST', { substance: 'x', substance_code: { code: '424242', type: 'DRUG_CLASS' } }, /^substance_code\.code: /],
-      ['allergies', 'POST', { substance: 'latex', verification: 'SURE' }, /verification/],
-      ['service-orders', 'POST', { name: 'bmp', category: 'LAB', loinc: '99999-9' }, /^loinc: /],
-      ['service-orders', 'POST', { name: 'bmp', category: 'BLOOD' }, /category/],
+    const cases: [keyof typeof sdRoutes, unknown, RegExp][] = [
+      ['diagnoses', { code: 'X99.99' }, /^code: X99\.99 is not an ICD-10-CM code/],
+      ['diagnoses', {}, /code/],
+      ['medication-orders', { drug_name: 'x', rxcui: '999999999', status: 'NEW' }, /^rxcui: /],
+      ['medication-orders', { drug_name: 'metformin', status: 'MAYBE' }, /status/],
+      ['medication-orders', { drug_name: 'metformin', status: 'NEW', dose_quantity: -5 }, /dose_quantity/],
+      ['medication-orders', { drug_name: 'metformin', status: 'NEW', as_needed: false, as_needed_reason: 'pain' }, /^as_needed_reason: /],
+      ['allergies', { substance: 'x', substance_code: { code: '424242', type: 'DRUG_CLASS' } }, /^substance_code\.code: /],
+      ['allergies', { substance: 'latex', verification: 'SURE' }, /verification/],
+      ['service-orders', { name: 'bmp', category: 'LAB', loinc: '99999-9' }, /^loinc: /],
+      ['service-orders', { name: 'bmp', category: 'BLOOD' }, /category/],
     ];
-    for (const [segment, method, body, message] of cases) {
-      const r = await call(f.server, f.dr, method, sdPath(id, segment as 'diagnoses'), body);
+    for (const [segment, body, message] of cases) {
+      const r = await api().call(sdRoutes[segment].add, { ...visit(id), body: unchecked(body) });
       expect(r.status, `${segment} ${JSON.stringify(body)}: ${r.text}`).toBe(400);
       expect(r.body.code).toBe(400);
       expect(r.body.message).toMatch(message);
     }
-    const badPosition = await call(f.server, f.dr, 'PUT', `${sessionPath(id)}/structured-data/diagnoses/first?version=x`, { code: 'I10' });
+    const badPosition = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, unchecked('first'), 'x'), body: { code: 'I10' } });
     expect(badPosition.status).toBe(400);
     expect(badPosition.body.message).toContain('position');
   });
 
   it('refuse a change by position made on a version the data has moved on from (409 naming version), changing nothing', async () => {
-    const sdUrl = `${sessionPath(id)}/structured-data`;
-    const seen = (await get(sdUrl)).body;
+    const structuredData = async () => (await api().call(getSessionStructuredData, visit(id))).body;
+    const seen = await structuredData();
     expect(seen.structured_data_version).toMatch(/^[0-9a-f]{20}$/);
-    expect((await get(`${sessionPath(id)}/content`)).body.structured_data_version).toBe(seen.structured_data_version);
+    expect((await api().call(getSessionContent, visit(id))).body.structured_data_version).toBe(seen.structured_data_version);
     // Another tab changes the first diagnosis; its answer carries the new version.
-    const first = await call(f.server, f.dr, 'PUT', `${sdPath(id, 'diagnoses', 0)}?version=${seen.structured_data_version}`, { code: 'I10', diagnosis_note: 'Controlled on lisinopril.' });
+    const first = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, 0, seen.structured_data_version), body: { code: 'I10', diagnosis_note: 'Controlled on lisinopril.' } });
     expect(first.status, first.text).toBe(200);
     expect(first.body.structured_data_version).not.toBe(seen.structured_data_version);
-    expect((await get(sdUrl)).body.structured_data_version).toBe(first.body.structured_data_version);
+    expect((await structuredData()).structured_data_version).toBe(first.body.structured_data_version);
     // This tab still holds the old version: its change and its removal are refused, and what the other tab saved stays.
-    const stale = await call(f.server, f.dr, 'PUT', `${sdPath(id, 'diagnoses', 0)}?version=${seen.structured_data_version}`, { code: 'I10', diagnosis_note: 'Stale text.' });
+    const stale = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, 0, seen.structured_data_version), body: { code: 'I10', diagnosis_note: 'Stale text.' } });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ code: 409, message: expect.stringMatching(/^version: the structured data changed since version [0-9a-f]{20} \(it is now [0-9a-f]{20}\)/) });
-    const staleRemove = await call(f.server, f.dr, 'DELETE', `${sdPath(id, 'diagnoses', 1)}?version=${seen.structured_data_version}`);
+    const staleRemove = await api().call(sdRoutes.diagnoses.remove, sdItem(id, 1, seen.structured_data_version));
     expect(staleRemove.status).toBe(409);
     expect(staleRemove.body.message).toMatch(/^version: /);
-    const now = (await get(sdUrl)).body;
+    const now = await structuredData();
     expect(now.structured_data.diagnoses.values.map((d: { diagnosis_note: string }) => d.diagnosis_note)).toEqual([
       'Controlled on lisinopril.',
       seen.structured_data.diagnoses.values[1].diagnosis_note,
     ]);
     expect(now.structured_data_version).toBe(first.body.structured_data_version);
-    const history = (await get(`${sdUrl}/history`)).body.changes as { action: string; after: { diagnosis_note?: string } | null }[];
+    const history = (await api().call(getStructuredDataHistory, visit(id))).body.changes as { action: string; after: { diagnosis_note?: string } | null }[];
     expect(history.filter((c) => c.after?.diagnosis_note === 'Stale text.')).toEqual([]);
     // Without a version a change by position is refused too, naming the field; an add needs none.
-    const bare = await call(f.server, f.dr, 'PUT', sdPath(id, 'diagnoses', 0), { code: 'I10' });
+    const bare = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, 0), body: { code: 'I10' } });
     expect(bare.status).toBe(400);
     expect(bare.body.message).toMatch(/version/);
-    expect((await call(f.server, f.dr, 'DELETE', sdPath(id, 'diagnoses', 0))).status).toBe(400);
+    expect((await api().call(sdRoutes.diagnoses.remove, sdItem(id, 0))).status).toBe(400);
   });
 
   it("hide another tenant's or provider's session (404), refuse READONLY partners (403) and a visit without a note (409)", async () => {
     for (const who of [f.outsider, f.colleague]) {
-      const r = await call(f.server, who, 'POST', sdPath(id, 'diagnoses'), { code: 'I10' });
+      const r = await api(who).call(sdRoutes.diagnoses.add, { ...visit(id), body: { code: 'I10' } });
       expect(r.status, r.text).toBe(404);
-      expect((await call(f.server, who, 'GET', `${sessionPath(id)}/structured-data/history`)).status).toBe(404);
+      expect((await api(who).call(getStructuredDataHistory, visit(id))).status).toBe(404);
     }
-    const ro = await call(f.server, f.reader, 'POST', sdPath(id, 'allergies'), { substance: 'latex' });
+    const ro = await api(f.reader).call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'latex' } });
     expect(ro.status).toBe(403);
     expect(ro.body.code).toBe(403);
-    const early = await call(f.server, f.dr, 'POST', sdPath(f.pending, 'allergies'), { substance: 'latex' });
+    const early = await api().call(sdRoutes.allergies.add, { ...visit(f.pending), body: { substance: 'latex' } });
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/not been generated/);
   });
 
   it('lock with the signature (409) until an amendment reopens the structured data with the sections', async () => {
-    const signed = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/sign`);
+    const signed = await api().call(signNote, visit(id));
     expect(signed.status, signed.text).toBe(200);
-    const locked = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'latex', reaction: 'hives' });
+    const locked = await api().call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'latex', reaction: 'hives' } });
     expect(locked.status).toBe(409);
     expect(locked.body).toEqual({ code: 409, message: expect.stringMatching(/signed; amend it/) });
-    expect((await call(f.server, f.dr, 'DELETE', await sdAt(id, 'diagnoses', 0))).status).toBe(409);
-    expect((await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'Latex allergy reported after the visit' })).status).toBe(200);
-    const after = await call(f.server, f.dr, 'POST', sdPath(id, 'allergies'), { substance: 'latex', reaction: 'hives', verification: 'REPORTED' });
+    expect((await api().call(sdRoutes.diagnoses.remove, await sdAt(id, 0))).status).toBe(409);
+    expect((await api().call(amendNote, { ...visit(id), body: { reason: 'Latex allergy reported after the visit' } })).status).toBe(200);
+    const after = await api().call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'latex', reaction: 'hives', verification: 'REPORTED' } });
     expect(after.status, after.text).toBe(201);
     expect(after.body.structured_data.allergies.values.map((a: { substance: string }) => a.substance)).toEqual(['penicillin G', 'latex']);
   });

@@ -5,9 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllergyIntolerance, Bundle, Condition, MedicationRequest, ServiceRequest } from '@medplum/fhirtypes';
-import { call, sessionPath } from '../test/session-api';
+import { call } from '../test/session-api';
 import { errorsOf, ofType } from '../test/fhir-export-fixture';
-import { sdPath, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
+import { sdItem, sdRoutes, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
+import { testApi, type ApiReply } from '../test/api-client';
+import { getEncounterStructuredData, getSessionEncounterStructuredData, getSessionStructuredData } from '@/lib/contracts/routes/sessions';
+import { exportSessionFhir } from '@/lib/contracts/routes/fhir';
+import { amendNote, getNoteHistory, getVisitSummary, signNote } from '@/lib/contracts/routes/workflow';
+import { getStructuredDataHistory } from '@/lib/contracts/routes/structured-data';
 import { findUnresolvedReferences } from '../domain/fhir/find-unresolved-references';
 
 let f: StructuredDataFixture;
@@ -16,17 +21,17 @@ let id: string;
 beforeAll(async () => {
   f = await seedStructuredDataVisit();
   id = f.visit.ambient_session_id;
-  const edits: [string, string, unknown][] = [
-    ['POST', sdPath(id, 'diagnoses'), { code: 'E11.9', diagnosis_note: 'On metformin.' }],
-    ['POST', sdPath(id, 'allergies'), { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' }],
-    ['POST', sdPath(id, 'service-orders'), { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' }],
-    ['POST', sdPath(id, 'service-orders'), { name: 'knee x-ray, weight bearing', category: 'IMAGING' }],
+  const edits: [string, () => Promise<ApiReply>, number][] = [
+    ['diagnoses', async () => api().call(sdRoutes.diagnoses.add, { ...visit(id), body: { code: 'E11.9', diagnosis_note: 'On metformin.' } }), 201],
+    ['allergies', async () => api().call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' } }), 201],
+    ['service-orders', async () => api().call(sdRoutes['service-orders'].add, { ...visit(id), body: { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' } }), 201],
+    ['service-orders', async () => api().call(sdRoutes['service-orders'].add, { ...visit(id), body: { name: 'knee x-ray, weight bearing', category: 'IMAGING' } }), 201],
     // The stored note's acetaminophen has no dose or frequency: the clinician completes it, as needed.
-    ['PUT', sdPath(id, 'medication-orders', 1), { drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain' }],
+    ['medication-orders/1', async () => api().call(sdRoutes['medication-orders'].update, { ...(await sdAt(id, 1)), body: { drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain' } }), 200],
   ];
-  for (const [method, p, body] of edits) {
-    const r = await call(f.server, f.dr, method, method === 'POST' ? p : await withVersion(id, p), body);
-    expect(r.status, `${p}: ${r.text}`).toBe(method === 'POST' ? 201 : 200);
+  for (const [what, edit, status] of edits) {
+    const r = await edit();
+    expect(r.status, `${what}: ${r.text}`).toBe(status);
   }
 }, 300_000);
 afterAll(async () => {
@@ -34,14 +39,15 @@ afterAll(async () => {
   await f?.receiver.close();
 });
 
-const get = (p: string) => call(f.server, f.dr, 'GET', p);
+/** The API as the visit's provider. */
+const api = () => testApi(f.server, f.dr);
+const visit = (sid: string) => ({ params: { ambient_session_id: sid } });
 
 /** A change by position carries the version of the structured data it is made on (issue 29): the current one here. */
-async function withVersion(sid: string, p: string): Promise<string> {
-  const v = (await call(f.server, f.dr, 'GET', `${sessionPath(sid)}/structured-data`)).body.structured_data_version as string;
-  return `${p}?version=${v}`;
+async function sdAt(sid: string, position: number) {
+  const v = (await api().call(getSessionStructuredData, visit(sid))).body.structured_data_version as string;
+  return sdItem(sid, position, v);
 }
-const sdAt = (sid: string, segment: Parameters<typeof sdPath>[1], position: number) => withVersion(sid, sdPath(sid, segment, position));
 
 /** The NOTE_SIGNED notifications received so far, once there are `n` (bounded for a wedged outbox, not a speed check). */
 async function noteSignedHooks(n: number): Promise<any[]> {
@@ -55,7 +61,7 @@ async function noteSignedHooks(n: number): Promise<any[]> {
 }
 
 async function exportFhir(): Promise<Bundle> {
-  const r = await get(`${sessionPath(id)}/fhir`);
+  const r = await api().call(exportSessionFhir, visit(id));
   expect(r.status, r.text).toBe(200);
   return r.body as Bundle;
 }
@@ -83,7 +89,7 @@ describe('an edit reaches every reader of the structured data', () => {
   });
 
   it('the after-visit summary names the added diagnosis, the allergy, the lab order and the completed medicine', async () => {
-    const r = await get(`${sessionPath(id)}/visit-summary`);
+    const r = await api().call(getVisitSummary, visit(id));
     expect(r.status, r.text).toBe(200);
     expect(r.body.about.join(' ')).toMatch(/type 2 diabetes/i);
     expect(r.body.allergies.join(' ')).toMatch(/penicillin G.*rash/i);
@@ -93,8 +99,8 @@ describe('an edit reaches every reader of the structured data', () => {
   });
 
   it('the encounter-level structured data merges the edited note with the encounter\'s other visit', async () => {
-    for (const p of [`${sessionPath(id)}/encounter-structured-data`, `/api/v1/ambient/encounter/${f.visit.encounter_id}/structured-data`]) {
-      const r = await get(p);
+    for (const read of [() => api().call(getSessionEncounterStructuredData, visit(id)), () => api().call(getEncounterStructuredData, { params: { encounter_id: f.visit.encounter_id } })]) {
+      const r = await read();
       expect(r.status, r.text).toBe(200);
       const sd = r.body.structured_data;
       expect(sd.diagnoses.values.map((d: { codes: { code: string }[] }) => d.codes[0]!.code).sort()).toEqual(['E11.9', 'I10', 'M25.561']);
@@ -104,10 +110,11 @@ describe('an edit reaches every reader of the structured data', () => {
   });
 
   it('NOTE_SIGNED links to content that holds the edits', async () => {
-    const signed = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/sign`);
+    const signed = await api().call(signNote, visit(id));
     expect(signed.status, signed.text).toBe(200);
     const [hook] = await noteSignedHooks(1);
     expect(hook).toMatchObject({ status: 'NOTE_SIGNED', session_id: id, version: 1 });
+    // raw fetch: follows the link the notification carries, whatever path it names
     const content = await call(f.server, f.dr, 'GET', new URL(hook._links.contents[0].href).pathname);
     expect(content.body.note_status).toBe('signed');
     expect(content.body.structured_data.allergies.values[0]).toMatchObject({ substance: 'penicillin G', reaction: 'rash' });
@@ -117,14 +124,14 @@ describe('an edit reaches every reader of the structured data', () => {
 
 describe('amend, edit, sign again', () => {
   it('reopens the structured data, keeps the change in its history, and the re-signed note exports it', async () => {
-    expect((await call(f.server, f.dr, 'DELETE', await sdAt(id, 'service-orders', 1))).status).toBe(409);
-    const amended = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'The x-ray was not ordered' });
+    expect((await api().call(sdRoutes['service-orders'].remove, await sdAt(id, 1))).status).toBe(409);
+    const amended = await api().call(amendNote, { ...visit(id), body: { reason: 'The x-ray was not ordered' } });
     expect(amended.status, amended.text).toBe(200);
-    const removed = await call(f.server, f.dr, 'DELETE', await sdAt(id, 'service-orders', 1));
+    const removed = await api().call(sdRoutes['service-orders'].remove, await sdAt(id, 1));
     expect(removed.status, removed.text).toBe(200);
-    const metformin = await call(f.server, f.dr, 'POST', sdPath(id, 'medication-orders'), { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' });
+    const metformin = await api().call(sdRoutes['medication-orders'].add, { ...visit(id), body: { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' } });
     expect(metformin.status, metformin.text).toBe(201);
-    const resigned = await call(f.server, f.dr, 'POST', `${sessionPath(id)}/note/sign`);
+    const resigned = await api().call(signNote, visit(id));
     expect(resigned.body).toMatchObject({ note_status: 'amended', locked: true });
 
     const bundle = await exportFhir();
@@ -137,9 +144,9 @@ describe('amend, edit, sign again', () => {
       ['signed', 1],
       ['amended', 2],
     ]);
-    const history = (await get(`${sessionPath(id)}/structured-data/history`)).body.changes as { kind: string; action: string; at: string }[];
+    const history = (await api().call(getStructuredDataHistory, visit(id))).body.changes as { kind: string; action: string; at: string }[];
     expect(history.slice(0, 2).map((c) => `${c.kind}:${c.action}`)).toEqual(['medication_orders:add', 'service_orders:remove']);
-    const note = (await get(`${sessionPath(id)}/note/history?order=asc`)).body.events as { type: string; at: string }[];
+    const note = (await api().call(getNoteHistory, { ...visit(id), query: { order: 'asc' } })).body.events as { type: string; at: string }[];
     const amendAt = Date.parse(note.find((e) => e.type === 'amend')!.at);
     const resignAt = Date.parse(note.filter((e) => e.type === 'sign').at(-1)!.at);
     for (const c of history.slice(0, 2)) expect(Date.parse(c.at) >= amendAt && Date.parse(c.at) <= resignAt).toBe(true);

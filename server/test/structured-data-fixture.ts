@@ -7,7 +7,23 @@
 import { expect } from 'vitest';
 import { openTestDatabase, startServer } from './harness';
 import { createTestPartner, registerAndLogin } from './partners';
-import { call, createSession, sessionPath } from './session-api';
+import { createSession } from './session-api';
+import { testApi } from './api-client';
+import { setSessionContext } from '@/lib/contracts/routes/sessions';
+import {
+  addAllergy,
+  addDiagnosis,
+  addMedicationOrder,
+  addServiceOrder,
+  removeAllergy,
+  removeDiagnosis,
+  removeMedicationOrder,
+  removeServiceOrder,
+  updateAllergy,
+  updateDiagnosis,
+  updateMedicationOrder,
+  updateServiceOrder,
+} from '@/lib/contracts/routes/structured-data';
 import { sessionContent } from '../db/schema';
 import { transitionSession } from '../domain/sessions/transition-session';
 import { startTestReceiver } from '../webhooks/testing/receiver';
@@ -28,7 +44,7 @@ export async function seedStructuredDataVisit() {
     patient: { emr_patient_id: `PT-${crypto.randomUUID().slice(0, 8)}`, dob: '1961-05-02', sex: 'female' },
     visit: { chief_complaint: 'Blood pressure check', visit_type: 'FOLLOW_UP', encounter_type: 'AMBULATORY' },
   };
-  expect((await call(server, dr, 'POST', `${sessionPath(visit.ambient_session_id)}/context`, context)).status).toBe(200);
+  expect((await testApi(server, dr).call(setSessionContext, { params: { ambient_session_id: visit.ambient_session_id }, body: context })).status).toBe(200);
   const second = (await createSession(server, dr, { encounter_id: visit.encounter_id })).ambient_session_id;
   const pending = (await createSession(server, dr)).ambient_session_id;
   await server.stop();
@@ -69,6 +85,13 @@ export async function seedStructuredDataVisit() {
   return { server, receiver, partner, dr, colleague, outsider, reader, visit, second, pending };
 }
 
-/** The path of one kind's edit routes on a session. */
-export const sdPath = (sessionId: string, segment: 'diagnoses' | 'medication-orders' | 'allergies' | 'service-orders', position?: number) =>
-  `${sessionPath(sessionId)}/structured-data/${segment}${position === undefined ? '' : `/${position}`}`;
+/** Each kind's edit routes (add, change and remove), by the path segment that names the kind. */
+export const sdRoutes = {
+  diagnoses: { add: addDiagnosis, update: updateDiagnosis, remove: removeDiagnosis },
+  'medication-orders': { add: addMedicationOrder, update: updateMedicationOrder, remove: removeMedicationOrder },
+  allergies: { add: addAllergy, update: updateAllergy, remove: removeAllergy },
+  'service-orders': { add: addServiceOrder, update: updateServiceOrder, remove: removeServiceOrder },
+} as const;
+
+/** The parameters of a change by position: the item, and the version of the data it is made on (none: refused). */
+export const sdItem = (sessionId: string, position: number, version?: string) => ({ params: { ambient_session_id: sessionId, position }, query: { version } });

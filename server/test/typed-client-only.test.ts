@@ -24,9 +24,6 @@ const MARK = /\/\/ (?:raw fetch|not a request): \S/;
 const NOT_YET_MOVED: Record<string, number> = {
   'server/api/note-evidence-review.int.test.ts': 2,
   'server/api/sessions-seeded.int.test.ts': 6,
-  'server/api/status-events-end.int.test.ts': 8,
-  'server/api/structured-data-edits.int.test.ts': 7,
-  'server/api/structured-data-flow.int.test.ts': 1,
   'server/api/workflow.int.test.ts': 50,
   'server/cli/admin.int.test.ts': 6,
   'server/domain/fhir/fhir.int.test.ts': 6,
