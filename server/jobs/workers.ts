@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { ckgWorker } from '../domain/ckg/ckg-worker';
+import { ckgWorker } from '../domain/patient-context/ckg-worker';
 import { abandonWorker } from '../domain/sessions/abandon-worker';
 import { finaliseWorker } from '../pipeline/finalise-worker';
 import { webhookWorker } from '../webhooks/worker';

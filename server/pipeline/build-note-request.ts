@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { tenantDb } from '../db/index';
 import { visitNoteSettings, type ambientSessions } from '../db/schema';
 import { getPreferences } from '../domain/preferences/get-preferences';
-import { getPatientContext } from '../domain/ckg/get-patient-context';
+import { getPatientContext } from '../domain/patient-context/get-patient-context';
 import { sessionScope } from '../domain/scope/session-scope';
 import { resolveNoteStyle } from '../domain/note-style/resolve-note-style';
 import { styleNoteRequest } from '../domain/note-style/style-note-request';

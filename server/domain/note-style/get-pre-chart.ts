@@ -6,7 +6,7 @@ import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { tenantDb } from '../../db';
 import { ambientSessions, sessionContent, visitNoteSettings } from '../../db/schema';
 import { getOwnedSession, type SessionRow } from '../sessions/get-owned-session';
-import { getPatientContext } from '../ckg/get-patient-context';
+import { getPatientContext } from '../patient-context/get-patient-context';
 
 /** The plan sections a note may carry, in the order they are looked for. */
 const PLAN_LOINCS = ['51847-2', '18776-5'];

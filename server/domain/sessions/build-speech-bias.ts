@@ -1,7 +1,7 @@
 import type { SessionContext } from '@/lib/contracts/sessions';
 import type { AppContext } from '../../context';
 import type { SpeechBias } from '../../engines/speech/types';
-import { getPatientContext } from '../ckg/get-patient-context';
+import { getPatientContext } from '../patient-context/get-patient-context';
 import { sessionScope } from '../scope/session-scope';
 import type { SessionRow } from './get-owned-session';
 

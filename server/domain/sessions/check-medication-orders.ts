@@ -4,7 +4,7 @@ import type { SessionContext } from '@/lib/contracts/sessions';
 import type { PatientContext, PatientMedication } from '@/lib/contracts/ckg';
 import { tenantDb, type DbOwner, type Scoped, type TenantDb } from '../../db';
 import { patientContext } from '../../db/schema';
-import { findPatientMedication } from '../ckg/find-patient-medication';
+import { findPatientMedication } from '../patient-context/find-patient-medication';
 
 /** Statuses that only make sense for a medication the patient is already taking. */
 const NEEDS_CURRENT_MEDICATION = new Set(['DISCONTINUED', 'REFILLED']);

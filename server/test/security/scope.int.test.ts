@@ -40,7 +40,7 @@ import { listProviderSessions } from '../../domain/clinician-app/list-provider-s
 import { listNeedsReview } from '../../domain/clinician-app/list-needs-review';
 import { searchProviderSessions } from '../../domain/clinician-app/search-provider-sessions';
 import { rewriteSelection } from '../../domain/rewrite/rewrite-selection';
-import { getCkgTransaction } from '../../domain/ckg/get-ckg-transaction';
+import { getCkgTransaction } from '../../domain/patient-context/get-ckg-transaction';
 import { findTranscriptionSession } from '../../domain/streams/find-transcription-session';
 import { getAdminSession } from '../../domain/admin-sessions/get-admin-session';
 import { listAdminSessions } from '../../domain/admin-sessions/list-admin-sessions';
