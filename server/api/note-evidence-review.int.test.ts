@@ -9,11 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath } from '../test/session-api';
+import { call, createSession } from '../test/session-api';
+import { testApi, unchecked } from '../test/api-client';
+import { getEncounterContent, getSessionContent, getSessionStructuredData } from '@/lib/contracts/routes/sessions';
+import { getOpenApiDocument } from '@/lib/contracts/routes/meta';
+import { updateNoteSection } from '@/lib/contracts/routes/app';
+import { getNoteHistory, getNoteReview, signNote } from '@/lib/contracts/routes/workflow';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
 import { ambientSessions, recordings, sessionContent, transcriptEntries } from '../db/schema';
 import { transitionSession } from '../domain/sessions/transition-session';
-import { NOTE_ATTESTATION } from '@/lib/contracts/note-review';
+import { NOTE_ATTESTATION, type NoteReviewItem, type ReviewDecision } from '@/lib/contracts/note-review';
 
 let server: TestServer;
 let receiver: TestReceiver;
@@ -108,6 +113,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
+const session = (id: string) => ({ params: { ambient_session_id: id } });
+
 /** The NOTE_SIGNED notifications of a session received so far, once there is one (bounded for a wedged outbox, not a speed check). */
 async function noteSigned(sessionId: string): Promise<Array<Record<string, any>>> {
   const deadline = Date.now() + 120_000;
@@ -121,7 +128,7 @@ async function noteSigned(sessionId: string): Promise<Array<Record<string, any>>
 
 describe('evidence in the APIs', () => {
   it('gives each sentence, diagnosis and order the transcript entries it came from and their time range', async () => {
-    const r = await call(server, dr, 'GET', `${sessionPath(reviewed)}/content`);
+    const r = await call(server, dr, getSessionContent, session(reviewed));
     expect(r.status).toBe(200);
     const [hpi, meds, allergies] = r.body.summary;
     expect(hpi.sentences).toEqual([
@@ -135,9 +142,9 @@ describe('evidence in the APIs', () => {
     expect(sd.diagnoses.values[0].evidence).toEqual({ transcript_ids: [T.bp], start_ms: 3_200, end_ms: 6_400 });
     expect(sd.orders.medication_orders.values[0].evidence).toEqual({ transcript_ids: [T.plan], start_ms: 9_100, end_ms: 12_750 });
 
-    const structured = await call(server, dr, 'GET', `${sessionPath(reviewed)}/structured-data`);
+    const structured = await call(server, dr, getSessionStructuredData, session(reviewed));
     expect(structured.body.structured_data).toEqual(sd);
-    const encounter = await call(server, dr, 'GET', `/api/v1/ambient/encounter/${encounterId}/content`);
+    const encounter = await call(server, dr, getEncounterContent, { params: { encounter_id: encounterId } });
     expect(encounter.status, encounter.text).toBe(200);
     const encMeds = encounter.body.summary.find((s: { loinc_code: string }) => s.loinc_code === '10160-0');
     expect(encMeds.sentences[0].evidence).toEqual(meds.sentences[0].evidence);
@@ -145,7 +152,7 @@ describe('evidence in the APIs', () => {
   });
 
   it('documents evidence, template, the review route and the sign body in OpenAPI', async () => {
-    const doc = await (await fetch(`${server.baseUrl}/api/v1/openapi.json`)).json();
+    const doc = (await testApi(server).call(getOpenApiDocument)).body;
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.NoteSentence.properties)).toEqual(['text', 'source_transcripts', 'template', 'evidence']);
     expect(JSON.stringify(schemas.SummarySection.properties.sentences)).toContain('#/components/schemas/NoteSentence');
@@ -163,11 +170,11 @@ describe('evidence in the APIs', () => {
 });
 
 describe('review before signing', () => {
-  const decide = (items: Array<{ id: string; kind: string; text: string; loinc_code: string | null }>, decision: string) =>
+  const decide = (items: NoteReviewItem[], decision: ReviewDecision) =>
     items.map(({ id, kind, text, loinc_code }) => ({ id, kind, text, loinc_code, decision }));
 
   it('lists the span left out, the contradicting dose and, after an edit, the edited section', async () => {
-    const first = await call(server, dr, 'GET', `${sessionPath(reviewed)}/note/review`);
+    const first = await call(server, dr, getNoteReview, session(reviewed));
     expect(first.status, first.text).toBe(200);
     expect(first.body.attestation).toBe(NOTE_ATTESTATION);
     expect(first.body.items.map((i: { kind: string; text: string }) => [i.kind, i.text])).toEqual([
@@ -176,37 +183,37 @@ describe('review before signing', () => {
     ]);
     expect(first.body.items[1]).toMatchObject({ loinc_code: '10160-0', section_title: 'Medications', detail: 'The note gives lisinopril 10 mg, but the coded order is 20 mg (CHANGED).' });
 
-    const edit = await call(server, dr, 'PUT', `${sessionPath(reviewed)}/content/sections/10164-2`, { content: 'Home readings about 150/95. Headaches in the morning.' });
+    const edit = await call(server, dr, updateNoteSection, { params: { ambient_session_id: reviewed, loinc: '10164-2' }, body: { content: 'Home readings about 150/95. Headaches in the morning.' } });
     expect(edit.status, edit.text).toBe(200);
-    const after = await call(server, dr, 'GET', `${sessionPath(reviewed)}/note/review`);
+    const after = await call(server, dr, getNoteReview, session(reviewed));
     expect(after.body.items.map((i: { kind: string; text: string }) => `${i.kind}:${i.text}`)).toEqual([
       'LOW_CONFIDENCE:and the metformin',
       'CONTRADICTION:Lisinopril 10 mg daily.',
       'EDITED_SECTION:History of present illness',
     ]);
-    expect((await call(server, stranger, 'GET', `${sessionPath(reviewed)}/note/review`)).status).toBe(404);
+    expect((await call(server, stranger, getNoteReview, session(reviewed))).status).toBe(404);
   });
 
   it('refuses a review that leaves an item undecided or is not attested, naming the field, and signs none', async () => {
-    const items = (await call(server, dr, 'GET', `${sessionPath(reviewed)}/note/review`)).body.items;
-    const partial = await call(server, dr, 'POST', `${sessionPath(reviewed)}/note/sign`, { review: { attested: true, items: decide(items.slice(0, 2), 'ACKNOWLEDGED') } });
+    const items = (await call(server, dr, getNoteReview, session(reviewed))).body.items;
+    const partial = await call(server, dr, signNote, { ...session(reviewed), body: { review: { attested: true, items: decide(items.slice(0, 2), 'ACKNOWLEDGED') } } });
     expect(partial.status).toBe(400);
     expect(partial.body).toEqual({ code: 400, message: expect.stringMatching(/^review\.items: 1 item of the review has no decision \(EDITED_SECTION "History of present illness"\)/) });
-    const unattested = await call(server, dr, 'POST', `${sessionPath(reviewed)}/note/sign`, { review: { attested: false, items: decide(items, 'ACKNOWLEDGED') } });
+    const unattested = await call(server, dr, signNote, { ...session(reviewed), body: unchecked({ review: { attested: false, items: decide(items, 'ACKNOWLEDGED') } }) });
     expect(unattested.status).toBe(400);
     expect(unattested.body.message).toBe('review.attested: must be true: the signer confirms the attestation sentence');
-    const badDecision = await call(server, dr, 'POST', `${sessionPath(reviewed)}/note/sign`, { review: { attested: true, items: decide(items, 'IGNORED') } });
+    const badDecision = await call(server, dr, signNote, { ...session(reviewed), body: { review: { attested: true, items: decide(items, unchecked('IGNORED')) } } });
     expect(badDecision.body.message).toBe('review.items[0].decision: must be RESOLVED or ACKNOWLEDGED');
-    expect((await call(server, dr, 'GET', `${sessionPath(reviewed)}/note/history`)).body.note_status).toBe('draft');
+    expect((await call(server, dr, getNoteHistory, session(reviewed))).body.note_status).toBe('draft');
   });
 
   it('signs with the outcome and keeps it in the history and the NOTE_SIGNED payload, without the note text', async () => {
-    const items = (await call(server, dr, 'GET', `${sessionPath(reviewed)}/note/review`)).body.items;
+    const items = (await call(server, dr, getNoteReview, session(reviewed))).body.items;
     const decisions = [...decide(items.slice(0, 1), 'RESOLVED'), ...decide(items.slice(1), 'ACKNOWLEDGED')];
-    const signed = await call(server, dr, 'POST', `${sessionPath(reviewed)}/note/sign`, { review: { attested: true, items: decisions } });
+    const signed = await call(server, dr, signNote, { ...session(reviewed), body: { review: { attested: true, items: decisions } } });
     expect(signed.status, signed.text).toBe(200);
     expect(signed.body).toMatchObject({ note_status: 'signed', locked: true });
-    const history = await call(server, dr, 'GET', `${sessionPath(reviewed)}/note/history`);
+    const history = await call(server, dr, getNoteHistory, session(reviewed));
     const sign = history.body.events.find((e: { type: string }) => e.type === 'sign');
     expect(sign.review).toEqual({
       attestation: NOTE_ATTESTATION,
@@ -225,11 +232,11 @@ describe('review before signing', () => {
   });
 
   it('still signs without a review, as before, and keeps no review for that signature', async () => {
-    const review = await call(server, dr, 'GET', `${sessionPath(legacy)}/note/review`);
+    const review = await call(server, dr, getNoteReview, session(legacy));
     expect(review.status).toBe(200);
-    const signed = await call(server, dr, 'POST', `${sessionPath(legacy)}/note/sign`);
+    const signed = await call(server, dr, signNote, session(legacy));
     expect(signed.status, signed.text).toBe(200);
-    const sign = (await call(server, dr, 'GET', `${sessionPath(legacy)}/note/history`)).body.events.find((e: { type: string }) => e.type === 'sign');
+    const sign = (await call(server, dr, getNoteHistory, session(legacy))).body.events.find((e: { type: string }) => e.type === 'sign');
     expect(sign).toBeDefined();
     expect(sign.review).toBeUndefined();
     const hooks = await noteSigned(legacy);

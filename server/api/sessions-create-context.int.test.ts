@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath, UUID } from '../test/session-api';
+import { call, createSession, UUID } from '../test/session-api';
 import { createSession as createSessionRoute, getSessionContext, getSessionStatus, patchSessionContext, setSessionContext, setSessionMetadata } from '@/lib/contracts/routes/sessions';
 import { getCkgTransaction, ingestCkgBundle } from '@/lib/contracts/routes/ckg';
 import { unchecked } from '../test/api-client';
@@ -116,18 +116,17 @@ describe('session API: creating sessions and their context', () => {
 
   it('maps deprecated metadata onto the context', async () => {
     const { ambient_session_id: id } = await createSession(server, dr);
-    const r = await fetch(`${server.baseUrl}${sessionPath(id)}/metadata`, {
-      method: 'POST',
-      headers: dr.headers,
-      body: JSON.stringify({
+    const r = await call(server, dr, setSessionMetadata, {
+      params: { ambient_session_id: id },
+      body: {
         note_sections: [{ title: 'History of Present Illness', description: 'what happened' }, { title: 'Assessment & Plan' }, { title: 'Doodles' }],
         patient_dob: '1990-05-06',
         patient_sex: 'male',
         provider_specialty: 'CARDIOLOGY',
-      }),
+      },
     });
     expect(r.status).toBe(200);
-    expect(await r.text()).toBe('');
+    expect(r.text).toBe('');
     const ctx = await call(server, dr, getSessionContext, { params: { ambient_session_id: id } });
     expect(ctx.body.context).toEqual({
       patient: { dob: '1990-05-06', sex: 'male' },

@@ -4,12 +4,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath, UUID } from '../test/session-api';
+import { call, createSession, UUID } from '../test/session-api';
+import { testApi } from '../test/api-client';
+import {
+  endSession,
+  getEncounterContent,
+  getEncounterStructuredData,
+  getRecordingAudio,
+  getSessionContent,
+  getSessionContentDeprecated,
+  getSessionEncounterStructuredData,
+  getSessionStructuredData,
+  getTranscript,
+  listRecordings,
+  patchSessionContext,
+  setSessionContext,
+} from '@/lib/contracts/routes/sessions';
 import { ambientSessions, patientContext, recordings, sessionContent, transcriptEntries } from '../db/schema';
 import { FsBlobStore, recordingBlobKey } from '../blob';
 import { transitionSession } from '../domain/sessions/transition-session';
 import { signRecording } from '../domain/sessions/recording-url';
 import { wavHeader } from '../domain/sessions/wav';
+
+const session = (id: string) => ({ params: { ambient_session_id: id } });
+const encounter = (id: string) => ({ params: { encounter_id: id } });
 
 /**
  * Until the realtime layer streams audio in this suite, recordings, transcript rows, EMR context and a
@@ -42,7 +60,7 @@ describe('session API over seeded audio, transcript and content', () => {
     readyId = (await createSession(server, dr, { encounter_id: encounterId })).ambient_session_id;
     // Another provider's completed session in the same encounter must not leak into this provider's view.
     const foreign = (await createSession(server, other, { encounter_id: encounterId })).ambient_session_id;
-    expect((await call(server, dr, 'POST', `${sessionPath(readyId)}/context`, { patient: { emr_patient_id: 'MRN-9' } })).status).toBe(200);
+    expect((await call(server, dr, setSessionContext, { params: { ambient_session_id: readyId }, body: { patient: { emr_patient_id: 'MRN-9' } } })).status).toBe(200);
     await server.stop();
 
     const database = await openTestDatabase(dataDir);
@@ -115,7 +133,7 @@ describe('session API over seeded audio, transcript and content', () => {
   });
 
   it('returns the final transcript with nanosecond wall-clock times and offsets', async () => {
-    const r = await call(server, dr, 'GET', `${sessionPath(completedId)}/transcript`);
+    const r = await call(server, dr, getTranscript, session(completedId));
     expect(r.status).toBe(200);
     expect(r.body.final_transcript).toEqual([
       {
@@ -144,45 +162,47 @@ describe('session API over seeded audio, transcript and content', () => {
   });
 
   it('serves content, structured data and the deprecated alias once completed', async () => {
-    const c = await call(server, dr, 'GET', `${sessionPath(completedId)}/content`);
+    const c = await call(server, dr, getSessionContent, session(completedId));
     expect(c.status).toBe(200);
     expect(c.body.summary).toEqual([{ title: 'History of present illness', content: 'Cough for three weeks.', loinc_code: '10164-2', source_transcripts: [] }]);
     expect(c.body.structured_data.diagnoses.values[0].codes[0].code).toBe('R05.9');
-    expect((await call(server, dr, 'GET', `/api/v1/ambient/content/${completedId}`)).body).toEqual(c.body);
-    expect((await call(server, dr, 'GET', `${sessionPath(completedId)}/structured-data`)).body).toEqual({ structured_data: c.body.structured_data, structured_data_version: c.body.structured_data_version });
+    expect((await call(server, dr, getSessionContentDeprecated, session(completedId))).body).toEqual(c.body);
+    expect((await call(server, dr, getSessionStructuredData, session(completedId))).body).toEqual({ structured_data: c.body.structured_data, structured_data_version: c.body.structured_data_version });
   });
 
   it('merges the encounter over its completed sessions of this provider', async () => {
-    const e = await call(server, dr, 'GET', `/api/v1/ambient/encounter/${encounterId}/content`);
+    const e = await call(server, dr, getEncounterContent, encounter(encounterId));
     expect(e.status).toBe(200);
     expect(e.body.summary).toHaveLength(1);
     expect(e.body.summary[0].content).toBe('Cough for three weeks.\n\nCough improving.');
     expect(e.body.structured_data.diagnoses.values.map((d: any) => d.codes[0].code)).toEqual(['R05.9', 'J20.9']);
     expect(e.body.structured_data.orders.medication_orders.values.map((o: any) => o.status)).toEqual(['CONTINUED']);
-    const sd = await call(server, dr, 'GET', `/api/v1/ambient/encounter/${encounterId}/structured-data`);
+    const sd = await call(server, dr, getEncounterStructuredData, encounter(encounterId));
     expect(sd.body).toEqual({ structured_data: e.body.structured_data });
-    expect((await call(server, dr, 'GET', `${sessionPath(completedId)}/encounter-structured-data`)).body).toEqual(sd.body);
-    expect((await call(server, dr, 'GET', `/api/v1/ambient/encounter/${crypto.randomUUID()}/content`)).status).toBe(404);
+    expect((await call(server, dr, getSessionEncounterStructuredData, session(completedId))).body).toEqual(sd.body);
+    expect((await call(server, dr, getEncounterContent, encounter(crypto.randomUUID()))).status).toBe(404);
     // The other provider sees only their own session of the same encounter.
-    const theirs = await call(server, other, 'GET', `/api/v1/ambient/encounter/${encounterId}/content`);
+    const theirs = await call(server, other, getEncounterContent, encounter(encounterId));
     expect(theirs.body.summary.map((s: any) => s.content)).toEqual(['Someone else.']);
   });
 
   it('refuses context on a terminal session', async () => {
-    const r = await call(server, dr, 'PATCH', `${sessionPath(completedId)}/context`, { visit: { chief_complaint: 'late' } });
+    const r = await call(server, dr, patchSessionContext, { ...session(completedId), body: { visit: { chief_complaint: 'late' } } });
     expect(r.status).toBe(409);
     expect(r.body.message).toMatch(/session is completed/);
-    expect((await call(server, dr, 'POST', `${sessionPath(completedId)}/end`)).status).toBe(409);
+    expect((await call(server, dr, endSession, session(completedId))).status).toBe(409);
   });
 
   it("checks medication orders against the patient's EMR medications", async () => {
-    const bad = await call(server, dr, 'PATCH', `${sessionPath(readyId)}/context`, {
-      orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'REFILLED' }, { drug_name: 'atorvastatin', status: 'DISCONTINUED' }] } },
+    const bad = await call(server, dr, patchSessionContext, {
+      ...session(readyId),
+      body: { orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'REFILLED' }, { drug_name: 'atorvastatin', status: 'DISCONTINUED' }] } } },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('orders.medication_orders.values[1]: atorvastatin is not an active medication for this patient, so it cannot be DISCONTINUED');
-    const ok = await call(server, dr, 'PATCH', `${sessionPath(readyId)}/context`, {
-      orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'DISCONTINUED' }, { drug_name: 'atorvastatin', status: 'NEW' }] } },
+    const ok = await call(server, dr, patchSessionContext, {
+      ...session(readyId),
+      body: { orders: { medication_orders: { values: [{ drug_name: 'lisinopril', status: 'DISCONTINUED' }, { drug_name: 'atorvastatin', status: 'NEW' }] } } },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.context.patient).toEqual({ emr_patient_id: 'MRN-9' });
@@ -190,7 +210,7 @@ describe('session API over seeded audio, transcript and content', () => {
   });
 
   it('lists recordings with signed URLs and serves WAV with Range', async () => {
-    const list = await call(server, dr, 'GET', `${sessionPath(completedId)}/recording?download=true`);
+    const list = await call(server, dr, listRecordings, { ...session(completedId), query: { download: true } });
     expect(list.status).toBe(200);
     expect(list.body.is_streamable).toBe(false);
     expect(list.body.recordings).toHaveLength(1);
@@ -200,6 +220,7 @@ describe('session API over seeded audio, transcript and content', () => {
     const url = new URL(rec.presigned_url);
     expect(url.origin).toBe(server.baseUrl);
 
+    // raw fetch: the signed URL as the listing hands it out (its query is the authorisation), here and below
     const full = await fetch(url);
     expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toBe('audio/wav');
@@ -223,18 +244,18 @@ describe('session API over seeded audio, transcript and content', () => {
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
 
-    const inline = await call(server, dr, 'GET', `${sessionPath(completedId)}/recording?download=false`);
+    const inline = await call(server, dr, listRecordings, { ...session(completedId), query: { download: false } });
     const inlineRes = await fetch(inline.body.recordings[0].presigned_url);
     expect(inlineRes.status).toBe(200);
     expect(inlineRes.headers.get('content-disposition')).toBe('inline');
     await inlineRes.arrayBuffer();
 
     // A ready session is still capturing audio.
-    expect((await call(server, dr, 'GET', `${sessionPath(readyId)}/recording`)).body).toEqual({ recordings: [], is_streamable: true });
+    expect((await call(server, dr, listRecordings, session(readyId))).body).toEqual({ recordings: [], is_streamable: true });
   });
 
   it('refuses tampered and expired recording URLs', async () => {
-    const list = await call(server, dr, 'GET', `${sessionPath(completedId)}/recording?download=false`);
+    const list = await call(server, dr, listRecordings, { ...session(completedId), query: { download: false } });
     const url = new URL(list.body.recordings[0].presigned_url);
     const variants: Array<(u: URL) => void> = [
       (u) => u.searchParams.set('sig', u.searchParams.get('sig')!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A'))),
@@ -246,14 +267,15 @@ describe('session API over seeded audio, transcript and content', () => {
     for (const change of variants) {
       const u = new URL(url);
       change(u);
+      // raw fetch: the signed URL with one part tampered with
       const r = await fetch(u);
       expect(r.status, u.toString()).toBe(403);
       expect(await r.json()).toMatchObject({ code: 403 });
     }
     const key = Buffer.from(fs.readFileSync(path.join(dataDir, 'keys', 'recording-url.key'), 'utf8').trim(), 'base64');
     const past = Math.floor(Date.now() / 1000) - 10;
-    const expired = await fetch(`${server.baseUrl}/api/v1/recordings/${recordingId}/audio?expires=${past}&sig=${signRecording(key, recordingId, past, false)}&download=0`);
+    const expired = await testApi(server).call(getRecordingAudio, { params: { recording_id: recordingId }, query: { expires: past, sig: signRecording(key, recordingId, past, false), download: '0' } });
     expect(expired.status).toBe(403);
-    expect((await expired.json()).message).toMatch(/expired/);
+    expect(expired.body.message).toMatch(/expired/);
   });
 });

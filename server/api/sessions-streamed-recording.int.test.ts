@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath } from '../test/session-api';
+import { call, createSession } from '../test/session-api';
+import { getSessionContent, getSessionStatus, listRecordings } from '@/lib/contracts/routes/sessions';
 import { wavHeader } from '../domain/sessions/wav';
 import { EOF_FRAME } from '@/lib/contracts/stream-protocol';
 
@@ -39,7 +40,7 @@ describe('recordings captured through /ws/ambient', () => {
     expect(frames.some((f) => f.type === 'ACK' && f.received_ms >= 2000)).toBe(true);
 
     // Still capturing: streamable, and the URL serves what has been acknowledged so far.
-    const live = await call(server, dr, 'GET', `${sessionPath(id)}/recording`);
+    const live = await call(server, dr, listRecordings, { params: { ambient_session_id: id } });
     expect(live.body.is_streamable).toBe(true);
     expect(live.body.recordings).toHaveLength(1);
     expect(live.body.recordings[0].sequence_number).toBe(1);
@@ -54,12 +55,12 @@ describe('recordings captured through /ws/ambient', () => {
     await closed;
     let status = '';
     while (!['completed', 'skipped', 'failed'].includes(status)) {
-      status = (await call(server, dr, 'GET', `${sessionPath(id)}/status`)).body.status;
+      status = (await call(server, dr, getSessionStatus, { params: { ambient_session_id: id } })).body.status;
       if (!['completed', 'skipped', 'failed'].includes(status)) await new Promise((r) => setTimeout(r, 100));
     }
     expect(['completed', 'skipped']).toContain(status);
 
-    const after = await call(server, dr, 'GET', `${sessionPath(id)}/recording?download=true`);
+    const after = await call(server, dr, listRecordings, { params: { ambient_session_id: id }, query: { download: true } });
     expect(after.body.is_streamable).toBe(false);
     const res = await fetch(after.body.recordings[0].presigned_url);
     expect(res.status).toBe(200);
@@ -72,6 +73,6 @@ describe('recordings captured through /ws/ambient', () => {
     expect(mid.headers.get('content-range')).toBe(`bytes 1000-1999/${wav.length}`);
     expect(Buffer.from(await mid.arrayBuffer())).toEqual(wav.subarray(1000, 2000));
     // Content is available once terminal.
-    expect((await call(server, dr, 'GET', `${sessionPath(id)}/content`)).status).toBe(200);
+    expect((await call(server, dr, getSessionContent, { params: { ambient_session_id: id } })).status).toBe(200);
   });
 });

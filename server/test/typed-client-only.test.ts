@@ -22,8 +22,6 @@ const MARK = /\/\/ (?:raw fetch|not a request): \S/;
 
 /** Files not yet on the typed client, and how many literal paths each may still hold. */
 const NOT_YET_MOVED: Record<string, number> = {
-  'server/api/note-evidence-review.int.test.ts': 2,
-  'server/api/sessions-seeded.int.test.ts': 6,
   'server/api/workflow.int.test.ts': 50,
   'server/cli/admin.int.test.ts': 6,
   'server/domain/fhir/fhir.int.test.ts': 6,
@@ -47,7 +45,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'server/test/durability/postgres-reconnect.int.test.ts': 2,
   'server/test/scale/multi-process.int.test.ts': 3,
   'server/test/scale/shared-limits.int.test.ts': 2,
-  'server/test/security/console-signin-limit.int.test.ts': 2,
 };
 
 function testFiles(dir: string): string[] {

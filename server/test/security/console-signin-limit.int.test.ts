@@ -10,7 +10,9 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
-import { adminFetch } from '../partners';
+import { testApi } from '../api-client';
+import { createUser as createUserRoute } from '@/lib/contracts/routes/admin-users';
+import { register as registerRoute } from '@/lib/contracts/routes/auth';
 import { backoffSeconds } from '../../domain/users/sign-in-limits';
 
 const PASSWORD = 'correct-horse-battery';
@@ -72,12 +74,13 @@ function signInFrom(address: string, email: string, password: string, extraHeade
 
 async function createUser(on: TestServer = server): Promise<string> {
   const email = `admin.${crypto.randomUUID().slice(0, 8)}@service.example`;
-  const res = await adminFetch(on.baseUrl, '/api/admin/v1/users', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD, role: 'service_admin' }) });
+  const res = await testApi(on, 'admin').call(createUserRoute, { body: { email, password: PASSWORD, role: 'service_admin' } });
   expect(res.status).toBe(201);
   return email;
 }
 
 async function fetchCsrf(on: TestServer = server): Promise<{ token: string; cookie: string }> {
+  // raw fetch: next-auth's own route, which no contract declares
   const res = await fetch(`${on.baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { token: csrfToken, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
@@ -184,7 +187,8 @@ describe('behind a trusted proxy (TRUSTED_PROXIES)', () => {
   it('keys the register/login limiter on the forwarded client too', async () => {
     const register = (from: string, forwardedFor: string) =>
       new Promise<number>((resolve, reject) => {
-        const url = new URL(`${proxied.server.baseUrl}/api/v1/auth/register`);
+        // Not through the typed client: fetch cannot choose the local address, which is what the limit counts.
+        const url = new URL(`${proxied.server.baseUrl}${registerRoute.path}`);
         const req = http.request(
           { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor } },
           (res) => {
