@@ -239,12 +239,23 @@ export function canonicalTokens(tokens: string[]): string[] {
   return out;
 }
 
+/**
+ * Words the lexicon knows that name something else here: "cva tenderness" (at the flank) is the costovertebral angle,
+ * not a stroke; "marrow edema" or "macular edema" is a finding in that tissue, not swelling of the limbs (R60).
+ */
+function notTheCondition(tokens: string[], m: Match): boolean {
+  if (m.term === 'cva') return tokens.slice(Math.max(0, m.start - 3), m.end + 2).some((t) => /^tender(?:ness)?$/.test(t)) || tokens.includes('flank') || tokens.includes('costovertebral');
+  if (m.term === 'edema') return /^(?:marrow|macular|cerebral|pulmonary|bone)$/.test(tokens[m.start - 1] ?? '');
+  return false;
+}
+
 export function conditionMentions(s: Sentence): ConditionMention[] {
   const out: ConditionMention[] = [];
   if (s.allergy) return out;
   const tokens = canonicalTokens(s.tokens);
   if (tokens.length !== s.tokens.length) s = { ...s, tokens };
   for (const m of conditionMatcher.match(s.tokens)) {
+    if (notTheCondition(s.tokens, m)) continue;
     let code = m.id;
     let start = m.start;
     // Laterality said before the term ("right knee pain") or just after it ("knee pain on the left side").

@@ -81,3 +81,31 @@ describe('statements are not questions', () => {
     expect(codesOf(`${PLAN}[doctor] So what I think we're dealing with is right hip degenerative joint disease`)).toContain('M19.90');
   });
 });
+
+describe('words that name something else, and what a test looks for', () => {
+  it('reads "cva tenderness" as the costovertebral angle, not a stroke, and marrow edema as no limb swelling', () => {
+    const codes = codesOf(`[doctor] You have some tenderness around your cva on the right.\n${PLAN}[doctor] The MRI shows subchondral marrow edema. For your kidney stone, drink fluids.`);
+    expect(codes).toContain('N20.0');
+    expect(codes.filter((c) => /^(I63|R60)/.test(c))).toEqual([]);
+  });
+
+  it('does not make a problem of what a test is for', () => {
+    expect(codesOf(`${PLAN}[doctor] For your first problem, the trouble urinating, I want to get a PSA that looks for prostate cancer.`)).not.toContain('C61');
+  });
+});
+
+describe('joint or limb pain beside a diagnosis', () => {
+  it('drops the pain a diagnosis of the same part explains: knee osteoarthritis, carpal tunnel syndrome for the wrist', () => {
+    const knee = codesOf(`${PLAN}[doctor] For your right knee pain, this is right knee osteoarthritis, take Tylenol.`);
+    expect(knee).toContain('M17.11');
+    expect(knee).not.toContain('M25.561');
+    const wrist = codesOf(`[doctor] You're here for some pain in your right wrist.\n${PLAN}[doctor] You have right carpal tunnel syndrome, we will get you a splint.`);
+    expect(wrist).toContain('G56.01');
+    expect(wrist.filter((c) => c.startsWith('M25.53'))).toEqual([]);
+  });
+
+  it('keeps the pain of another part, and arthritis of no stated site does not explain foot pain', () => {
+    const codes = codesOf(`${PLAN}[doctor] Your right foot pain is due to a fracture, we will put you in a boot.\n[doctor] For your arthritis, continue the meloxicam.`);
+    expect(codes).toEqual(expect.arrayContaining(['M79.671', 'M19.90']));
+  });
+});

@@ -20,6 +20,26 @@ function hypothetical(m: { sentence: { text: string }; surface: string }): boole
   return HYPOTHETICAL.test(lower.slice(0, at >= 0 ? at : undefined).slice(-120));
 }
 
+// What a test is for ("a PSA that looks for prostate cancer", "screen for diabetes") is not a problem the visit found.
+const SOUGHT = /\b(?:looks? for|looking for|screen(?:ing)? for|tests? for|check(?:ing)? for|rule out|to see if)\s+(?:\w+\s+){0,2}$/;
+function soughtBy(m: { sentence: { text: string }; surface: string }): boolean {
+  const lower = m.sentence.text.toLowerCase();
+  const at = lower.indexOf(m.surface);
+  return at >= 0 && SOUGHT.test(lower.slice(0, at));
+}
+
+// The body part a joint or limb pain code names, and the words of a diagnosis at that part (its ICD-10-CM description).
+const PAIN_SITES: Array<[RegExp, RegExp]> = [
+  [/\bknee\b/, /\b(knee|patell\w*|menisc\w*|cruciate|collateral)\b/],
+  [/\bshoulder\b/, /\b(shoulder|rotator|humerus|clavicle|acromi\w*)\b/],
+  [/\bhip\b/, /\b(hip|femur|trochanter\w*)\b/],
+  [/\b(ankle|foot)\b/, /\b(ankle|foot|toe|metatars\w*|hallux|tarsal|calcane\w*|fibula|plantar|achilles)\b/],
+  [/\belbow\b/, /\b(elbow|epicondyl\w*|olecranon)\b/],
+  [/\b(wrist|hand|fingers?)\b/, /\b(wrist|hand|fingers?|carpal|radius|metacarp\w*|upper limbs?)\b/],
+  [/\b(leg|lower leg)\b/, /\b(leg|lower limbs?|tibia|fibula|knee|ankle)\b/],
+  [/\barm\b/, /\b(arm|upper limbs?|humerus|radius|ulna|elbow)\b/],
+];
+
 export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   const out: Diagnosis[] = [];
   const seen = new Set<string>();
@@ -39,7 +59,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m)))) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
@@ -80,8 +100,17 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   // Its note is the code's description: the patient's words are not a clinician's assessment.
   for (const [code, n] of said) if (n >= 3 && !denied.has(code)) add(code, '');
   // Joint or limb pain is the symptom of a musculoskeletal diagnosis or injury coded beside it, not a problem of its own.
-  const definitive = out.some((d) => /^(M(?!25\.5|79\.6|54\.5)|S)/.test(d.codes[0].code));
-  if (definitive) for (let k = out.length - 1; k >= 0; k--) if (/^(M25\.5|M79\.6)/.test(out[k].codes[0].code)) out.splice(k, 1);
+  // Only a diagnosis of the same part explains the pain: knee osteoarthritis explains knee pain, arthritis of no stated
+  // site does not explain foot pain, and carpal tunnel syndrome (a nerve, G56) explains wrist pain.
+  const definitive = out.filter((d) => /^(M(?!25\.5|79\.6|54\.5)|S|G5[4-9])/.test(d.codes[0].code));
+  for (let k = out.length - 1; k >= 0; k--) {
+    const pain = out[k].codes[0];
+    if (!/^(M25\.5|M79\.6)/.test(pain.code)) continue;
+    const part = PAIN_SITES.find(([re]) => re.test(pain.description));
+    // Pain in no stated joint is explained by an arthropathy anywhere.
+    const explained = part ? definitive.some((d) => part[1].test(d.codes[0].description)) : definitive.some((d) => /^M(0|1[0-9]|2[0-4])/.test(d.codes[0].code));
+    if (explained) out.splice(k, 1);
+  }
   for (const d of out) d.source_transcripts = diagnosisEvidence(ctx, d.codes[0].code);
   return out;
 }
