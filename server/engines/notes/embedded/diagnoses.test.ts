@@ -109,3 +109,15 @@ describe('joint or limb pain beside a diagnosis', () => {
     expect(codes).toEqual(expect.arrayContaining(['M79.671', 'M19.90']));
   });
 });
+
+describe('injuries and sound-alike conditions', () => {
+  it('codes a contusion the clinician names in the assessment, not one only asked about', () => {
+    expect(codesOf(`${PLAN}[doctor] My impression is that you probably have a contusion, ice it for the pain.`)).toContain('T14.8XXA');
+    expect(codesOf(`[doctor] Any bruise on your leg?\n[patient] No.\n${PLAN}[doctor] For your hypertension, continue the lisinopril.`)).toEqual(['I10']);
+  });
+
+  it('codes "hyperthyroidism" treated with levothyroxine as hypothyroidism, and keeps it with an antithyroid drug', () => {
+    expect(codesOf(`${PLAN}[doctor] For your hyperthyroidism, continue the Synthroid 50 mcg daily.`)).toEqual(['E03.9']);
+    expect(codesOf(`${PLAN}[doctor] For your hyperthyroidism, continue the methimazole 10 mg daily.`)).toEqual(['E05.90']);
+  });
+});

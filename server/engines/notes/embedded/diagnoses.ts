@@ -2,6 +2,7 @@
 import type { Diagnosis } from '../types';
 import { conditionMentions } from './analyze';
 import { stripFiller, type NoteContext } from './compose';
+import { findDrugs } from './meds';
 import { isDiagnosisCode, type Problem } from './plan';
 import { clinicianToNote, finishSentence } from './text';
 
@@ -43,7 +44,12 @@ const PAIN_SITES: Array<[RegExp, RegExp]> = [
 export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   const out: Diagnosis[] = [];
   const seen = new Set<string>();
-  const add = (code: string, note: string) => {
+  // "Hyper-" and "hypothyroidism" differ by a syllable easily misspoken or misheard; thyroid hormone replacement
+  // (levothyroxine, liothyronine) treats only the underactive thyroid, so with it and no antithyroid drug it is E03.
+  const drugs = new Set(ctx.analysis.sentences.flatMap((s) => findDrugs(s.text).map((d) => d.ingredient)));
+  const replacesThyroid = (drugs.has('levothyroxine') || drugs.has('liothyronine')) && !drugs.has('methimazole') && !drugs.has('propylthiouracil');
+  const add = (said: string, note: string) => {
+    const code = /^E05/.test(said) && replacesThyroid ? 'E03.9' : said;
     const icd = ctx.codes.icd10(code);
     if (!icd || seen.has(icd.code)) return;
     seen.add(icd.code);
@@ -71,7 +77,9 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       // Injuries (S codes) count only when the clinician names them in the assessment, not when asking.
       // A symptom the clinician names in the assessment and plan is assessed (issue 29), as scribes list it.
       const symptomOk = /^R/.test(m.code) && s.i >= analysis.planStart;
-      if (m.negated || m.family || (!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code) || (/^S/.test(m.code) && s.i < analysis.planStart)) continue;
+      // A contusion (T14.8, no site in the lexicon) the clinician names in the assessment is an injury, as S codes are.
+      const contusion = /^T14\.8/.test(m.code) && s.i >= analysis.planStart;
+      if (m.negated || m.family || (!contusion && ((!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code))) || (/^S/.test(m.code) && s.i < analysis.planStart)) continue;
       // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
       if (hypothetical(m)) continue;
       // A past acute event ("he had a heart attack in 2008") is history, not this visit's diagnosis (I25.2, not I21).
