@@ -3,6 +3,8 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { synthesize } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
 
 let server: TestServer;
 let provider: TestProvider;
@@ -20,8 +22,8 @@ afterAll(async () => {
 
 describe('finalisation failure and the session length limit', () => {
   it('ends audio at WS_MAX_SESSION_SECONDS, then fails with NOTE_GENERATION_FAILED', async () => {
-    const created = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
-    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const created = await testApi(server, provider).call(createSession, { body: {} });
+    const { ambient_session_id: id } = created.body as { ambient_session_id: string };
     const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
     ws.startTime();
     const pcm = synthesize('I have had a bad headache and a cough for three days and my chest hurts when I breathe in.');
@@ -38,7 +40,7 @@ describe('finalisation failure and the session length limit', () => {
     const deadline = Date.now() + 120_000;
     let status = '';
     while (Date.now() < deadline) {
-      status = ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: provider.headers })).json()) as { status: string }).status;
+      status = ((await testApi(server, provider).call(getSessionStatus, { params: { ambient_session_id: id } })).body as { status: string }).status;
       if (['completed', 'failed', 'skipped'].includes(status)) break;
       await new Promise((r) => setTimeout(r, 300));
     }

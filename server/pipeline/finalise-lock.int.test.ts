@@ -5,6 +5,8 @@ import { startServer, testDatabaseUrl, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession } from '@/lib/contracts/routes/sessions';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { closeAppContext, createAppContext } from '../bootstrap';
@@ -23,8 +25,8 @@ let app: AppContext | undefined;
 const ids: string[] = [];
 
 async function streamSession(s: TestServer, headers: Record<string, string>, token: string): Promise<string> {
-  const created = await fetch(`${s.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers, body: '{}' });
-  const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+  const created = await testApi(s, headers).call(createSession, { body: {} });
+  const { ambient_session_id: id } = created.body as { ambient_session_id: string };
   const ws = await TestSocket.open(`${s.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, token] });
   ws.startTime();
   await ws.sendPcm(synthesizeDialogue([{ role: 'PATIENT', text: 'The patient reports a headache and a cough. Her blood pressure is normal today.' }], 500).pcm);

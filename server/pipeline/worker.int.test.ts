@@ -6,6 +6,8 @@ import { ROOT, startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
 
 // A separate worker process needs a database two processes can share: PostgreSQL only. scripts/test.sh leaves
 // this file out of the PGlite pass by name; run without TEST_DATABASE_URL it fails, it does not skip.
@@ -35,8 +37,8 @@ describe('npm run worker', () => {
     const exited = new Promise<number | null>((resolve) => worker!.once('exit', (code) => resolve(code)));
 
     const provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-    const created = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
-    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const created = await testApi(server, provider).call(createSession, { body: {} });
+    const { ambient_session_id: id } = created.body as { ambient_session_id: string };
     const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
     ws.startTime();
     await ws.sendPcm(synthesizeDialogue([{ role: 'PATIENT', text: 'The patient reports a headache and a cough. Her blood pressure is normal today.' }], 500).pcm);
@@ -46,7 +48,7 @@ describe('npm run worker', () => {
     const deadline = Date.now() + 180_000;
     let status = '';
     while (Date.now() < deadline) {
-      status = ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: provider.headers })).json()) as { status: string }).status;
+      status = ((await testApi(server, provider).call(getSessionStatus, { params: { ambient_session_id: id } })).body as { status: string }).status;
       if (['completed', 'failed', 'skipped'].includes(status)) break;
       await new Promise((r) => setTimeout(r, 300));
     }

@@ -3,18 +3,20 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { synthesize } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession as createSessionRoute, getSessionStatus } from '@/lib/contracts/routes/sessions';
 
 let server: TestServer;
 let provider: TestProvider;
 
 async function createSession(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
-  return ((await res.json()) as { ambient_session_id: string }).ambient_session_id;
+  const res = await testApi(server, provider).call(createSessionRoute, { body: {} });
+  return (res.body as { ambient_session_id: string }).ambient_session_id;
 }
 
 async function status(id: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: provider.headers });
-  return ((await res.json()) as { status: string }).status;
+  const res = await testApi(server, provider).call(getSessionStatus, { params: { ambient_session_id: id } });
+  return (res.body as { status: string }).status;
 }
 
 function open(id: string): Promise<TestSocket> {

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BYTES_PER_MS, CLOSE } from '@/lib/contracts/stream-protocol';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath } from '../test/session-api';
+import { call, createSession } from '../test/session-api';
+import { endSession } from '@/lib/contracts/routes/sessions';
 import { TestSocket } from '../test/ws-client';
 
 let a: TestServer;
@@ -70,7 +71,7 @@ describe('one live stream per session across web processes (issue 26 item 5)', (
     await ready(ws);
     ws.audio(Buffer.alloc(300 * BYTES_PER_MS));
     await ws.next((f) => f.type === 'ACK' && f.received_ms === 300, 'ACK of 300 ms');
-    expect((await call(b, provider, 'POST', `${sessionPath(id)}/end`)).status).toBe(200);
+    expect((await call(b, provider, endSession, { params: { ambient_session_id: id } })).status).toBe(200);
     const close = await ws.closed;
     expect(close).toEqual({ code: CLOSE.NORMAL, reason: 'session is running' });
     expect(ws.frames).toContainEqual({ type: 'STATUS', status: 'running' });

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BYTES_PER_MS, CLOSE } from '@/lib/contracts/stream-protocol';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath } from '../test/session-api';
+import { call, createSession } from '../test/session-api';
+import { endSession } from '@/lib/contracts/routes/sessions';
 import { TestSocket } from '../test/ws-client';
 
 let server: TestServer;
@@ -70,7 +71,7 @@ describe('one live stream per session (issue 26 item 5)', () => {
     ws.audio(Buffer.alloc(300 * BYTES_PER_MS));
     await ws.next((f) => f.type === 'ACK' && f.received_ms === 300, 'ACK of 300 ms');
 
-    const ended = await call(server, provider, 'POST', `${sessionPath(id)}/end`);
+    const ended = await call(server, provider, endSession, { params: { ambient_session_id: id } });
     expect(ended.status).toBe(200);
     // The session is no longer accepting audio: what arrives now must not be stored or acknowledged.
     ws.audio(Buffer.alloc(700 * BYTES_PER_MS));
@@ -83,7 +84,7 @@ describe('one live stream per session (issue 26 item 5)', () => {
 
   it('refuses a stream for a session that is no longer accepting audio with a clear close', async () => {
     const { ambient_session_id: id } = await createSession(server, provider);
-    expect((await call(server, provider, 'POST', `${sessionPath(id)}/end`)).status).toBe(200);
+    expect((await call(server, provider, endSession, { params: { ambient_session_id: id } })).status).toBe(200);
     const ws = await open(id);
     const err = await ws.next((f) => f.type === 'ERROR', 'ERROR');
     expect(err.code).toBe(409);

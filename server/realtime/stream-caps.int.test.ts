@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
+import { testApi } from '../test/api-client';
+import { createSession as createSessionRoute, endSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { createTranscriptionSession } from '@/lib/contracts/routes/dictation';
 
 let server: TestServer;
 let partner: TestPartner;
@@ -23,22 +26,18 @@ afterAll(async () => {
 });
 
 async function createSession(p: TestProvider): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: p.headers, body: '{}' });
-  return ((await res.json()) as { ambient_session_id: string }).ambient_session_id;
+  const res = await testApi(server, p).call(createSessionRoute, { body: {} });
+  return (res.body as { ambient_session_id: string }).ambient_session_id;
 }
 
 async function createDictation(p: TestProvider): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/transcription/session/create`, {
-    method: 'POST',
-    headers: p.headers,
-    body: JSON.stringify({ audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 16000 } }),
-  });
-  return ((await res.json()) as { transcription_session_id: string }).transcription_session_id;
+  const res = await testApi(server, p).call(createTranscriptionSession, { body: { audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 16000 } } });
+  return (res.body as { transcription_session_id: string }).transcription_session_id;
 }
 
 async function status(p: TestProvider, id: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: p.headers });
-  return ((await res.json()) as { status: string }).status;
+  const res = await testApi(server, p).call(getSessionStatus, { params: { ambient_session_id: id } });
+  return (res.body as { status: string }).status;
 }
 
 const openAmbient = async (p: TestProvider, id?: string) =>
@@ -120,7 +119,7 @@ describe('concurrent stream caps', () => {
         ['ABORT', async (ws) => ws.event('ABORT')],
         ['idle timeout', async () => {}],
         ['oversized frame', async (ws) => ws.ws.send(Buffer.alloc(8194))],
-        ['REST end', async (_ws, id) => fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/end`, { method: 'POST', headers: p.headers, body: '{}' })],
+        ['REST end', async (_ws, id) => testApi(server, p).call(endSession, { params: { ambient_session_id: id }, body: {} })],
       ];
       for (const [name, endIt] of serverEnded) {
         const id = await createSession(p);

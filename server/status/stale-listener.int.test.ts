@@ -11,7 +11,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath } from '../test/session-api';
+import { call, createSession } from '../test/session-api';
+import { getSessionStatus } from '@/lib/contracts/routes/sessions';
 import { LISTENER_APPLICATION_NAME } from './pg-status-bus';
 import { STATUS_CHANNEL } from './fanout';
 
@@ -122,7 +123,7 @@ async function completeElsewhere(sessionId: string): Promise<void> {
 async function pollUntil(sessionId: string, want: string, bound: number): Promise<string> {
   let last = '';
   for (let i = 0; i < bound; i++) {
-    last = (await call(server, provider, 'GET', `${sessionPath(sessionId)}/status`)).body.status;
+    last = (await call(server, provider, getSessionStatus, { params: { ambient_session_id: sessionId } })).body.status;
     if (last === want) return last;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -133,14 +134,14 @@ describe('status cache with a silent listener connection (issue 26 item 6)', () 
   it('hears a change through a working listener, then answers the database once the listener goes silent, and listens again', async () => {
     // The bus works: a change made elsewhere is heard.
     const a = (await createSession(server, provider)).ambient_session_id;
-    expect((await call(server, provider, 'GET', `${sessionPath(a)}/status`)).body.status).toBe('created');
+    expect((await call(server, provider, getSessionStatus, { params: { ambient_session_id: a } })).body.status).toBe('created');
     await completeElsewhere(a);
     expect(await pollUntil(a, 'completed', 300)).toBe('completed');
     expect(relay.listenerConnections).toBeGreaterThanOrEqual(1);
 
     // The listener goes silent with a status cached; the change made now is never delivered to it.
     const b = (await createSession(server, provider)).ambient_session_id;
-    expect((await call(server, provider, 'GET', `${sessionPath(b)}/status`)).body.status).toBe('created');
+    expect((await call(server, provider, getSessionStatus, { params: { ambient_session_id: b } })).body.status).toBe('created');
     relay.silenceListeners();
     const silenced = relay.listenerConnections;
     await completeElsewhere(b);
@@ -152,7 +153,7 @@ describe('status cache with a silent listener connection (issue 26 item 6)', () 
     expect(relay.listenerConnections).toBeGreaterThan(silenced);
     expect(server.logs()).toContain('status listener disconnected; reconnecting');
     const c = (await createSession(server, provider)).ambient_session_id;
-    expect((await call(server, provider, 'GET', `${sessionPath(c)}/status`)).body.status).toBe('created');
+    expect((await call(server, provider, getSessionStatus, { params: { ambient_session_id: c } })).body.status).toBe('created');
     await completeElsewhere(c);
     expect(await pollUntil(c, 'completed', 300)).toBe('completed');
   }, 180_000);

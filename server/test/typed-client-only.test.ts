@@ -30,21 +30,13 @@ const NOT_YET_MOVED: Record<string, number> = {
   'server/engines/notes/openai.int.test.ts': 1,
   'server/engines/speech/sherpa/sherpa.int.test.ts': 4,
   'server/pipeline/abandoned.int.test.ts': 1,
-  'server/pipeline/failure.int.test.ts': 2,
   'server/pipeline/final-pass.int.test.ts': 4,
-  'server/pipeline/finalise-lock.int.test.ts': 1,
-  'server/pipeline/worker.int.test.ts': 2,
   'server/realtime/ambient.int.test.ts': 13,
   'server/realtime/crash.int.test.ts': 7,
-  'server/realtime/limits.int.test.ts': 2,
   'server/realtime/memory.int.test.ts': 1,
   'server/realtime/shutdown.int.test.ts': 4,
-  'server/realtime/stream-caps.int.test.ts': 4,
-  'server/status/disabled-provider-streams.int.test.ts': 6,
   'server/test/durability/durability.int.test.ts': 3,
-  'server/test/durability/postgres-reconnect.int.test.ts': 2,
   'server/test/scale/multi-process.int.test.ts': 3,
-  'server/test/scale/shared-limits.int.test.ts': 2,
 };
 
 function testFiles(dir: string): string[] {

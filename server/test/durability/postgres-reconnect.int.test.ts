@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
 import { createTestPartner, registerAndLogin } from '../partners';
 import { until } from '../until';
+import { testApi } from '../api-client';
+import { createSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { getReadiness } from '@/lib/contracts/routes/meta';
 
 const servers: TestServer[] = [];
 beforeAll(() => {
@@ -34,13 +37,14 @@ describe('database connections lost', () => {
     } finally {
       await admin.end();
     }
-    await until('ready again', async () => ((await fetch(`${server.baseUrl}/api/ready`)).status === 200 ? true : undefined), 60_000);
+    await until('ready again', async () => ((await testApi(server).call(getReadiness)).status === 200 ? true : undefined), 60_000);
+    const api = testApi(server, dr);
     const created = await until('a session create that needs the database', async () => {
-      const r = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
-      return r.status === 201 ? ((await r.json()) as { ambient_session_id: string }) : undefined;
+      const r = await api.call(createSession, { body: {} });
+      return r.status === 201 ? (r.body as { ambient_session_id: string }) : undefined;
     }, 60_000);
-    const status = await fetch(`${server.baseUrl}/api/v1/ambient/session/${created.ambient_session_id}/status`, { headers: dr.headers });
-    expect(((await status.json()) as { status: string }).status).toBe('created');
+    const status = await api.call(getSessionStatus, { params: { ambient_session_id: created.ambient_session_id } });
+    expect((status.body as { status: string }).status).toBe('created');
     expect(server.proc.exitCode).toBeNull();
   }, 180_000);
 });

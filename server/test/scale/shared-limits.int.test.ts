@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
 import { TestSocket } from '../ws-client';
+import { testApi } from '../api-client';
+import { createSession } from '@/lib/contracts/routes/sessions';
+import { register } from '@/lib/contracts/routes/auth';
 
 const AUTH_PER_MINUTE = 6;
 let a: TestServer;
@@ -40,8 +43,8 @@ afterAll(async () => {
 });
 
 async function openAmbient(server: TestServer, p: TestProvider): Promise<TestSocket> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: p.headers, body: '{}' });
-  const { ambient_session_id } = (await res.json()) as { ambient_session_id: string };
+  const res = await testApi(server, p).call(createSession, { body: {} });
+  const { ambient_session_id } = res.body as { ambient_session_id: string };
   return TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', ambient_session_id, p.serviceToken] });
 }
 
@@ -100,7 +103,8 @@ describe('limits shared by two web processes on one database', () => {
     let refusal: { status: number; body: { code: number; message: string }; retryAfter: string | null } | null = null;
     for (let i = 0; i < 2 * AUTH_PER_MINUTE && !refusal; i++) {
       const [name, server] = i % 2 ? (['b', b] as const) : (['a', a] as const);
-      const res = await postFrom('127.0.0.7', `${server.baseUrl}/api/v1/auth/register`, '{}');
+      // Not through the typed client: fetch cannot choose the local address, which is what the limit counts.
+      const res = await postFrom('127.0.0.7', `${server.baseUrl}${register.path}`, '{}');
       if (res.status === 429) refusal = { status: res.status, body: JSON.parse(res.body), retryAfter: res.retryAfter };
       else {
         expect(res.status).toBe(400);
