@@ -121,3 +121,17 @@ describe('injuries and sound-alike conditions', () => {
     expect(codesOf(`${PLAN}[doctor] For your hyperthyroidism, continue the methimazole 10 mg daily.`)).toEqual(['E05.90']);
   });
 });
+
+describe('conditions said as a condition, a topic or a form answer', () => {
+  it('does not code "if she has diabetes" or "what we learn in diabetes studies"', () => {
+    const codes = codesOf(`${PLAN}[doctor] For your obesity, there is a weight loss study. If she has diabetes, then she will not qualify. We learn a lot in diabetes studies.`);
+    expect(codes).toContain('E66.9');
+    expect(codes.filter((c) => c.startsWith('E11'))).toEqual([]);
+  });
+
+  it('reads what the patient ticked on a review-of-systems form as reported, coded only when the assessment returns to it', () => {
+    const form = '[doctor] On your review of systems form, you did indicate that you have some back pain and high cholesterol.\n[patient] Yes.\n';
+    expect(codesOf(`${form}${PLAN}[doctor] For your hypertension, continue the lisinopril.`)).toEqual(['I10']);
+    expect(codesOf(`${form}${PLAN}[doctor] For your high cholesterol, start atorvastatin 20 mg daily.`)).toContain('E78.5');
+  });
+});

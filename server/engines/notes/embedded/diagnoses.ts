@@ -7,7 +7,7 @@ import { isDiagnosisCode, type Problem } from './plan';
 import { clinicianToNote, finishSentence } from './text';
 
 const HYPOTHETICAL =
-  /\b(reasons|possible causes?|causes are|people can|people with|rule out|risk of|risk for|prevent|if they have|if you have|such as|(?:people|guys|patients|folks|someone|anyone|a lot of people) (?:that|who|with)|(?:people|guys|patients|folks)\b[^.,;]{0,30}\b(?:that|who) (?:have|has|had|get)|screen(?:ing)? for|tests? for|tested for|check(?:ed)? for|evaluate for|looks? for|looking for|used (?:for|to treat|in)|(?:approved|indicated) for|would (?:have|get|develop)|(?:can|could|may|might|will) (?:cause|lead to)|can (?:get|develop))\b/;
+  /\b(reasons|possible causes?|causes are|people can|people with|rule out|risk of|risk for|prevent|if (?:you|they|she|he|we|i) (?:have|has|had|get|develop)|such as|(?:people|guys|patients|folks|someone|anyone|a lot of people) (?:that|who|with)|(?:people|guys|patients|folks)\b[^.,;]{0,30}\b(?:that|who) (?:have|has|had|get)|screen(?:ing)? for|tests? for|tested for|check(?:ed)? for|evaluate for|looks? for|looking for|used (?:for|to treat|in)|(?:approved|indicated) for|would (?:have|get|develop)|(?:can|could|may|might|will) (?:cause|lead to)|can (?:get|develop))\b/;
 
 const category = (code: string) => code.slice(0, 3);
 const ACUTE = /^(I21|I22|I26|I63|I61|J18|J20|J01|J02|J06|N39|S|T)/;
@@ -20,6 +20,12 @@ function hypothetical(m: { sentence: { text: string }; surface: string }): boole
   const at = lower.indexOf(m.surface);
   return HYPOTHETICAL.test(lower.slice(0, at >= 0 ? at : undefined).slice(-120));
 }
+
+// A condition naming a topic ("what we learn in diabetes studies") is not the patient's.
+const namesTopic = (m: { sentence: { tokens: string[] }; end: number }) => /^(?:study|studies|trial|trials|research)$/.test(m.sentence.tokens[m.end] ?? '');
+
+// What the patient ticked on a review-of-systems or intake form is reported, as the history list is, not assessed.
+const onForm = (text: string) => /\b(review (?:of )?systems?|systems? form|intake form|questionnaire|you (?:indicated|marked|checked)|did indicate)\b/i.test(text);
 
 // What a test is for ("a PSA that looks for prostate cancer", "screen for diabetes") is not a problem the visit found.
 const SOUGHT = /\b(?:looks? for|looking for|screen(?:ing)? for|tests? for|check(?:ing)? for|rule out|to see if)\s+(?:\w+\s+){0,2}$/;
@@ -65,7 +71,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m)))) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || onForm(m.sentence.text) || namesTopic(m)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
@@ -82,6 +88,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       if (m.negated || m.family || (!contusion && ((!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code))) || (/^S/.test(m.code) && s.i < analysis.planStart)) continue;
       // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
       if (hypothetical(m)) continue;
+      if (namesTopic(m)) continue;
       // A past acute event ("he had a heart attack in 2008") is history, not this visit's diagnosis (I25.2, not I21).
       if (pastAcute(s.tokens, m)) continue;
       // A condition read out of the history list is coded when the assessment and plan comes back to it (or a drug for
@@ -90,9 +97,9 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       // "hepatitis c is a viral infection that affects your liver": the second condition explains the first, it is not another.
       const before = conditionMentions(s).filter((x) => x.end <= m.start).at(-1);
       if (before && /^(?:is|are) (?:a|an|the|one)\b/.test(s.tokens.slice(before.end, m.start).join(' ')) && m.start - before.end <= 4) continue;
-      const later = analysis.sentences.some((t) => t.i >= analysis.planStart && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
-      const fromHistory = /\bhistory\b/.test(window) && !/\b(you have|you've got|diagnosed)\b/.test(window);
-      if (s.i >= analysis.planStart || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
+      const later = analysis.sentences.some((t) => t.i >= analysis.planStart && !onForm(t.text) && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
+      const fromHistory = onForm(s.text) || (/\bhistory\b/.test(window) && !/\b(you have|you've got|diagnosed)\b/.test(window));
+      if ((s.i >= analysis.planStart && !(onForm(s.text) && !later)) || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
         add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), analysis.sex)));
     }
   }
