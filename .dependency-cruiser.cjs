@@ -25,12 +25,16 @@ module.exports = {
           '^server/(context|services)\\.ts$',
           // pg-boss runs its own SQL through the client's executor.
           '^server/jobs/boss\\.ts$',
-          // Infrastructure over their own tables (rate_limits, the status bus's LISTEN/NOTIFY), no tenant data.
-          '^server/http/rate-limit\\.ts$',
-          '^server/status/status-bus\\.ts$',
         ],
       },
       to: { path: '^server/db/client\\.ts$' },
+    },
+    {
+      name: 'db-driver-only-in-db',
+      comment: 'The database drivers (pg, PGlite and their drizzle adapters) are opened in server/db only, the LISTEN connection of the status bus included (server/db/listen-client.ts); test support opens its own.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: ['^server/db/', '\\.test\\.ts$', '^server/test/'] },
+      to: { path: '^node_modules/(pg|@electric-sql/pglite|drizzle-orm/(pglite|node-postgres))/' },
     },
     {
       name: 'pipeline-not-realtime',
@@ -63,7 +67,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|\\.next[^/]*|data|tmp|public)/' },
+    // node_modules stays in the graph as leaves (doNotFollow), so rules can name a package (db-driver-only-in-db).
+    exclude: { path: '^(\\.next[^/]*|data|tmp|public)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },

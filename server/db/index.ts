@@ -5,8 +5,9 @@
  * imports the client (`.dependency-cruiser.cjs`, db-client-only-in-db).
  */
 export { tenantDb, systemDb, ScopeViolation, type TenantDb, type DbOwner, type DbTx, type ScopedTable, type ChildTable, type Row, type NewRow, type ListOptions, type InsertOptions, type ScopedSelect, type ScopedSelectAll, type UpdateSet } from './tenant-db';
-export type { Db } from './client';
+export type { Db, Database } from './client';
 export type { Scope, Scoped, AllTenantsScope, PartnerScope, ProviderScope } from './scope/scope';
 export { TENANT_TABLES, SCOPED_THROUGH_PARENT, NOT_TENANT_OWNED, type TenantTable } from './scope/tenant-tables';
 export { inScope, type TenantRow } from './scope/in-scope';
 export { isUniqueViolation, pgErrorCode } from './pg-error';
+export { newListenClient, destroyListenSocket, type ListenClient } from './listen-client';

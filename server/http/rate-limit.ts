@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { apiError } from '@/lib/errors';
 import type { AppContext, Sweeper } from '../context';
-import type { Db } from '../db/client';
+import type { Db } from '../db';
 import type { Logger } from '../logger';
 import { rateLimits } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { destroyListenSocket, newListenClient, type ListenClient } from '../db';
 import type { Logger } from '../logger';
 import type { StatusBus, StatusChange } from './status-types';
 import { STATUS_CHANNEL, StatusFanout } from './fanout';
@@ -30,7 +30,7 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
   const fanout = new StatusFanout();
   // Each process beats on its own channel, so no process hears another's heartbeats.
   const heartbeatChannel = `ambient_status_hb_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  let client: pg.Client | undefined;
+  let client: ListenClient | undefined;
   let drop: ((why: string) => void) | undefined;
   let connectingSince = 0;
   let live = false;
@@ -43,12 +43,11 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new pg.Client({
-      connectionString: databaseUrl,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: opts.keepAliveMs,
-      application_name: LISTENER_APPLICATION_NAME,
-      connectionTimeoutMillis: Math.max(2 * opts.heartbeatMs, 1000),
+    const c = newListenClient({
+      databaseUrl,
+      keepAliveMs: opts.keepAliveMs,
+      applicationName: LISTENER_APPLICATION_NAME,
+      connectTimeoutMs: Math.max(2 * opts.heartbeatMs, 1000),
     });
     const down = (why: string) => {
       if (client !== c) return;
@@ -59,8 +58,7 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
       missed = 0;
       fanout.lost();
       c.end().catch(() => {});
-      // A silent peer never answers end(): the socket itself is dropped too.
-      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      destroyListenSocket(c);
       if (closed) return;
       log.warn({ reason: why }, 'status listener disconnected; reconnecting');
       setTimeout(() => void connect(), retryMs).unref();
@@ -140,7 +138,7 @@ export function createPgStatusBus(databaseUrl: string, log: Logger, opts: PgStat
       if (!c) return;
       // Bounded: a silent peer would never answer the goodbye, and shutdown must not wait on it.
       await Promise.race([c.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
-      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      destroyListenSocket(c);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database } from '../db';
 import type { Logger } from '../logger';
 import type { StatusBus, StatusChange, StatusListener } from './status-types';
 import { createPgStatusBus } from './pg-status-bus';
