@@ -135,3 +135,13 @@ describe('conditions said as a condition, a topic or a form answer', () => {
     expect(codesOf(`${form}${PLAN}[doctor] For your high cholesterol, start atorvastatin 20 mg daily.`)).toContain('E78.5');
   });
 });
+
+describe('a symptom explained by a diagnosis', () => {
+  it('drops the symptom the clinician explains by a coded diagnosis in one sentence, and keeps one left unexplained', () => {
+    const explained = codesOf(`${PLAN}[doctor] For the shortness of breath that you had, I think it was an exacerbation of your heart failure, so we will increase the Lasix.`);
+    expect(explained).toContain('I50.9');
+    expect(explained).not.toContain('R06.02');
+    const unexplained = codesOf(`${PLAN}[doctor] For your heart failure, we will increase the Lasix. For your shortness of breath, we will get a chest x-ray.`);
+    expect(unexplained).toEqual(expect.arrayContaining(['I50.9', 'R06.02']));
+  });
+});

@@ -126,6 +126,19 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
     const explained = part ? definitive.some((d) => part[1].test(d.codes[0].description)) : definitive.some((d) => /^M(0|1[0-9]|2[0-4])/.test(d.codes[0].code));
     if (explained) out.splice(k, 1);
   }
+  // A symptom the clinician explains by a diagnosis in one sentence ("the shortness of breath, I think it was an exacerbation
+  // of your heart failure") is that diagnosis's sign, not a problem of its own.
+  for (let k = out.length - 1; k >= 0; k--) {
+    const code = out[k].codes[0].code;
+    if (!/^R/.test(code)) continue;
+    const explained = analysis.sentences.some((s) => {
+      if (s.role !== 'CLINICIAN') return false;
+      const ms = conditionMentions(s).filter((x) => !x.negated && !x.family);
+      const sym = ms.find((x) => (ctx.codes.icd10(x.code)?.code ?? x.code) === code);
+      return !!sym && ms.some((x) => x.start > sym.end && !/^[RZ]/.test(x.code) && out.some((d) => category(d.codes[0].code) === category(x.code)) && /\b(i think (?:it|this|that) (?:was|is)|this is|it was|it is|due to|from|consistent with|caused by|secondary to)\b/.test(s.tokens.slice(sym.end, x.start).join(' ')));
+    });
+    if (explained) out.splice(k, 1);
+  }
   for (const d of out) d.source_transcripts = diagnosisEvidence(ctx, d.codes[0].code);
   return out;
 }
