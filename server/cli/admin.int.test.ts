@@ -5,7 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT, startServer, type TestServer } from '../test/harness';
-import { adminFetch } from '../test/partners';
+import { testApi } from '../test/api-client';
+import { listApiKeys } from '@/lib/contracts/routes/admin-api-keys';
+import { listAudit } from '@/lib/contracts/routes/admin-audit';
+import { listPartners } from '@/lib/contracts/routes/admin-partners';
+import { listPartnerProviders } from '@/lib/contracts/routes/admin-providers';
+import { login as loginRoute, register as registerRoute } from '@/lib/contracts/routes/auth';
 
 const run = promisify(execFile);
 const servers: TestServer[] = [];
@@ -65,12 +70,13 @@ function demoOutput(stdout: string) {
   return {
     email: signIn?.[1],
     password: signIn?.[2],
-    register: lines.find((l) => l.startsWith('curl ') && l.includes('/api/v1/auth/register'))!,
-    login: lines.find((l) => l.startsWith('curl ') && l.includes('/api/v1/auth/login'))!,
+    register: lines.find((l) => l.startsWith('curl ') && l.includes(registerRoute.path))!,
+    login: lines.find((l) => l.startsWith('curl ') && l.includes(loginRoute.path))!,
   };
 }
 
 async function consoleLogin(baseUrl: string, email: string, password: string): Promise<boolean> {
+  // raw fetch: next-auth's own routes (the console sign-in), which no contract declares
   const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
@@ -116,20 +122,20 @@ describe('admin CLI against a running server (it holds the PGlite directory)', (
     const clin = await cli(['create-user', '--email', 'nurse@example.com', '--password', 'a-long-password', '--role', 'clinician', '--partner-id', 'demo', '--provider-email', 'dr.demo@example.com', '--json'], env);
     expect(clin.code, clin.stderr).toBe(0);
     const clinUser = JSON.parse(clin.stdout);
-    const providers = await (await adminFetch(server.baseUrl, '/api/admin/v1/partners/demo/providers?q=dr.demo@example.com')).json();
+    const providers = (await testApi(server, 'admin').call(listPartnerProviders, { params: { partner_id: 'demo' }, query: { q: 'dr.demo@example.com' } })).body;
     expect(clinUser.provider_id).toBe(providers.providers[0].provider_id);
 
     const key = await cli(['create-api-key', '--name', 'ci'], env);
     expect(key.code, key.stderr).toBe(0);
     const secret = /^key \(shown once, store it now\): (\S+)$/m.exec(key.stdout)![1]!;
-    const withKey = await fetch(`${server.baseUrl}/api/admin/v1/partners`, { headers: { authorization: `Bearer ${secret}` } });
+    const withKey = await testApi(server, { authorization: `Bearer ${secret}` }).call(listPartners);
     expect(withKey.status).toBe(200);
 
     const partners = await cli(['list-partners'], env);
     expect(partners.stdout).toMatch(/^demo\s+Demo partner\s+STANDARD\s+FULL\s+urn:ambient:dev-issuer/m);
 
     // Went through the API with the server's CLI token, so the audit log names the cli actor.
-    const audit = await (await adminFetch(server.baseUrl, '/api/admin/v1/audit?action=demo.setup')).json();
+    const audit = (await testApi(server, 'admin').call(listAudit, { query: { action: 'demo.setup' } })).body;
     expect(audit.entries.map((e: { actor: string }) => e.actor)).toEqual(['cli', 'cli']);
 
     const bad = await cli(['create-user', '--email', 'not-an-email', '--password', 'a-long-password', '--role', 'admin'], env);
@@ -166,8 +172,8 @@ describe('admin CLI with no server running (opens the database itself)', () => {
     const login = await runCurl(out.login);
     expect(login.status).toBe(200);
     expect(await consoleLogin(server.baseUrl, out.email!, out.password!)).toBe(true);
-    const keys = await fetch(`${server.baseUrl}/api/admin/v1/api-keys`, { headers: { authorization: `Bearer ${secret}` } });
+    const keys = await testApi(server, { authorization: `Bearer ${secret}` }).call(listApiKeys);
     expect(keys.status).toBe(200);
-    expect(((await keys.json()) as { api_keys: Array<{ id: string; created_by: string }> }).api_keys.find((k) => k.id === id)?.created_by).toBe('cli');
+    expect((keys.body as { api_keys: Array<{ id: string; created_by: string }> }).api_keys.find((k) => k.id === id)?.created_by).toBe('cli');
   }, 300_000);
 });

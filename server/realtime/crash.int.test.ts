@@ -3,6 +3,10 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession, getSessionContent, getSessionStatus, getTranscript, listRecordings } from '@/lib/contracts/routes/sessions';
+
+const session = (id: string) => ({ params: { ambient_session_id: id } });
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -23,8 +27,8 @@ describe('/ws/ambient durability', () => {
     const first = await startServer();
     servers.push(first);
     const provider = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl));
-    const created = await fetch(`${first.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
-    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const created = await testApi(first, provider).call(createSession, { body: {} });
+    const { ambient_session_id: id } = created.body as { ambient_session_id: string };
 
     const ws = await TestSocket.open(`${first.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
     ws.startTime();
@@ -47,17 +51,18 @@ describe('/ws/ambient durability', () => {
     ws2.eof();
     await ws2.closed;
 
-    const headers = provider.headers;
+    const api = testApi(second, provider);
     const deadline = Date.now() + 180_000;
     let status = '';
     while (Date.now() < deadline) {
-      status = ((await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/status`, { headers })).json()) as { status: string }).status;
+      status = ((await api.call(getSessionStatus, session(id))).body as { status: string }).status;
       if (['completed', 'failed', 'skipped'].includes(status)) break;
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(status).toBe('completed');
-    const rec = (await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/recording`, { headers })).json()) as { recordings: any[] };
+    const rec = (await api.call(listRecordings, session(id))).body as { recordings: any[] };
     expect(rec.recordings.map((r) => r.sequence_number)).toEqual([1, 2]);
+    // raw fetch: each presigned URL as the listing hands it out
     const [a, b] = await Promise.all(rec.recordings.map(async (r) => Buffer.from(await (await fetch(r.presigned_url)).arrayBuffer()).subarray(44)));
     // Every acknowledged byte survived, and nothing that was stored is other than what was sent.
     expect(a!.length).toBeGreaterThanOrEqual(ackedBytes);
@@ -76,8 +81,8 @@ describe('/ws/ambient durability', () => {
     const first = await startServer();
     servers.push(first);
     const provider = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl));
-    const created = await fetch(`${first.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
-    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const created = await testApi(first, provider).call(createSession, { body: {} });
+    const { ambient_session_id: id } = created.body as { ambient_session_id: string };
     const ws = await TestSocket.open(`${first.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
     ws.startTime();
     await ws.sendPcm(pcm);
@@ -88,21 +93,21 @@ describe('/ws/ambient durability', () => {
 
     const second = await startServer({ dataDir: first.dataDir });
     servers.push(second);
-    const headers = provider.headers;
+    const api = testApi(second, provider);
     const deadline = Date.now() + 180_000;
     let status = '';
     while (Date.now() < deadline) {
-      status = ((await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/status`, { headers })).json()) as { status: string }).status;
+      status = ((await api.call(getSessionStatus, session(id))).body as { status: string }).status;
       if (['completed', 'failed', 'skipped'].includes(status)) break;
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(status).toBe('completed');
-    const transcript = (await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers })).json()) as { final_transcript: any[] };
+    const transcript = (await api.call(getTranscript, session(id))).body as { final_transcript: any[] };
     expect(transcript.final_transcript.length).toBeGreaterThan(0);
     // One set of entries: no segment appears twice on the timeline.
     const starts = transcript.final_transcript.map((e) => `${e.start_offset.seconds}.${e.start_offset.nanos}`);
     expect(new Set(starts).size).toBe(starts.length);
-    const content = (await (await fetch(`${second.baseUrl}/api/v1/ambient/session/${id}/content`, { headers })).json()) as { summary: any[] };
+    const content = (await api.call(getSessionContent, session(id))).body as { summary: any[] };
     const ids = new Set(transcript.final_transcript.map((e) => e.transcript_id));
     for (const s of content.summary) for (const t of s.source_transcripts) expect(ids.has(t)).toBe(true);
   }, 400_000);

@@ -11,6 +11,8 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { hasSynthTools, synthesize } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession as createSessionRoute } from '@/lib/contracts/routes/sessions';
 
 const hasLib = ['libpocketsphinx.so.3', 'libsphinxbase.so.3'].some((l) =>
   ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib'].some((d) => fs.existsSync(`${d}/${l}`)),
@@ -30,8 +32,8 @@ let provider: TestProvider;
 const rssMb = (): number => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))![1]) / 1024;
 
 async function createSession(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
-  return ((await res.json()) as { ambient_session_id: string }).ambient_session_id;
+  const res = await testApi(server, provider).call(createSessionRoute, { body: {} });
+  return (res.body as { ambient_session_id: string }).ambient_session_id;
 }
 
 type Ending = 'EOF' | 'CANCEL' | 'close' | 'kill';

@@ -14,6 +14,9 @@ import { createTestPartner, registerAndLogin } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { recordings } from '../db/schema';
 import { hasSynthTools, synthesize } from '../engines/speech/synth';
+import { testApi } from '../test/api-client';
+import { createSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { createTranscriptionSession } from '@/lib/contracts/routes/dictation';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -63,9 +66,7 @@ describe('shutdown with streams open', () => {
     const server = await startServer({ env: { SPEECH_POOL_SIZE: '1' } });
     servers.push(server);
     const provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-    const create = async () =>
-      ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' })).json()) as { ambient_session_id: string })
-        .ambient_session_id;
+    const create = async () => ((await testApi(server, provider).call(createSession, { body: {} })).body as { ambient_session_id: string }).ambient_session_id;
     const id = await create();
     const pcm = hasSynthTools() ? synthesize('The patient has had a cough for two weeks and a mild fever since yesterday.') : Buffer.alloc(32 * 3000, 1);
     const sent = pcm.subarray(0, pcm.length - (pcm.length % 32));
@@ -74,15 +75,8 @@ describe('shutdown with streams open', () => {
     ws.ws.send(sent);
     await ws.next((f) => f.type === 'ACK' && f.received_ms === sent.length / 32, 'ACK of all audio');
 
-    const dictationId = (
-      (await (
-        await fetch(`${server.baseUrl}/api/v1/transcription/session/create`, {
-          method: 'POST',
-          headers: provider.headers,
-          body: JSON.stringify({ audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 16000 } }),
-        })
-      ).json()) as { transcription_session_id: string }
-    ).transcription_session_id;
+    const dictationSession = await testApi(server, provider).call(createTranscriptionSession, { body: { audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 16000 } } });
+    const dictationId = (dictationSession.body as { transcription_session_id: string }).transcription_session_id;
     const dictation = await TestSocket.open(`${server.wsUrl}/ws/transcribe`, { protocols: ['AmbientAuth', dictationId, provider.serviceToken] });
     await dictation.next((f) => f.type === 'STATUS', 'STATUS ready');
     const deaf = await deafClient(server.port, { sdp_service_token: provider.serviceToken, ambient_session_id: await create() });
@@ -116,7 +110,7 @@ describe('shutdown with streams open', () => {
 
     const again = await startServer({ dataDir: server.dataDir, env: { SPEECH_ENGINE: 'none' } });
     servers.push(again);
-    const status = (await (await fetch(`${again.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: provider.headers })).json()) as { status: string };
+    const status = (await testApi(again, provider).call(getSessionStatus, { params: { ambient_session_id: id } })).body as { status: string };
     expect(status.status).toBe('ready');
     const resumed = await TestSocket.open(`${again.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
     const ready = await resumed.next((f) => f.type === 'STATUS' && f.status === 'ready', 'STATUS ready');
@@ -132,9 +126,7 @@ describe('shutdown with streams open', () => {
     const server = await startServer({ env: { SPEECH_POOL_SIZE: '1', WS_MAX_AHEAD_MS: '700000' } });
     servers.push(server);
     const provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-    const { ambient_session_id: id } = (await (
-      await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' })
-    ).json()) as { ambient_session_id: string };
+    const { ambient_session_id: id } = (await testApi(server, provider).call(createSession, { body: {} })).body as { ambient_session_id: string };
     const clip = hasSynthTools() ? synthesize('The patient has had a cough for two weeks and a mild fever since yesterday.') : Buffer.alloc(32 * 4000, 1);
     const pcm = Buffer.concat(Array.from({ length: Math.ceil((600 * 32_000) / clip.length) }, () => clip));
     const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../../../test/partners';
 import { TestSocket } from '../../../test/ws-client';
+import { testApi, type CallArgs } from '../../../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { createSession, endSession, getSessionStatus, getTranscript } from '@/lib/contracts/routes/sessions';
 import { synthesizeDialogue } from '../synth';
 import { TINY_TOKENS, writeTinyNemoCtcDir } from './fixtures/tiny-nemo-ctc';
 
@@ -37,22 +40,23 @@ afterAll(async () => {
   fs.rmSync(base, { recursive: true, force: true });
 });
 
-async function api(server: TestServer, method: string, p: string): Promise<any> {
-  const res = await fetch(`${server.baseUrl}${p}`, { method, headers: provider.headers, body: method === 'POST' ? '{}' : undefined });
-  expect(res.status, `${method} ${p}`).toBeLessThan(300);
-  return res.json();
+async function api<C extends RouteContract>(server: TestServer, contract: C, ...input: CallArgs<C>): Promise<any> {
+  const res = await testApi(server, provider).call(contract, ...input);
+  expect(res.status, `${contract.method} ${contract.path}`).toBeLessThan(300);
+  return res.body;
 }
+const session = (id: string) => ({ params: { ambient_session_id: id } });
 
 async function finalTranscript(server: TestServer, id: string) {
   for (;;) {
-    const { status } = await api(server, 'GET', `/api/v1/ambient/session/${id}/status`);
+    const { status } = await api(server, getSessionStatus, session(id));
     if (['completed', 'failed', 'skipped'].includes(status)) {
       expect(status).toBe('completed');
       break;
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  const { final_transcript } = await api(server, 'GET', `/api/v1/ambient/session/${id}/transcript`);
+  const { final_transcript } = await api(server, getTranscript, session(id));
   return (final_transcript as any[]).map((e) => ({ text: e.transcript as string, speaker: e.speaker as string, start: e.start_offset, end: e.end_offset }));
 }
 
@@ -61,7 +65,7 @@ let liveTexts: string[] = [];
 
 /** Streams the dialogue; EOF unless `before` takes over the end of the stream. */
 async function stream(server: TestServer, before?: () => Promise<void>): Promise<string> {
-  const { ambient_session_id: id } = await api(server, 'POST', '/api/v1/ambient/session/create');
+  const { ambient_session_id: id } = await api(server, createSession, { body: {} });
   const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
   ws.startTime('2026-02-02T10:00:00Z');
   await ws.sendPcm(dialogue);
@@ -92,7 +96,7 @@ describe('SPEECH_ENGINE=sherpa in the service', () => {
     const crashed = await stream(server, () => server.kill());
     const restarted = await startServer({ dataDir: server.dataDir, env });
     servers.push(restarted);
-    await api(restarted, 'POST', `/api/v1/ambient/session/${crashed}/end`);
+    await api(restarted, endSession, { ...session(crashed), body: {} });
     expect(await finalTranscript(restarted, crashed)).toEqual(first);
   }, 600_000);
 
