@@ -145,3 +145,10 @@ describe('a symptom explained by a diagnosis', () => {
     expect(unexplained).toEqual(expect.arrayContaining(['I50.9', 'R06.02']));
   });
 });
+
+describe('what would happen to someone', () => {
+  it('does not make a problem of "then they would have a heart attack", and keeps "you could have a kidney stone"', () => {
+    expect(codesOf(`${PLAN}[doctor] People took huge doses, and then they would have a heart attack at 50.`)).not.toContain('I21.9');
+    expect(codesOf(`${PLAN}[doctor] I think you could have a kidney stone, we will get a CT scan.`)).toContain('N20.0');
+  });
+});

@@ -27,6 +27,14 @@ const namesTopic = (m: { sentence: { tokens: string[] }; end: number }) => /^(?:
 // What the patient ticked on a review-of-systems or intake form is reported, as the history list is, not assessed.
 const onForm = (text: string) => /\b(review (?:of )?systems?|systems? form|intake form|questionnaire|you (?:indicated|marked|checked)|did indicate)\b/i.test(text);
 
+// What would happen to someone ("then they would have a heart attack at 50") is not what the patient has.
+const SUPPOSED = /\b(?:would|could) (?:have|get|develop)\s+(?:\w+\s+){0,2}$/;
+function supposed(m: { sentence: { text: string }; surface: string }): boolean {
+  const lower = m.sentence.text.toLowerCase();
+  const at = lower.indexOf(m.surface);
+  return at >= 0 && SUPPOSED.test(lower.slice(0, at)) && !/\b(?:you|he|she)\s+(?:\w+\s+){0,2}$/.test(lower.slice(0, at).replace(SUPPOSED, ''));
+}
+
 // What a test is for ("a PSA that looks for prostate cancer", "screen for diabetes") is not a problem the visit found.
 const SOUGHT = /\b(?:looks? for|looking for|screen(?:ing)? for|tests? for|check(?:ing)? for|rule out|to see if)\s+(?:\w+\s+){0,2}$/;
 function soughtBy(m: { sentence: { text: string }; surface: string }): boolean {
@@ -71,7 +79,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || onForm(m.sentence.text) || namesTopic(m)))) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
