@@ -6,6 +6,7 @@ import type { Problem } from './plan';
 import { capitalize, finishSentence } from './text';
 import { RELATION, STATUS } from './vocab';
 import { NO, YES, type Sentence } from './analyze';
+import { UNCLEAR } from './unclear';
 
 function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   // A change said later is the order: "you are on lisinopril 10 mg … I will increase the lisinopril to 20 mg".
@@ -50,9 +51,18 @@ function completeFromTaken(o: MedicationOrder, before: MedicationOrder | undefin
     o.previous_dosage = { ...b };
 }
 
-/** The clinician asked whether the patient takes it and the patient said yes, or the patient said so. */
+/**
+ * The clinician asked whether the patient takes it and the patient said yes, or the patient said so, or the
+ * patient answered such a question naming the drug ("Are you still taking the metformin?" "Yes, metformin
+ * 1000 mg twice a day.").
+ */
 function takesDrug(ctx: NoteContext, s: Sentence): boolean {
-  if (s.role === 'PATIENT') return !s.question && /\b(i (?:take|am taking|'m taking|am on|'m on|use)|i've been (?:taking|on))\b/i.test(s.text);
+  if (s.role === 'PATIENT') {
+    if (s.question) return false;
+    if (/\b(i (?:take|am taking|'m taking|am on|'m on|use)|i've been (?:taking|on))\b/i.test(s.text)) return true;
+    const q = priorQuestion(ctx, s);
+    return !!q && q.role === 'CLINICIAN' && takesDrug(ctx, q) && !NO.test(s.text.trim());
+  }
   if (!s.question) return false;
   const next = ctx.analysis.turns[s.turn + 1];
   if (next?.role !== 'PATIENT' || !YES.test(next.text.trim())) return false;
@@ -69,7 +79,7 @@ export function medicationOrders(
   const { analysis } = ctx;
   const orders = new Map<string, MedicationOrder>();
   const sources = new Map<string, string[]>();
-  const current = new Map<string, Piece>();
+  const current = new Map<string, Piece & { sig?: boolean }>();
   const active = new Map<string, MedicationOrder>();
   // What the patient was taking before this visit's orders, as said: the "from" of a changed dose.
   const taken = new Map<string, MedicationOrder>();
@@ -95,19 +105,26 @@ export function medicationOrders(
         }
       }
       // A drug the patient confirms taking (answering "are you taking …", or "I take …") is an active order.
-      if (!ordering && !negatedUse && !active.has(d.ingredient) && ((statesTaken && s.role === 'CLINICIAN') || (s.i < analysis.planStart && takesDrug(ctx, s)))) {
+      // The first mention is the order; a later one fills in what it left unsaid (the question names the
+      // drug, the answer its dose).
+      const had = active.get(d.ingredient);
+      if (!ordering && !negatedUse && (!had || had.dosage.quantity === null) && ((statesTaken && s.role === 'CLINICIAN') || (s.i < analysis.planStart && takesDrug(ctx, s)))) {
         const o = parseOrder(s.text, d, ctx.codes);
         o.status = STATUS.ACTIVE;
         o.metadata.encounter_relation = RELATION.PRIOR;
-        active.set(d.ingredient, o);
-        if (!taken.has(d.ingredient)) taken.set(d.ingredient, o);
+        if (had) mergeOrder(had, o);
+        else active.set(d.ingredient, o);
+        if (!taken.has(d.ingredient) || taken.get(d.ingredient)!.dosage.quantity === null) taken.set(d.ingredient, had ?? o);
         sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
       }
-      if (s.i < analysis.planStart && !negatedUse && !current.has(d.ingredient)) {
+      const listed = current.get(d.ingredient);
+      if (s.i < analysis.planStart && !negatedUse && (!listed || !listed.sig)) {
         const o = parseOrder(s.text, d, ctx.codes);
         const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value, prnText(o)].filter(Boolean).join(' ');
-        current.set(d.ingredient, { text: finishSentence(`${capitalize(d.spoken)}${sig ? ' ' + sig : ''}`), src: [s.tid] });
-        taken.set(d.ingredient, o);
+        if (!listed || sig) {
+          current.set(d.ingredient, { text: finishSentence(`${capitalize(d.spoken)}${sig ? ' ' + sig : ''}`), src: [...(listed?.src ?? []), s.tid], sig: !!sig });
+          if (!taken.has(d.ingredient) || sig) taken.set(d.ingredient, o);
+        }
       }
     }
   }
@@ -137,7 +154,7 @@ export function medicationOrders(
     piece.text = orderLine(o, taken.get(ing), findDrugs(piece.text)[0]?.spoken);
     piece.src = [...new Set([...piece.src, ...(sources.get(ing) ?? [])])];
   }
-  return { values, partial, current: [...current.values()], currentIngredients: new Set(current.keys()), sources, taken };
+  return { values, partial, current: [...current.values()].map(({ sig: _sig, ...piece }) => piece), currentIngredients: new Set(current.keys()), sources, taken };
 }
 
 /** A medication list line from the coded order: "Lisinopril, increased from 10 mg to 20 mg once daily." for a changed dose. */
@@ -192,7 +209,10 @@ export function allergyPieces(ctx: NoteContext): Piece[] {
     const named = m ? m[1] : s.allergy && q && /\ballerg/i.test(q.text) ? s.text : '';
     if (!named || /^(?:any|anything|medications?|medicines?|drugs?)\b/i.test(named.trim())) continue;
     const drugs = findDrugs(named);
-    const allergens = drugs.length ? drugs.map((d) => d.spoken) : [named.split(/\s*(?:[,.;!?]|\band\b|\bbut\b|\bit\b|\bthey\b|\bwhich\b)\s*/i)[0].trim()].filter((x) => x && x.split(' ').length <= 4);
+    // Never words the recogniser was unsure of, nor the reaction itself: "[unclear] hives" read "Hives causes hives."
+    const allergens = drugs.length
+      ? drugs.map((d) => d.spoken)
+      : [named.split(/\s*(?:[,.;!?]|\band\b|\bbut\b|\bit\b|\bthey\b|\bwhich\b)\s*/i)[0].trim()].filter((x) => x && x.split(' ').length <= 4 && !new RegExp(`\\b${UNCLEAR}\\b`, 'i').test(x) && !REACTION.test(x));
     // The reaction may be said in this sentence or the next of the same turn ("it gives me a rash").
     const next = sents[s.i + 1];
     const reactionSrc = REACTION.test(s.text) ? s : next?.allergy && next.turn === s.turn && REACTION.test(next.text) ? next : undefined;

@@ -1,0 +1,66 @@
+/**
+ * A diabetes follow-up recorded in Chromium in Festival voices (27 Nov), as the recogniser gave it: lower case,
+ * no punctuation. Two faults a clinician would have had to fix by hand:
+ * - "Are you still taking the metformin?" "yes metformin one thousand milligrams twice a day": the question's
+ *   mention came first and was kept, so the order and the Medications section had no dose or frequency.
+ * - The allergy answer came out unsure ("[unclear] hives"): the coded allergy's substance was the marker word
+ *   ("unclearspan hives") and the Allergies section read "Hives causes hives."
+ */
+import { describe, expect, it } from 'vitest';
+import { UNCLEAR } from './unclear';
+import { dialogueToTranscript } from './dialogue';
+import { EmbeddedNotesEngine } from './index';
+
+const engine = new EmbeddedNotesEngine();
+const visit = (medAnswer: string, allergyAnswer: string) =>
+  engine.generateSync({
+    transcript: dialogueToTranscript(
+      [
+        '[doctor] good afternoon what brings you in today',
+        '[patient] my blood sugars have been running high around two hundred in the mornings and i have been really thirsty',
+        '[doctor] are you still taking the metformin',
+        `[patient] ${medAnswer}`,
+        '[doctor] any allergies to medications',
+        `[patient] ${allergyAnswer}`,
+        '[doctor] your blood pressure today is one fifty over ninety two',
+        '[doctor] i think your type two diabetes is not well controlled and your blood pressure is also high',
+        '[doctor] continue the metformin. i will start lisinopril ten milligrams once a day for your blood pressure',
+        '[doctor] we will check a hemoglobin a1c and a basic metabolic panel today and i will see you back in three months',
+      ].join('\n'),
+    ),
+    sections: [],
+    preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+  });
+const section = (r: ReturnType<typeof visit>, loinc: string) => r.summary.find((s) => s.loinc_code === loinc)?.content ?? '';
+const metformin = (r: ReturnType<typeof visit>) =>
+  [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values].find((o) => o.drug_name === 'metformin');
+
+describe('a drug asked about, then its dose given in the answer', () => {
+  it('is ordered with the dose and frequency of the answer, and listed with them', () => {
+    for (const answer of ['yes metformin one thousand milligrams twice a day', 'i take metformin one thousand milligrams twice a day']) {
+      const r = visit(answer, 'sulfa drugs give me hives');
+      expect(metformin(r), answer).toMatchObject({ dosage: { quantity: 1000, raw_value: '1000 milligrams' }, frequency: { raw_value: 'twice a day' } });
+      expect(section(r, '10160-0'), answer).toContain('Metformin 1000 mg twice daily.');
+    }
+  });
+
+  it('keeps what the question alone said when the answer gives no dose', () => {
+    const r = visit('yes i am', 'no');
+    expect(metformin(r)?.dosage.quantity ?? null).toBeNull();
+    expect(section(r, '10160-0')).toMatch(/^Metformin\./m);
+  });
+});
+
+describe('an allergy answer the recogniser was unsure of', () => {
+  it('codes no substance from the unsure words or the reaction, and writes no "Hives causes hives"', () => {
+    const r = visit('yes metformin one thousand milligrams twice a day', `${UNCLEAR} hives`);
+    expect(r.structured_data.allergies.values).toEqual([]);
+    expect(section(r, '48765-2')).not.toMatch(/hives causes hives|unclear/i);
+  });
+
+  it('still codes an allergy said clearly in the same place', () => {
+    const r = visit('yes metformin one thousand milligrams twice a day', 'yes penicillin gives me a rash');
+    expect(r.structured_data.allergies.values).toEqual([expect.objectContaining({ substance: 'penicillin', reaction: 'rash' })]);
+    expect(section(r, '48765-2')).toBe('Penicillin causes rash.');
+  });
+});
