@@ -152,3 +152,12 @@ describe('what would happen to someone', () => {
     expect(codesOf(`${PLAN}[doctor] I think you could have a kidney stone, we will get a CT scan.`)).toContain('N20.0');
   });
 });
+
+describe('an injury read off the imaging', () => {
+  it('codes the fracture the clinician reads off the x-ray before the plan, not one the x-ray does not show', () => {
+    const read = "[patient] I fell on my arm.\n[doctor] So this is looking at your right arm, and what I see is a proximal humerus fracture.\n[patient] Oh no.\n";
+    expect(codesOf(`${read}${PLAN}[doctor] We will put you in a sling.`)).toContain('S42.209A');
+    const clear = '[patient] I fell on my ankle.\n[doctor] Your x-ray shows no ankle fracture.\n[patient] Good.\n';
+    expect(codesOf(`${clear}${PLAN}[doctor] For your ankle sprain, ice and rest.`).filter((c) => c.startsWith('S82'))).toEqual([]);
+  });
+});

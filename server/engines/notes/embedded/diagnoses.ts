@@ -35,6 +35,9 @@ function supposed(m: { sentence: { text: string }; surface: string }): boolean {
   return at >= 0 && SUPPOSED.test(lower.slice(0, at)) && !/\b(?:you|he|she)\s+(?:\w+\s+){0,2}$/.test(lower.slice(0, at).replace(SUPPOSED, ''));
 }
 
+// An injury the clinician reads off the imaging ("what I see is a proximal humerus fracture") is this visit's diagnosis.
+const readOff = (s: { tokens: string[] }, m: { start: number }) => /\b(?:what i see is|i can see|it shows|this shows|x-rays? shows?|x-rays? showed)\b/.test(s.tokens.slice(Math.max(0, m.start - 7), m.start).join(' '));
+
 // What a test is for ("a PSA that looks for prostate cancer", "screen for diabetes") is not a problem the visit found.
 const SOUGHT = /\b(?:looks? for|looking for|screen(?:ing)? for|tests? for|check(?:ing)? for|rule out|to see if)\s+(?:\w+\s+){0,2}$/;
 function soughtBy(m: { sentence: { text: string }; surface: string }): boolean {
@@ -93,7 +96,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       const symptomOk = /^R/.test(m.code) && s.i >= analysis.planStart;
       // A contusion (T14.8, no site in the lexicon) the clinician names in the assessment is an injury, as S codes are.
       const contusion = /^T14\.8/.test(m.code) && s.i >= analysis.planStart;
-      if (m.negated || m.family || (!contusion && ((!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code))) || (/^S/.test(m.code) && s.i < analysis.planStart)) continue;
+      if (m.negated || m.family || (!contusion && ((!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code))) || (/^S/.test(m.code) && s.i < analysis.planStart && !readOff(s, m))) continue;
       // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
       if (hypothetical(m)) continue;
       if (namesTopic(m)) continue;
@@ -107,7 +110,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       if (before && /^(?:is|are) (?:a|an|the|one)\b/.test(s.tokens.slice(before.end, m.start).join(' ')) && m.start - before.end <= 4) continue;
       const later = analysis.sentences.some((t) => t.i >= analysis.planStart && !onForm(t.text) && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
       const fromHistory = onForm(s.text) || (/\bhistory\b/.test(window) && !/\b(you have|you've got|diagnosed)\b/.test(window));
-      if ((s.i >= analysis.planStart && !(onForm(s.text) && !later)) || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
+      if ((s.i >= analysis.planStart && !(onForm(s.text) && !later)) || (/^S/.test(m.code) && readOff(s, m)) || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
         add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), analysis.sex)));
     }
   }
