@@ -290,6 +290,11 @@ export function conditionMentions(s: Sentence): ConditionMention[] {
     const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), m.end + 4).join(' ')) && !/\b(my|your) (own|personal)\b/.test(s.text);
     out.push({ ...m, code, start, negated: negated || listNegated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
   }
+  // "You've got some arthritis in there, we call this hallux rigidus": the name given is the condition just described.
+  for (let k = 1; k < out.length; k++) {
+    const named = /\b(?:call (?:this|it|that)|called|known as)$/.test(s.tokens.slice(out[k - 1].end, out[k].start).join(' '));
+    if (named && !out[k].negated && out[k].start - out[k - 1].end <= 6) out[k - 1] = { ...out[k - 1], code: out[k].code };
+  }
   return out;
 }
 

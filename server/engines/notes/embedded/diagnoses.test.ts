@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NoteResult } from '../types';
-import { analyze } from './analyze';
+import { analyze, conditionMentions } from './analyze';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
 import { cleanUtterance } from './text';
@@ -159,5 +159,12 @@ describe('an injury read off the imaging', () => {
     expect(codesOf(`${read}${PLAN}[doctor] We will put you in a sling.`)).toContain('S42.209A');
     const clear = '[patient] I fell on my ankle.\n[doctor] Your x-ray shows no ankle fracture.\n[patient] Good.\n';
     expect(codesOf(`${clear}${PLAN}[doctor] For your ankle sprain, ice and rest.`).filter((c) => c.startsWith('S82'))).toEqual([]);
+  });
+});
+
+describe('a condition given its name', () => {
+  it('reads "some arthritis in there, we call this hallux rigidus" as hallux rigidus, not arthritis of no stated site', () => {
+    const s = analyze(dialogueToTranscript("[doctor] so you've got some arthritis in there, we call this hallux rigidus")).sentences[0];
+    expect(conditionMentions(s).map((m) => m.code)).toEqual(['M20.20', 'M20.20']);
   });
 });
