@@ -3,7 +3,11 @@ import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
-import { call, createSession, sessionPath, waitForSessionStatus } from '../test/session-api';
+import { createSession, waitForSessionStatus } from '../test/session-api';
+import { testApi, type CallArgs } from '../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { getSessionContent, getSessionStatus, getTranscript, listRecordings } from '@/lib/contracts/routes/sessions';
+import { listNeedsReview } from '@/lib/contracts/routes/workflow';
 import { NATURAL_VOICES, synthesizeDialogue } from '../engines/speech/synth';
 import { startTestReceiver, type TestReceiver } from '../webhooks/testing/receiver';
 
@@ -41,11 +45,12 @@ let abandonedPcm: Buffer;
 
 const ENDED = ['completed', 'skipped', 'failed', 'aborted'];
 
-async function api(method: string, p: string): Promise<any> {
-  const r = await call(server, provider, method, p);
-  expect(r.status, `${method} ${p}: ${r.text}`).toBeLessThan(300);
+async function api<C extends RouteContract>(contract: C, ...input: CallArgs<C>): Promise<any> {
+  const r = await testApi(server, provider).call(contract, ...input);
+  expect(r.status, `${contract.method} ${contract.path}: ${r.text}`).toBeLessThan(300);
   return r.body;
 }
+const session = (id: string) => ({ params: { ambient_session_id: id } });
 
 async function stream(id: string): Promise<TestSocket> {
   const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
@@ -63,7 +68,7 @@ async function sendAll(ws: TestSocket, pcm: Buffer): Promise<void> {
 }
 
 async function finalWords(id: string): Promise<string> {
-  const t = await api('GET', `${sessionPath(id)}/transcript`);
+  const t = await api(getTranscript, session(id));
   return (t.final_transcript as { transcript: string }[]).map((e) => e.transcript).join(' ').toLowerCase();
 }
 
@@ -107,14 +112,14 @@ describe('abandoned visits', () => {
       expect(await waitForSessionStatus(server, provider, abandoned, ENDED)).toBe('completed');
 
       // The reason is recorded and answered with the content; the transcript holds what was said before the drop.
-      const content = await api('GET', `${sessionPath(abandoned)}/content`);
+      const content = await api(getSessionContent, session(abandoned));
       expect(content.ended_reason).toBe('abandoned');
       expect(content.summary.length).toBeGreaterThan(0);
       const words = await finalWords(abandoned);
       expect(ABANDONED_WORDS.filter((w) => words.includes(w)).length, `recognised: ${words}`).toBeGreaterThanOrEqual(8);
 
       // It is waiting for the clinician in "Needs review".
-      const review = await api('GET', '/api/v1/ambient/sessions/needs-review');
+      const review = await api(listNeedsReview);
       expect(review.sessions.find((s: any) => s.ambient_session_id === abandoned)).toMatchObject({ status: 'completed', needs_review: true, note_status: 'draft' });
 
       // The partner heard of it as of any completed session.
@@ -128,7 +133,7 @@ describe('abandoned visits', () => {
       expect(await hook(abandoned)).toMatchObject({ status: 'SUCCESS', session_id: abandoned });
 
       // The visit that came back within the window was left alone, though the window passed many times while it streamed.
-      expect((await api('GET', `${sessionPath(continued)}/status`)).status).toBe('ready');
+      expect((await api(getSessionStatus, session(continued))).status).toBe('ready');
     } finally {
       feeding = false;
       await keepFeeding;
@@ -136,14 +141,14 @@ describe('abandoned visits', () => {
     again.eof();
     await again.next((f) => f.type === 'STATUS' && f.status === 'running', 'STATUS running');
     expect(await waitForSessionStatus(server, provider, continued, ENDED)).toBe('completed');
-    const other = await api('GET', `${sessionPath(continued)}/content`);
+    const other = await api(getSessionContent, session(continued));
     expect(other.ended_reason).toBeUndefined();
     const both = await finalWords(continued);
     // Words from before the drop and from after the reconnect.
     const before = ['morning', 'what', 'brings', 'headache', 'cough', 'have', 'any', 'fever', 'chest', 'pain'];
     expect(before.filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(6);
     expect(['will', 'prescribe', 'amoxicillin', 'milligrams', 'seven'].filter((w) => both.includes(w)).length, `recognised: ${both}`).toBeGreaterThanOrEqual(3);
-    const recs = await api('GET', `${sessionPath(continued)}/recording`);
+    const recs = await api(listRecordings, session(continued));
     expect(recs.recordings.map((r: any) => r.sequence_number)).toEqual([1, 2]);
   }, 900_000);
 });

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
+import { testApi, type CallArgs } from '../test/api-client';
+import type { RouteContract } from '@/lib/api/contract';
+import { createSession, endSession, getSessionStatus, getTranscript } from '@/lib/contracts/routes/sessions';
 import { synthesizeDialogue } from '../engines/speech/synth';
 
 // The final transcript must be a function of the stored audio alone: not of how busy the machine was while
@@ -43,15 +46,16 @@ afterAll(async () => {
   for (const s of servers) await s.stop();
 });
 
-async function api(server: TestServer, method: string, p: string): Promise<any> {
-  const res = await fetch(`${server.baseUrl}${p}`, { method, headers: provider.headers, body: method === 'POST' ? '{}' : undefined });
-  expect(res.status, `${method} ${p}`).toBeLessThan(300);
-  return res.json();
+async function api<C extends RouteContract>(server: TestServer, contract: C, ...input: CallArgs<C>): Promise<any> {
+  const res = await testApi(server, provider).call(contract, ...input);
+  expect(res.status, `${contract.method} ${contract.path}`).toBeLessThan(300);
+  return res.body;
 }
+const session = (id: string) => ({ params: { ambient_session_id: id } });
 
 async function waitForEnd(server: TestServer, id: string): Promise<string> {
   for (;;) {
-    const { status } = await api(server, 'GET', `/api/v1/ambient/session/${id}/status`);
+    const { status } = await api(server, getSessionStatus, session(id));
     if (['completed', 'failed', 'skipped'].includes(status)) return status;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -59,7 +63,7 @@ async function waitForEnd(server: TestServer, id: string): Promise<string> {
 
 /** Streams the dialogue as one recording; EOF unless `before` takes over the end of the stream. */
 async function stream(server: TestServer, before?: (ws: TestSocket) => Promise<void>): Promise<string> {
-  const { ambient_session_id: id } = await api(server, 'POST', '/api/v1/ambient/session/create');
+  const { ambient_session_id: id } = await api(server, createSession, { body: {} });
   const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
   ws.startTime('2026-02-02T10:00:00Z');
   await ws.sendPcm(dialogue);
@@ -72,7 +76,7 @@ async function stream(server: TestServer, before?: (ws: TestSocket) => Promise<v
 
 async function finalTranscript(server: TestServer, id: string) {
   expect(await waitForEnd(server, id)).toBe('completed');
-  const { final_transcript } = await api(server, 'GET', `/api/v1/ambient/session/${id}/transcript`);
+  const { final_transcript } = await api(server, getTranscript, session(id));
   return (final_transcript as any[]).map((e) => ({ text: e.transcript, speaker: e.speaker, start: e.start_offset, end: e.end_offset, start_time: e.start_time }));
 }
 
@@ -101,7 +105,7 @@ describe('final pass', () => {
     });
     const restarted = await startServer({ dataDir: idleServer.dataDir, env: { FINALISE_RETRY_LIMIT: '0' } });
     servers.push(restarted);
-    await api(restarted, 'POST', `/api/v1/ambient/session/${crashed}/end`);
+    await api(restarted, endSession, { ...session(crashed), body: {} });
     expect(await finalTranscript(restarted, crashed)).toEqual(idle);
   }, 900_000);
 

@@ -5,6 +5,9 @@ import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { NATURAL_VOICES, synthesizeDialogue } from '../engines/speech/synth';
+import { testApi, unchecked } from '../test/api-client';
+import { createSession as createSessionRoute, endSession, getSessionContent, getSessionStatus, getSessionStructuredData, getTranscript, listRecordings, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { createTranscriptionSession } from '@/lib/contracts/routes/dictation';
 
 // Real speech made at test time (Festival, in beforeAll): two voices, clinical words the recogniser must find.
 const TURNS = [
@@ -21,19 +24,19 @@ let provider: TestProvider;
 let dialogue: Buffer;
 let dictated: Buffer;
 
-async function api(method: string, p: string, body?: unknown, who: TestProvider = provider): Promise<Response> {
-  return fetch(`${server.baseUrl}${p}`, { method, headers: who.headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
+/** The API as the test's provider. */
+const api = () => testApi(server, provider);
+const session = (id: string) => ({ params: { ambient_session_id: id } });
 
 async function createSession(): Promise<string> {
-  const res = await api('POST', '/api/v1/ambient/session/create', {});
+  const res = await api().call(createSessionRoute, { body: {} });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { ambient_session_id: string }).ambient_session_id;
+  return (res.body as { ambient_session_id: string }).ambient_session_id;
 }
 
 async function status(id: string): Promise<string> {
-  const res = await api('GET', `/api/v1/ambient/session/${id}/status`);
-  return ((await res.json()) as { status: string }).status;
+  const res = await api().call(getSessionStatus, session(id));
+  return (res.body as { status: string }).status;
 }
 
 // A bound for a wedged pipeline, not a speed check: on two cores shared with other suites one finalisation
@@ -69,9 +72,12 @@ afterAll(async () => {
 describe('/ws/ambient', () => {
   it('streams a visit to a completed note: live transcript, durable audio, final transcript, sections, structured data', async () => {
     const id = await createSession();
-    const ctx = await api('POST', `/api/v1/ambient/session/${id}/context`, {
-      patient: { sex: 'female', dob: '1980-04-02' },
-      visit: { chief_complaint: 'Headache and cough' },
+    const ctx = await api().call(setSessionContext, {
+      ...session(id),
+      body: {
+        patient: { sex: 'female', dob: '1980-04-02' },
+        visit: { chief_complaint: 'Headache and cough' },
+      },
     });
     expect(ctx.status).toBeLessThan(300);
     expect(await status(id)).toBe('created');
@@ -101,7 +107,7 @@ describe('/ws/ambient', () => {
 
     expect(await waitForStatus(id, ['completed', 'failed', 'skipped'])).toBe('completed');
 
-    const transcript = (await (await api('GET', `/api/v1/ambient/session/${id}/transcript`)).json()) as { final_transcript: any[] };
+    const transcript = (await api().call(getTranscript, session(id))).body as { final_transcript: any[] };
     // The final pass decodes the whole stored recording, so this text is the same on an idle or a saturated
     // machine (server/pipeline/final-pass.int.test.ts); the live pass cannot change it.
     const text = transcript.final_transcript.map((e) => e.transcript).join(' ').toLowerCase();
@@ -111,7 +117,7 @@ describe('/ws/ambient', () => {
     expect([...speakers].every((s) => ['CLINICIAN', 'PATIENT', 'UNKNOWN'].includes(s))).toBe(true);
     expect(transcript.final_transcript[0].start_time.startsWith('2026-01-31T09:30:')).toBe(true);
 
-    const content = (await (await api('GET', `/api/v1/ambient/session/${id}/content`)).json()) as { summary: any[] };
+    const content = (await api().call(getSessionContent, session(id))).body as { summary: any[] };
     expect(content.summary.length).toBeGreaterThan(0);
     const ids = new Set(transcript.final_transcript.map((e) => e.transcript_id));
     const withSources = content.summary.filter((s) => s.source_transcripts.length > 0);
@@ -119,13 +125,14 @@ describe('/ws/ambient', () => {
     for (const s of withSources) for (const t of s.source_transcripts) expect(ids.has(t)).toBe(true);
     expect(content.summary.map((s) => s.content).join(' ').toLowerCase()).toMatch(/headache|cough|amoxicillin|fever/);
 
-    const sd = (await (await api('GET', `/api/v1/ambient/session/${id}/structured-data`)).json()) as { structured_data: any };
+    const sd = (await api().call(getSessionStructuredData, session(id))).body as { structured_data: any };
     expect(sd.structured_data.diagnoses).toBeDefined();
     expect(sd.structured_data.orders.medication_orders).toBeDefined();
 
     // The stored recording is exactly the audio sent.
-    const rec = (await (await api('GET', `/api/v1/ambient/session/${id}/recording`)).json()) as { recordings: any[] };
+    const rec = (await api().call(listRecordings, session(id))).body as { recordings: any[] };
     expect(rec.recordings).toHaveLength(1);
+    // raw fetch: the presigned URL as the listing hands it out, signature and all, as a player would fetch it
     const wav = Buffer.from(await (await fetch(rec.recordings[0].presigned_url)).arrayBuffer());
     expect(wav.subarray(44).equals(dialogue)).toBe(true);
   }, 600_000);
@@ -179,11 +186,12 @@ describe('/ws/ambient', () => {
     await second.closed;
     expect(await waitForStatus(id, ['completed', 'failed', 'skipped'])).toBe('completed');
 
-    const rec = (await (await api('GET', `/api/v1/ambient/session/${id}/recording`)).json()) as { recordings: any[] };
+    const rec = (await api().call(listRecordings, session(id))).body as { recordings: any[] };
     expect(rec.recordings.map((r) => r.sequence_number)).toEqual([1, 2]);
+    // raw fetch: each presigned URL as the listing hands it out
     const parts = await Promise.all(rec.recordings.map(async (r) => Buffer.from(await (await fetch(r.presigned_url)).arrayBuffer()).subarray(44)));
     expect(Buffer.concat(parts).equals(dialogue)).toBe(true);
-    const transcript = (await (await api('GET', `/api/v1/ambient/session/${id}/transcript`)).json()) as { final_transcript: any[] };
+    const transcript = (await api().call(getTranscript, session(id))).body as { final_transcript: any[] };
     expect(new Set(transcript.final_transcript.map((e) => e.recording_id)).size).toBe(2);
   }, 600_000);
 
@@ -268,7 +276,7 @@ describe('/ws/ambient', () => {
     const dir = path.join(server.dataDir, 'audio', 'sessions', id);
     await expect.poll(() => fs.existsSync(dir) && fs.readdirSync(dir).length).toBe(1);
     for (const f of fs.readdirSync(dir)) fs.truncateSync(path.join(dir, f), 1000);
-    const end = await api('POST', `/api/v1/ambient/session/${id}/end`);
+    const end = await api().call(endSession, session(id));
     expect(end.status).toBeLessThan(300);
     expect(await waitForStatus(id, ['completed', 'failed', 'skipped'])).toBe('failed');
     expect(server.logs()).toMatch(/"code":"AUDIO_UNAVAILABLE"/);
@@ -277,16 +285,16 @@ describe('/ws/ambient', () => {
 
 describe('/ws/transcribe (dictation)', () => {
   it('creates a session, streams an utterance and returns its text on AUDIO_END', async () => {
-    const bad = await api('POST', '/api/v1/transcription/session/create', { audio_config: { audio_encoding: 'FLAC', sample_rate_hertz: 16000 } });
+    const bad = await api().call(createTranscriptionSession, { body: unchecked({ audio_config: { audio_encoding: 'FLAC', sample_rate_hertz: 16000 } }) });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { message: string }).message).toMatch(/audio_encoding/);
-    const rate = await api('POST', '/api/v1/transcription/session/create', { audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 44100 } });
+    expect((bad.body as { message: string }).message).toMatch(/audio_encoding/);
+    const rate = await api().call(createTranscriptionSession, { body: unchecked({ audio_config: { audio_encoding: 'LINEAR16', sample_rate_hertz: 44100 } }) });
     expect(rate.status).toBe(400);
-    expect(((await rate.json()) as { message: string }).message).toMatch(/sample_rate_hertz/);
+    expect((rate.body as { message: string }).message).toMatch(/sample_rate_hertz/);
 
-    const res = await api('POST', '/api/v1/transcription/session/create', { audio_config: { audio_encoding: 'LINEAR16', audio_language: 'en-US', sample_rate_hertz: 16000 } });
+    const res = await api().call(createTranscriptionSession, { body: { audio_config: { audio_encoding: 'LINEAR16', audio_language: 'en-US', sample_rate_hertz: 16000 } } });
     expect(res.status).toBe(201);
-    const { transcription_session_id } = (await res.json()) as { transcription_session_id: string };
+    const { transcription_session_id } = res.body as { transcription_session_id: string };
     const ws = await TestSocket.open(`${server.wsUrl}/ws/transcribe`, { protocols: ['AmbientAuth', transcription_session_id, provider.serviceToken] });
     await ws.next((f) => f.type === 'STATUS', 'STATUS');
     ws.startTime();

@@ -22,16 +22,9 @@ const MARK = /\/\/ (?:raw fetch|not a request): \S/;
 
 /** Files not yet on the typed client, and how many literal paths each may still hold. */
 const NOT_YET_MOVED: Record<string, number> = {
-  'server/api/workflow.int.test.ts': 50,
   'server/domain/fhir/fhir.int.test.ts': 6,
   'server/domain/sessions/helpers.test.ts': 1,
   'server/domain/sessions/transcript-confidence.int.test.ts': 3,
-  'server/engines/notes/openai.int.test.ts': 1,
-  'server/pipeline/abandoned.int.test.ts': 1,
-  'server/pipeline/final-pass.int.test.ts': 4,
-  'server/realtime/ambient.int.test.ts': 13,
-  'server/test/durability/durability.int.test.ts': 3,
-  'server/test/scale/multi-process.int.test.ts': 3,
 };
 
 function testFiles(dir: string): string[] {

@@ -10,8 +10,14 @@
 import type { Bundle, Condition, MedicationRequest } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestProvider } from '../../test/partners';
-import { call, createSession, sessionPath, waitForSessionStatus } from '../../test/session-api';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../../test/partners';
+import { call, createSession, waitForSessionStatus } from '../../test/session-api';
+import { testApi } from '../../test/api-client';
+import { getSessionContent, getSessionStructuredData, getTranscript, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { getNoteReview } from '@/lib/contracts/routes/workflow';
+import { exportSessionFhir } from '@/lib/contracts/routes/fhir';
+import { getMetrics } from '@/lib/contracts/routes/meta';
+import { getAdminSession } from '@/lib/contracts/routes/admin-sessions';
 import { TestSocket } from '../../test/ws-client';
 import { startChatStandIn, type ChatStandIn } from '../../test/openai-chat-stand-in';
 import { FAKE_ID, VISIT_TURNS, inventingModelNote } from '../../test/inventing-model-note';
@@ -48,7 +54,7 @@ async function streamVisit(turns: typeof VISIT_TURNS): Promise<string> {
   const pcm = synthesizeDialogue(turns, 700).pcm;
   const { ambient_session_id: id } = await createSession(server, dr);
   const context = { patient: { emr_patient_id: `PT-${id.slice(0, 8)}`, dob: '1961-05-02', sex: 'female' }, visit: { visit_type: 'FOLLOW_UP', encounter_type: 'AMBULATORY' } };
-  expect((await call(server, dr, 'POST', `${sessionPath(id)}/context`, context)).status).toBe(200);
+  expect((await call(server, dr, setSessionContext, { params: { ambient_session_id: id }, body: context })).status).toBe(200);
   const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, dr.serviceToken] });
   ws.startTime('2026-11-27T10:00:00Z');
   await ws.sendPcm(pcm);
@@ -68,11 +74,11 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
     expect(standIn.requests.length).toBe(2);
     expect(standIn.requests[1].authorization).toBe('Bearer sk-stand-in');
 
-    const transcript = (await call(server, dr, 'GET', `${sessionPath(id)}/transcript`)).body.final_transcript as any[];
+    const transcript = (await call(server, dr, getTranscript, { params: { ambient_session_id: id } })).body.final_transcript as any[];
     const lines: TranscriptLine[] = transcript.map((e) => ({ transcriptId: e.transcript_id, speaker: e.speaker, text: e.transcript, startMs: 0, endMs: 0 }));
     expect(standIn.requests[1].lines.map((l) => l.id)).toEqual(lines.map((l) => l.transcriptId));
-    const content = (await call(server, dr, 'GET', `${sessionPath(id)}/content`)).body;
-    const data = (await call(server, dr, 'GET', `${sessionPath(id)}/structured-data`)).body;
+    const content = (await call(server, dr, getSessionContent, { params: { ambient_session_id: id } })).body;
+    const data = (await call(server, dr, getSessionStructuredData, { params: { ambient_session_id: id } })).body;
     expect(data.structured_data).toEqual(content.structured_data);
     const note = { summary: content.summary, structured_data: content.structured_data };
     const report = checkNoteFaithfulness(note, lines);
@@ -89,7 +95,7 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
   }, 1_200_000);
 
   it('lists each removal in the review before signing as removed: not found in the visit', async () => {
-    const review = await call(server, dr, 'GET', `${sessionPath(id)}/note/review`);
+    const review = await call(server, dr, getNoteReview, { params: { ambient_session_id: id } });
     expect(review.status).toBe(200);
     const removed = (review.body.items as any[]).filter((i) => i.kind === 'UNSUPPORTED');
     expect(removed.every((i) => /^Removed: not found in the visit/.test(i.detail))).toBe(true);
@@ -100,7 +106,7 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
   });
 
   it('exports FHIR without the invented facts, naming the engine', async () => {
-    const res = await call(server, dr, 'GET', `${sessionPath(id)}/fhir`);
+    const res = await call(server, dr, exportSessionFhir, { params: { ambient_session_id: id } });
     expect(res.status).toBe(200);
     const bundle = res.body as Bundle;
     const all = (bundle.entry ?? []).map((e) => e.resource!);
@@ -128,7 +134,7 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
     // The invented sulfa allergy at least; the penicillin one too when the recogniser lost the word.
     expect(line.removed.allergy).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(line)).not.toMatch(/sulfa|metformin|heart|penicillin|pressure/i);
-    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    const metrics = (await testApi(server).call(getMetrics)).text;
     expect(metrics).toMatch(/notes_guard_notes_total\{engine="openai",outcome="removed"\} 1/);
     expect(metrics).toContain(`notes_guard_removed_total{engine="openai",kind="allergy"} ${line.removed.allergy}`);
     expect(metrics).toContain(`notes_guard_unsupported_facts_total{engine="openai",kind="allergy"} ${line.factKinds.allergy}`);
@@ -138,7 +144,7 @@ describe('NOTES_ENGINE=openai behind the guard, end to end', () => {
     await standIn.close();
     const next = await streamVisit(VISIT_TURNS.slice(0, 2));
     expect(await waitForSessionStatus(server, dr, next, ['completed', 'failed', 'skipped'], 1_000_000)).toBe('failed');
-    const admin = await (await adminFetch(server.baseUrl, `/api/admin/v1/sessions/${next}`)).json();
+    const admin = (await testApi(server, 'admin').call(getAdminSession, { params: { id: next } })).body;
     expect(admin.session.error_code).toBe('NOTE_GENERATION_FAILED');
     expect(admin.session.error_detail).toMatch(/^note generation failed: the notes model \(NOTES_BASE_URL, model stand-in-model\) could not be reached \(ECONNREFUSED\) after 3 attempts$/);
   }, 1_200_000);

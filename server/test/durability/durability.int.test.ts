@@ -13,6 +13,9 @@ import { TestSocket } from '../ws-client';
 import { synthesizeDialogue } from '../../engines/speech/synth';
 import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
 import { until } from '../until';
+import { testApi } from '../api-client';
+import { createSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { ingestCkgBundle } from '@/lib/contracts/routes/ckg';
 
 const servers: TestServer[] = [];
 const receivers: TestReceiver[] = [];
@@ -22,8 +25,8 @@ afterAll(async () => {
 });
 
 async function statusOf(server: TestServer, who: TestProvider, id: string): Promise<string> {
-  const r = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: who.headers });
-  return ((await r.json()) as { status: string }).status;
+  const r = await testApi(server, who).call(getSessionStatus, { params: { ambient_session_id: id } });
+  return (r.body as { status: string }).status;
 }
 
 describe('durability', () => {
@@ -42,8 +45,8 @@ describe('durability', () => {
     const first = await startServer({ env: { WEBHOOK_RETRY_SCHEDULE: '1,1,1,1' } });
     servers.push(first);
     const dr = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl, { webhook_url: receiver.url('/hook') }));
-    const created = await fetch(`${first.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: dr.headers, body: '{}' });
-    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const created = await testApi(first, dr).call(createSession, { body: {} });
+    const { ambient_session_id: id } = created.body as { ambient_session_id: string };
     const ws = await TestSocket.open(`${first.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, dr.serviceToken] });
     ws.startTime();
     await ws.sendPcm(pcm);
@@ -78,13 +81,11 @@ describe('durability', () => {
     const dr = await registerAndLogin(first.baseUrl, await createTestPartner(first.baseUrl, { webhook_url: receiver.url('/down') }));
     const transactions: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await fetch(`${first.baseUrl}/api/v1/ckg/ingest`, {
-        method: 'POST',
-        headers: dr.headers,
-        body: JSON.stringify({ emr_patient_id: `MRN-${crypto.randomUUID().slice(0, 6)}`, bundle: { resourceType: 'Bundle', type: 'collection', entry: [] } }),
+      const r = await testApi(first, dr).call(ingestCkgBundle, {
+        body: { emr_patient_id: `MRN-${crypto.randomUUID().slice(0, 6)}`, bundle: { resourceType: 'Bundle', type: 'collection', entry: [] } },
       });
       expect(r.status).toBe(202);
-      transactions.push(((await r.json()) as { transaction_id: string }).transaction_id);
+      transactions.push((r.body as { transaction_id: string }).transaction_id);
     }
     // Each event is refused a few times while the first process runs, then the process dies.
     await until('repeated failed attempts', async () => {

@@ -18,11 +18,16 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeDialogue } from '../../engines/speech/synth';
 import { startServer, testDatabaseUrl, type TestServer } from '../harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestProvider } from '../partners';
-import { sessionPath, call } from '../session-api';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../partners';
+import { call } from '../session-api';
+import { testApi } from '../api-client';
+import { createSession, getSessionContent, getSessionStatus, getTranscript, listRecordings } from '@/lib/contracts/routes/sessions';
+import { listDeliveries } from '@/lib/contracts/routes/webhooks';
 import { until } from '../until';
 import { TestSocket } from '../ws-client';
 import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
+
+const session = (id: string) => ({ params: { ambient_session_id: id } });
 
 let a: TestServer;
 let b: TestServer;
@@ -99,7 +104,7 @@ async function pollBoth(servers: TestServer[], who: TestProvider, id: string): P
     servers.map(async (server, i) => {
       const statuses: string[] = (seen[`process ${'AB'[i]}`] = []);
       for (;;) {
-        const { status } = (await call(server, who, 'GET', `${sessionPath(id)}/status`)).body as { status: string };
+        const { status } = (await call(server, who, getSessionStatus, session(id))).body as { status: string };
         statuses.push(status);
         if (['completed', 'failed', 'skipped'].includes(status) || Date.now() > deadline) return;
         await new Promise((r) => setTimeout(r, 20));
@@ -112,7 +117,7 @@ async function pollBoth(servers: TestServer[], who: TestProvider, id: string): P
 async function finished(server: TestServer, who: TestProvider, id: string): Promise<string> {
   const deadline = Date.now() + 240_000;
   for (;;) {
-    const { status } = (await call(server, who, 'GET', `${sessionPath(id)}/status`)).body as { status: string };
+    const { status } = (await call(server, who, getSessionStatus, session(id))).body as { status: string };
     if (['completed', 'failed', 'skipped'].includes(status) || Date.now() > deadline) return status;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -120,11 +125,11 @@ async function finished(server: TestServer, who: TestProvider, id: string): Prom
 
 /** Completed once: one transcript without a repeated segment, one set of sections, one SUCCESS webhook. */
 async function expectCompletedOnce(dr: TestProvider, id: string, partnerId: string, hookPath: string): Promise<void> {
-  const transcript = (await call(a, dr, 'GET', `${sessionPath(id)}/transcript`)).body as { final_transcript: Array<{ transcript_id: string; start_offset: { seconds: number; nanos: number } }> };
+  const transcript = (await call(a, dr, getTranscript, session(id))).body as { final_transcript: Array<{ transcript_id: string; start_offset: { seconds: number; nanos: number } }> };
   expect(transcript.final_transcript.length).toBeGreaterThan(0);
   const starts = transcript.final_transcript.map((e) => `${e.start_offset.seconds}.${e.start_offset.nanos}`);
   expect(new Set(starts).size).toBe(starts.length);
-  const content = (await call(a, dr, 'GET', `${sessionPath(id)}/content`)).body as { summary: Array<{ loinc_code: string; source_transcripts: string[] }> };
+  const content = (await call(a, dr, getSessionContent, session(id))).body as { summary: Array<{ loinc_code: string; source_transcripts: string[] }> };
   expect(content.summary.length).toBeGreaterThan(0);
   const sections = content.summary.map((s) => s.loinc_code);
   expect(new Set(sections).size).toBe(sections.length);
@@ -133,7 +138,7 @@ async function expectCompletedOnce(dr: TestProvider, id: string, partnerId: stri
   const hooks = await receiver.waitFor(hookPath, 1);
   const success = hooks.map((r) => JSON.parse(r.rawBody)).filter((h) => h.status === 'SUCCESS');
   expect(success).toEqual([expect.objectContaining({ session_id: id })]);
-  const deliveries = await (await adminFetch(a.baseUrl, `/api/admin/v1/webhook-deliveries?partner_id=${partnerId}`)).json();
+  const deliveries = (await testApi(a, 'admin').call(listDeliveries, { query: { partner_id: partnerId } })).body;
   expect(deliveries.deliveries.map((d: { event_type: string }) => d.event_type)).toEqual(['session.success']);
 }
 
@@ -204,7 +209,7 @@ describe.each([
       ],
       600,
     );
-    const created = await call(b, dr, 'POST', '/api/v1/ambient/session/create', {});
+    const created = await call(b, dr, createSession, { body: {} });
     expect(created.status).toBe(201);
     const id = created.body.ambient_session_id as string;
 
@@ -235,11 +240,12 @@ describe.each([
       expect(ranks.every((r, i) => r >= 0 && (i === 0 || r >= ranks[i - 1]!)), `${name}: ${statuses.join(' ')}`).toBe(true);
     }
     // The status A answers is the one B does, without a wait: every web process hears every worker.
-    expect((await call(a, dr, 'GET', `${sessionPath(id)}/status`)).body.status).toBe('completed');
+    expect((await call(a, dr, getSessionStatus, session(id))).body.status).toBe('completed');
 
     // Every acknowledged byte is in the blob store both processes share, and nothing else.
-    const rec = (await call(a, dr, 'GET', `${sessionPath(id)}/recording`)).body as { recordings: Array<{ sequence_number: number; presigned_url: string }> };
+    const rec = (await call(a, dr, listRecordings, session(id))).body as { recordings: Array<{ sequence_number: number; presigned_url: string }> };
     expect(rec.recordings.map((r) => r.sequence_number)).toEqual([1, 2]);
+    // raw fetch: each presigned URL as the listing hands it out
     const [one, two] = await Promise.all(rec.recordings.map(async (r) => Buffer.from(await (await fetch(r.presigned_url)).arrayBuffer()).subarray(44)));
     expect(one!.length).toBeGreaterThanOrEqual(acked);
     expect(one!.equals(pcm.subarray(0, one!.length))).toBe(true);
@@ -248,9 +254,9 @@ describe.each([
     await expectCompletedOnce(dr, id, partner.partnerId, hookPath);
 
     // Status and content read the same from both processes.
-    for (const p of ['/status', '/transcript', '/content']) {
-      const [fromA, fromB] = await Promise.all([call(a, dr, 'GET', `${sessionPath(id)}${p}`), call(b, dr, 'GET', `${sessionPath(id)}${p}`)]);
-      expect([p, fromB.status, fromB.body]).toEqual([p, 200, fromA.body]);
+    for (const read of [getSessionStatus, getTranscript, getSessionContent]) {
+      const [fromA, fromB] = await Promise.all([call(a, dr, read, session(id)), call(b, dr, read, session(id))]);
+      expect([read.path, fromB.status, fromB.body]).toEqual([read.path, 200, fromA.body]);
     }
   }, 400_000);
 
@@ -266,7 +272,7 @@ describe.each([
       ],
       600,
     );
-    const id = (await call(a, dr, 'POST', '/api/v1/ambient/session/create', {})).body.ambient_session_id as string;
+    const id = (await call(a, dr, createSession, { body: {} })).body.ambient_session_id as string;
     const ws = await TestSocket.open(`${a.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, dr.serviceToken] });
     ws.startTime();
     await ws.sendPcm(pcm);
