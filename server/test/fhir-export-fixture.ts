@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { openTestDatabase, startServer } from './harness';
 import { createTestPartner, registerAndLogin } from './partners';
-import { call, createSession, sessionPath } from './session-api';
+import { call, createSession } from './session-api';
+import { setSessionContext } from '@/lib/contracts/routes/sessions';
 import { recordings, sessionContent } from '../db/schema';
 import { FsBlobStore, recordingBlobKey } from '../blob';
 import { transitionSession } from '../domain/sessions/transition-session';
@@ -59,7 +60,7 @@ export async function seedFhirExport() {
     provider: { specialty: 'FAMILY_MEDICINE', provider_role: 'ATTENDING' },
     visit: { chief_complaint: 'Diabetes follow-up', visit_type: 'FOLLOW_UP', encounter_type: 'AMBULATORY' },
   };
-  expect((await call(server, dr, 'POST', `${sessionPath(first.ambient_session_id)}/context`, context)).status).toBe(200);
+  expect((await call(server, dr, setSessionContext, { params: { ambient_session_id: first.ambient_session_id }, body: context })).status).toBe(200);
   const second = (await createSession(server, dr, { encounter_id: first.encounter_id })).ambient_session_id;
   const pending = await createSession(server, dr);
   await server.stop();
