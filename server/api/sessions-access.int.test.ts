@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
-import { call, createSession, sessionPath } from '../test/session-api';
+import { call, createSession } from '../test/session-api';
 import { until } from '../test/until';
-import { testApi, unchecked } from '../test/api-client';
-import { createSession as createSessionRoute, endSession, getEncounterContent, getSessionContent, getSessionContentDeprecated, getSessionContext, getSessionStatus, getSessionStructuredData, getTranscript, listRecordings, setSessionContext, setSessionMetadata } from '@/lib/contracts/routes/sessions';
+import { testApi, unchecked, type ApiReply } from '../test/api-client';
+import { createSession as createSessionRoute, endSession, getEncounterContent, getSessionContent, getSessionContentDeprecated, getSessionContext, getSessionStatus, getSessionStructuredData, getTranscript, listRecordings, patchSessionContext, setSessionContext, setSessionMetadata } from '@/lib/contracts/routes/sessions';
 import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
 import { getPreferences, updatePreferences } from '@/lib/contracts/routes/preferences';
 
@@ -29,20 +29,22 @@ describe('session API: access, ending, preferences and rewrite', () => {
   it("answers 404 for another provider's or partner's session, for every verb", async () => {
     const { ambient_session_id: id, encounter_id } = await createSession(server, dr);
     for (const who of [colleague, outsider]) {
-      for (const [method, suffix, body] of [
-        ['GET', '/status'],
-        ['GET', '/transcript'],
-        ['GET', '/content'],
-        ['GET', '/structured-data'],
-        ['GET', '/recording'],
-        ['GET', '/context'],
-        ['POST', '/context', { visit: { chief_complaint: 'x' } }],
-        ['PATCH', '/context', { visit: { chief_complaint: 'x' } }],
-        ['POST', '/metadata', { patient_sex: 'male' }],
-        ['POST', '/end'],
-      ] as Array<[string, string, unknown?]>) {
-        const r = await call(server, who, method, `${sessionPath(id)}${suffix}`, body);
-        expect(r.status, `${method} ${suffix}`).toBe(404);
+      const api = testApi(server, who);
+      const session = { params: { ambient_session_id: id } };
+      for (const [what, request] of [
+        ['GET /status', () => api.call(getSessionStatus, session)],
+        ['GET /transcript', () => api.call(getTranscript, session)],
+        ['GET /content', () => api.call(getSessionContent, session)],
+        ['GET /structured-data', () => api.call(getSessionStructuredData, session)],
+        ['GET /recording', () => api.call(listRecordings, session)],
+        ['GET /context', () => api.call(getSessionContext, session)],
+        ['POST /context', () => api.call(setSessionContext, { ...session, body: { visit: { chief_complaint: 'x' } } })],
+        ['PATCH /context', () => api.call(patchSessionContext, { ...session, body: { visit: { chief_complaint: 'x' } } })],
+        ['POST /metadata', () => api.call(setSessionMetadata, { ...session, body: { patient_sex: 'male' } })],
+        ['POST /end', () => api.call(endSession, session)],
+      ] as Array<[string, () => Promise<ApiReply>]>) {
+        const r = await request();
+        expect(r.status, what).toBe(404);
         expect(r.body.code).toBe(404);
       }
       expect((await call(server, who, getSessionContentDeprecated, { params: { ambient_session_id: id } })).status).toBe(404);
