@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
+import { createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
 import { infoRoute, testApi, unchecked } from '../test/api-client';
 import { createUser as createUserRoute } from '@/lib/contracts/routes/admin-users';
 import { getClinicianToken, listProviderSessions, updateNoteSection } from '@/lib/contracts/routes/app';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
+import { createTestPartner, registerAndLogin, type TestPartner } from '../test/partners';
 import { infoRoute, testApi, unchecked } from '../test/api-client';
 import type { RouteContract } from '@/lib/api/contract';
 import { getJwks } from '@/lib/contracts/routes/meta';

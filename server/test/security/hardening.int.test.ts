@@ -10,7 +10,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner } from '../partners';
+import { createTestPartner, registerAndLogin, type TestPartner } from '../partners';
 import { TestSocket } from '../ws-client';
 import { infoRoute, testApi } from '../api-client';
 import { updatePartner } from '@/lib/contracts/routes/admin-partners';

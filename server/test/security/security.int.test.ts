@@ -11,7 +11,7 @@ import path from 'node:path';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, openTestDatabase, startServer, type TestServer } from '../harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
+import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
 import { TestSocket } from '../ws-client';
 import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
 import { infoRoute, readReply, testApi, unchecked, type CallArgs } from '../api-client';

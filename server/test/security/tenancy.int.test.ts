@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
+import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../partners';
 import { testApi, type Caller, type TestCallInput } from '../api-client';
 import type { RouteContract } from '@/lib/api/contract';
 import { createApiKey } from '@/lib/contracts/routes/admin-api-keys';
