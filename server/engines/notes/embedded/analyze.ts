@@ -82,9 +82,9 @@ export function inferRoles(lines: TranscriptLine[]): { roles: Role[]; swapped: b
 }
 
 const EXAM_CUE =
-  /\b(physical exam|physical examination|examine you|examining|exam(?:ine)? (?:your|you|him|her)|on exam|let me (?:take a look|listen|check|feel|look)|(?:i'm|i am) (?:going to|just going to) (?:listen|take a look|press|feel|check|examine|look)|listen to your (?:heart|lungs)|your (?:heart|lungs) (?:sound|sounds|are|is)|vital signs|vitals)\b/i;
+  /\b(physical exam|physical examination|examine you|examining|exam(?:ine)? (?:your|you|him|her)|on exam|let me (?:take a look|listen|check|feel|look)|(?:i'm|i am) (?:going to|just going to) (?:listen|take a look|press|feel|check|examine|look)|listen to your (?:heart|lungs)|your (?:heart|lungs) (?:sound|sounds|are|is)|vital signs|vitals|your (?:feet|foot|skin|throat|ears|eyes|abdomen|belly|knees?|ankles?|legs?|wounds?|incision) (?:looks?|feels?|are|is) (?:good|fine|normal|okay|great|clear|healthy))\b/i;
 const PLAN_CUE =
-  /\b(my impression|assessment|my plan|the plan|plan is|for your (?:first|second|next|last)? ?problem|next problem|first problem|i think (?:you have|that you have|this is|it's|you've|that this)|my diagnosis|diagnosis is|(?:i'm|i am) going to (?:prescribe|order|refer|start|put you)|what i(?:'d| would) like to do|what we(?:'re| are) going to do|i want to (?:start|prescribe|order)|let's talk about (?:my|the|what)|in terms of (?:my|the) plan|so for (?:your|the))\b/i;
+  /\b(my impression|assessment|my plan|the plan|plan is|for your (?:first|second|next|last)? ?problem|next problem|first problem|i think (?:you have|that you have|this is|it's|you've|that this|your [a-z0-9]+(?: [a-z0-9]+){0,3} (?:is|are) (?:not |now |still )?(?:well |poorly |under )?(?:controlled|uncontrolled|stable|improving|worse|worsening|better))|my diagnosis|diagnosis is|(?:i'm|i am) going to (?:prescribe|order|refer|start|put you)|what i(?:'d| would) like to do|what we(?:'re| are) going to do|i want to (?:start|prescribe|order)|let's talk about (?:my|the|what)|in terms of (?:my|the) plan|so for (?:your|the))\b/i;
 
 /**
  * Recognisers emit no punctuation, so "you have hypertension are you taking metformin …" arrives as one

@@ -93,6 +93,12 @@ export function examBlocks(ctx: NoteContext): Block[] {
   const templated = new Set<string>();
   const measured = new Map<string, Piece>();
   const complained = /^(right|left|bilateral) ([a-z]+(?: [a-z]+)?) pain$/i.exec(ctx.complaint ?? '');
+  // A vital sign measured in the room may be said before any exam cue ("your blood pressure today is 150 over
+  // 92"); it belongs with the exam's vitals, not nowhere. Readings from home are history, not measured here.
+  for (const s of analysis.sentences.slice(0, analysis.examStart)) {
+    if (s.role !== 'CLINICIAN' || s.question || !/\b(?:today|here|right now)\b/i.test(s.text) || /\bat home\b|\bhome (?:readings?|monitor)\b/i.test(s.text)) continue;
+    for (const v of vitalsIn(s.text)) if (!measured.has(v.label)) measured.set(v.label, { text: `${v.value}.`, src: [s.tid] });
+  }
   for (const s of sents) {
     let t = stripFiller(s.text).replace(/^(so|and|now|on|um|okay)\s+/i, '');
     t = t.replace(/^(?:on )?(?:physical )?exam(?:ination)? of (?:the |your )?(.+?),? (?:there is|there's|i see|i feel|shows|reveals)\s+/i, 'Examination of the $1 reveals ');

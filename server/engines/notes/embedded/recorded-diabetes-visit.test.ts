@@ -5,6 +5,8 @@
  *   mention came first and was kept, so the order and the Medications section had no dose or frequency.
  * - The allergy answer came out unsure ("[unclear] hives"): the coded allergy's substance was the marker word
  *   ("unclearspan hives") and the Allergies section read "Hives causes hives."
+ * - The examination had no cue the engine knew ("your feet look good …", a blood pressure "today" before it): the
+ *   Physical Examination section was empty and both were filed as the diabetes' medical reasoning.
  */
 import { describe, expect, it } from 'vitest';
 import { UNCLEAR } from './unclear';
@@ -23,6 +25,7 @@ const visit = (medAnswer: string, allergyAnswer: string) =>
         '[doctor] any allergies to medications',
         `[patient] ${allergyAnswer}`,
         '[doctor] your blood pressure today is one fifty over ninety two',
+        '[doctor] your feet look good with no ulcers and sensation is intact',
         '[doctor] i think your type two diabetes is not well controlled and your blood pressure is also high',
         '[doctor] continue the metformin. i will start lisinopril ten milligrams once a day for your blood pressure',
         '[doctor] we will check a hemoglobin a1c and a basic metabolic panel today and i will see you back in three months',
@@ -62,5 +65,25 @@ describe('an allergy answer the recogniser was unsure of', () => {
     const r = visit('yes metformin one thousand milligrams twice a day', 'yes penicillin gives me a rash');
     expect(r.structured_data.allergies.values).toEqual([expect.objectContaining({ substance: 'penicillin', reaction: 'rash' })]);
     expect(section(r, '48765-2')).toBe('Penicillin causes rash.');
+  });
+});
+
+describe('an examination said without an exam cue', () => {
+  const r = visit('yes metformin one thousand milligrams twice a day', 'sulfa drugs give me hives');
+  it('files the finding and the blood pressure measured today in the Physical Examination', () => {
+    expect(section(r, '29545-1')).toMatch(/Blood pressure: 150\/92 mmHg\./);
+    expect(section(r, '29545-1')).toMatch(/feet look good with no ulcers and sensation is intact/i);
+  });
+  it('keeps the assessment ("i think your diabetes is not well controlled") and the exam out of each other', () => {
+    expect(section(r, '29545-1')).not.toMatch(/diabetes|I think/i);
+    expect(section(r, '51847-2')).not.toMatch(/feet|150\/92/i);
+  });
+  it('takes no blood pressure read at home as measured in the room', () => {
+    const home = engine.generateSync({
+      transcript: dialogueToTranscript(['[doctor] what brings you in today', '[patient] my blood pressure at home today was one sixty over a hundred', '[doctor] your feet look good with no ulcers', '[doctor] i think your blood pressure is not well controlled', '[doctor] i will start lisinopril ten milligrams once a day'].join('\n')),
+      sections: [],
+      preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+    });
+    expect(home.summary.find((s) => s.loinc_code === '29545-1')?.content ?? '').not.toMatch(/160\/100/);
   });
 });
