@@ -91,6 +91,10 @@ export function cleanUtterance(text: string): string {
   for (let k = 0; k < 2; k++) t = t.replace(/\b(\w+(?:'\w+)?)(\s*,?\s+\1\b)+/gi, '$1');
   // Two-word restarts: "five hundred five hundred milligrams", "i think i think".
   t = t.replace(/\b(\w+(?:'\w+)? \w+(?:'\w+)?)(?:\s*,?\s+\1\b)+/gi, '$1');
+  // A1c said letter by letter ("hemoglobin a one c", "h b a one c"): one test name, and its "c" is no cut-off fragment.
+  t = t.replace(/\b(?:h\s?b\s?)?a[\s-]?(?:one|1)[\s-]?c\b/gi, (m) => (/^h/i.test(m) ? 'hba1c' : 'a1c'));
+  // A lone "n" before a determiner is a clipped "and" ("an a1c n the basic metabolic panel"), not a fragment to drop.
+  t = t.replace(/(\S) n (?=(?:the|a|an|your|some)\s)/gi, '$1 and ');
   // Cut-off word fragments ("i f- felt") leave single letters behind; a letter that is part of a name ("hepatitis c",
   // "vitamin d", "c diff", "e coli", "h pylori") is not one, and dropping it loses the condition.
   t = t.replace(/(^|\s)(?![aiAI]\b)([a-zA-Z])(?=\s)/g, (m, pre: string, _letter: string, at: number, all: string) =>

@@ -1,0 +1,48 @@
+/**
+ * The recorded diabetes follow-up of recorded-diabetes-visit.test.ts, word for word as the recogniser gave it (27 Nov),
+ * and the faults its Assessment and Plan had:
+ * - "hemoglobin a one c n the basic metabolic panel": the spoken A1c lost its "c" as a cut-off fragment, so the note read
+ *   "hemoglobin a one the basic metabolic panel" and no A1c order was coded (only the BMP).
+ */
+import { describe, expect, it } from 'vitest';
+import { dialogueToTranscript } from './dialogue';
+import { EmbeddedNotesEngine } from './index';
+import { cleanUtterance } from './text';
+
+const RECOGNISED = [
+  '[doctor] good afternoon what brings you in today',
+  '[patient] my blood sugars have been running high for around two hundred in the mornings and i have been really thirsty',
+  '[doctor] are you still take on the metformin',
+  '[patient] yes metformin one thousand milligrams twice a day',
+  '[doctor] any allergies to medications',
+  '[patient] self a drags kidney hives',
+  '[doctor] your blood pressure today is one fifty over ninety two',
+  '[doctor] your feet look good with no ulcers and sensation is intact',
+  '[doctor] i think your type two diabetes is not well controlled and your blood pressure is also higher',
+  '[doctor] continue the metformin',
+  '[doctor] i will start lisinopril ten milligrams once a day for your blood pressure',
+  '[doctor] we will check a hemoglobin a one c n the basic metabolic panel today and i will see you back in three months',
+];
+
+const engine = new EmbeddedNotesEngine();
+const generate = (lines: string[]) =>
+  engine.generateSync({ transcript: dialogueToTranscript(lines.join('\n')), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+const r = generate(RECOGNISED);
+const plan = r.summary.find((s) => s.loinc_code === '51847-2')?.content ?? '';
+
+describe('an A1c said letter by letter', () => {
+  it('is cleaned to one test name, "a1c", and its "c" is not dropped as a fragment', () => {
+    expect(cleanUtterance('we will check a hemoglobin a one c n the basic metabolic panel')).toBe('we will check a hemoglobin a1c and the basic metabolic panel');
+    expect(cleanUtterance('your h b a one c was seven')).toBe('your hba1c was seven');
+    expect(cleanUtterance('an a-1-c in three months')).toBe('an a1c in three months');
+  });
+  it('reads whole in the plan and is coded as the A1c lab order beside the BMP', () => {
+    expect(plan).toMatch(/hemoglobin a1c and the basic metabolic panel/i);
+    expect(plan).not.toMatch(/a one\b/i);
+    const loinc = r.structured_data.orders.service_orders.values.map((o) => o.code?.code);
+    expect(loinc).toEqual(expect.arrayContaining(['4548-4', '51990-0']));
+  });
+  it('keeps a lone letter that is no A1c out as before ("i f felt")', () => {
+    expect(cleanUtterance('i f felt dizzy')).toBe('i felt dizzy');
+  });
+});
