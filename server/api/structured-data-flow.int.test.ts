@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllergyIntolerance, Bundle, Condition, MedicationRequest, ServiceRequest } from '@medplum/fhirtypes';
-import { call } from '../test/session-api';
 import { errorsOf, ofType } from '../test/fhir-export-fixture';
 import { sdItem, sdRoutes, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
-import { testApi, type ApiReply } from '../test/api-client';
+import { readReply, testApi, type ApiReply } from '../test/api-client';
 import { getEncounterStructuredData, getSessionEncounterStructuredData, getSessionStructuredData } from '@/lib/contracts/routes/sessions';
 import { exportSessionFhir } from '@/lib/contracts/routes/fhir';
 import { amendNote, getNoteHistory, getVisitSummary, signNote } from '@/lib/contracts/routes/workflow';
@@ -115,7 +114,7 @@ describe('an edit reaches every reader of the structured data', () => {
     const [hook] = await noteSignedHooks(1);
     expect(hook).toMatchObject({ status: 'NOTE_SIGNED', session_id: id, version: 1 });
     // raw fetch: follows the link the notification carries, whatever path it names
-    const content = await call(f.server, f.dr, 'GET', new URL(hook._links.contents[0].href).pathname);
+    const content = await readReply(await fetch(`${f.server.baseUrl}${new URL(hook._links.contents[0].href).pathname}`, { headers: f.dr.headers }));
     expect(content.body.note_status).toBe('signed');
     expect(content.body.structured_data.allergies.values[0]).toMatchObject({ substance: 'penicillin G', reaction: 'rash' });
     expect(content.body.structured_data.diagnoses.values.map((d: { codes: { code: string }[] }) => d.codes[0]!.code)).toEqual(['I10', 'E11.9']);

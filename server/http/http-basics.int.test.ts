@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFO_ROUTES } from '@/lib/info';
 import { CONTRACTS } from '@/lib/contracts/routes';
 import { ROOT, startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../test/partners';
 import { infoRoute, testApi, unchecked } from '../test/api-client';
 import { login } from '@/lib/contracts/routes/auth';
 import { getHealth, getOpenApiDocument, getReadiness } from '@/lib/contracts/routes/meta';

@@ -16,7 +16,6 @@ import { FsBlobStore, recordingBlobKey } from '../blob';
 import { transitionSession } from '../domain/sessions/transition-session';
 import { validateFhirResource } from '../domain/fhir/validate-fhir-resource';
 
-export const E = (id: string) => `/api/v1/ambient/encounter/${id}`;
 export const MRN = `PT-${crypto.randomUUID().slice(0, 8)}`;
 export const ROUND_TRIP_MRN = `RT-${crypto.randomUUID().slice(0, 8)}`;
 export const HPI = 'Patient reports fasting sugars between 120 and 140. She walks daily and has no episodes of low blood sugar.';

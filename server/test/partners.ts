@@ -16,13 +16,6 @@ export interface TestPartner {
   token(claims?: Record<string, unknown>, opts?: { expiresIn?: string | number; kid?: string }): Promise<string>;
 }
 
-export async function adminFetch(baseUrl: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${baseUrl}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
-  });
-}
-
 /** A partner with its own signing key, trusted through an inline JWKS. */
 export async function createTestPartner(
   baseUrl: string,

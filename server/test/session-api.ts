@@ -1,26 +1,17 @@
 /** Session helpers for integration tests; calls go through the typed client (./api-client.ts). */
 import { expect } from 'vitest';
 import { createSession as createSessionRoute, getSessionStatus } from '@/lib/contracts/routes/sessions';
-import { readReply, testApi, type ApiReply, type CallArgs, type TestCallInput } from './api-client';
+import { testApi, type ApiReply, type CallArgs } from './api-client';
 import type { RouteContract } from '@/lib/api/contract';
 import type { TestServer } from './harness';
 import type { TestProvider } from './partners';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const sessionPath = (id: string) => `/api/v1/ambient/session/${id}`;
-
-/**
- * A call through the typed client (./api-client.ts), as `who`, answered with status, parsed body, text and
- * headers. The literal-path form (method and path strings) is for files not yet moved to contracts.
- */
-export function call<C extends RouteContract>(server: TestServer, who: TestProvider | Record<string, string>, contract: C, ...input: CallArgs<C>): Promise<ApiReply<C>>;
-export function call(server: TestServer, who: TestProvider | Record<string, string>, method: string, p: string, body?: unknown): Promise<ApiReply>;
-export async function call(server: TestServer, who: TestProvider | Record<string, string>, what: string | RouteContract, ...rest: unknown[]): Promise<ApiReply> {
+/** A call through the typed client (./api-client.ts), as `who`, answered with status, parsed body, text and headers. */
+export function call<C extends RouteContract>(server: TestServer, who: TestProvider | Record<string, string>, contract: C, ...input: CallArgs<C>): Promise<ApiReply<C>> {
   const headers = 'headers' in who ? (who as TestProvider).headers : (who as Record<string, string>);
-  if (typeof what !== 'string') return testApi(server, headers).call(what, ...(rest as [TestCallInput<RouteContract>]));
-  const [p, body] = rest as [string, unknown];
-  return readReply(await fetch(`${server.baseUrl}${p}`, { method: what, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  return testApi(server, headers).call(contract, ...input);
 }
 
 export async function createSession(server: TestServer, who: TestProvider, body: unknown = {}) {

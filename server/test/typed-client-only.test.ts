@@ -6,8 +6,7 @@
  * - an OpenAPI path (`/api/v1/…/{ambient_session_id}`), which names a route rather than calling it;
  * - the hostile-input suites (server/test/hostile/), whose point is requests no contract admits;
  * - a line marked `// raw fetch: <why>` (bad JSON, a wrong method or content type, raw bytes, a path no contract
- *   declares) or `// not a request: <why>` (an expected link or label), on it or on the comment line above;
- * - the files below, not yet moved to the client, each at most at its count (lower it as a file moves; never raise it).
+ *   declares) or `// not a request: <why>` (an expected link or label), on it or on the comment line above.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,12 +19,6 @@ const OPENAPI_PARAM = /(?<!\$)\{\w+\}/;
 const HOSTILE = 'server/test/hostile/';
 const MARK = /\/\/ (?:raw fetch|not a request): \S/;
 
-/** Files not yet on the typed client, and how many literal paths each may still hold. */
-const NOT_YET_MOVED: Record<string, number> = {
-  'server/domain/fhir/fhir.int.test.ts': 6,
-  'server/domain/sessions/helpers.test.ts': 1,
-  'server/domain/sessions/transcript-confidence.int.test.ts': 3,
-};
 
 function testFiles(dir: string): string[] {
   return (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
@@ -57,14 +50,13 @@ describe('API tests use the typed client', () => {
     expect(literalPaths("href: `${server.baseUrl}/api/v1/ambient/session/${id}/status` // not a request: the link a payload carries")).toBe(0);
   });
 
-  it('no test file under server/ writes a literal /api/v1/ path beyond what it is allowed', () => {
+  it('no test file under server/ writes a literal /api/v1/ path', () => {
     const self = 'server/test/typed-client-only.test.ts';
     const over: string[] = [];
     for (const file of testFiles('server')) {
       if (file === self || file.startsWith(HOSTILE)) continue;
       const count = literalPaths(fs.readFileSync(path.join(ROOT, file), 'utf8'));
-      const allowed = NOT_YET_MOVED[file] ?? 0;
-      if (count > allowed) over.push(`${file}: ${count} literal /api/ paths (allowed ${allowed}); call the route through testApi(…).call(contract, …)`);
+      if (count > 0) over.push(`${file}: ${count} literal /api/ paths; call the route through testApi(…).call(contract, …)`);
     }
     expect(over).toEqual([]);
   });

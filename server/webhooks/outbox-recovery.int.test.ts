@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, type TestPartner } from '../test/partners';
+import { createTestPartner, type TestPartner } from '../test/partners';
 import { webhookDeliveries } from '../db/schema';
 import { signWebhook } from './sign';
 import { startTestReceiver, type TestReceiver } from './testing/receiver';

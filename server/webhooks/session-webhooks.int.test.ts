@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
+import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../test/partners';
 import { TestSocket } from '../test/ws-client';
 import { synthesizeDialogue } from '../engines/speech/synth';
 import { signWebhook } from './sign';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
-import { adminFetch, createTestPartner, type TestPartner } from '../test/partners';
+import { createTestPartner, type TestPartner } from '../test/partners';
 import { signWebhook } from './sign';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from './testing/receiver';
 import { testApi, type CallArgs } from '../test/api-client';

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Bundle, Composition, Condition, DocumentReference, MedicationRequest, Provenance, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
 import { openTestDatabase, type TestServer } from '../../test/harness';
-import { adminFetch, type TestProvider } from '../../test/partners';
-import { call, createSession, sessionPath } from '../../test/session-api';
-import { E, errorsOf, HPI, MRN, ofType, resources, ROUND_TRIP_MRN, seedFhirExport, type FhirExportFixture } from '../../test/fhir-export-fixture';
+import { type TestProvider } from '../../test/partners';
+import { call, createSession } from '../../test/session-api';
+import { testApi } from '../../test/api-client';
+import { exportAdminSessionFhir, exportEncounterFhir, exportSessionFhir } from '@/lib/contracts/routes/fhir';
+import { updateNoteSection } from '@/lib/contracts/routes/app';
+import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
+import { amendNote, signNote, updatePatientIdentity } from '@/lib/contracts/routes/workflow';
+import { getCkgTransaction, ingestCkgBundle } from '@/lib/contracts/routes/ckg';
+import { getSessionContent, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { getOpenApiDocument } from '@/lib/contracts/routes/meta';
+import { errorsOf, HPI, MRN, ofType, resources, ROUND_TRIP_MRN, seedFhirExport, type FhirExportFixture } from '../../test/fhir-export-fixture';
 import { ambientSessions, patientContext } from '../../db/schema';
 import { applyRewrite } from '@/components/clinician/note/apply-rewrite';
 import { findUnresolvedReferences } from './find-unresolved-references';
@@ -30,19 +38,19 @@ describe('FHIR R4 export on a live server', () => {
 
   it("carries the clinician's edits and rewrites made through the web app's API", async () => {
     const id = first.ambient_session_id;
-    const edit = await call(server, dr, 'PUT', `${sessionPath(id)}/content/sections/10164-2`, { content: HPI });
+    const edit = await call(server, dr, updateNoteSection, { params: { ambient_session_id: id, loinc: '10164-2' }, body: { content: HPI } });
     expect(edit.status, edit.text).toBe(200);
     // A rewrite is written back the way the visit page does it: apply the returned text at its offsets, then save.
     const plan = 'Type 2 diabetes, stable. Continue metformin.';
     const sel = { selection_start: 0, selection_end: 'Type 2 diabetes, stable.'.length, selected_text: 'Type 2 diabetes, stable.' };
-    const rw = await call(server, dr, 'POST', '/api/v1/content/rewrite', { ...sel, context_after: plan.slice(sel.selection_end), instruction: 'VERBOSE', ambient_session_id: id, loinc_code: '51847-2' });
+    const rw = await call(server, dr, rewriteSelection, { body: { ...sel, context_after: plan.slice(sel.selection_end), instruction: 'VERBOSE', ambient_session_id: id, loinc_code: '51847-2' } });
     expect(rw.status, rw.text).toBe(200);
     const written = applyRewrite(plan, sel, rw.body);
     expect(written.ok).toBe(true);
     const rewritten = (written as { content: string }).content;
-    expect((await call(server, dr, 'PUT', `${sessionPath(id)}/content/sections/51847-2`, { content: rewritten })).status).toBe(200);
+    expect((await call(server, dr, updateNoteSection, { params: { ambient_session_id: id, loinc: '51847-2' }, body: { content: rewritten } })).status).toBe(200);
 
-    const r = await call(server, dr, 'GET', `${sessionPath(id)}/fhir`);
+    const r = await call(server, dr, exportSessionFhir, { params: { ambient_session_id: id } });
     expect(r.status, r.text).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
     exported = r.body as Bundle;
@@ -121,17 +129,17 @@ describe('FHIR R4 export on a live server', () => {
   });
 
   it('answers _format=ndjson with one resource per line, and refuses an unknown _format', async () => {
-    const r = await call(server, dr, 'GET', `${sessionPath(first.ambient_session_id)}/fhir?_format=ndjson`);
+    const r = await call(server, dr, exportSessionFhir, { params: { ambient_session_id: first.ambient_session_id }, query: { _format: 'ndjson' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/fhir\+ndjson/);
     const lines = r.text.trimEnd().split('\n').map((l) => JSON.parse(l) as Resource);
     expect(lines).toEqual(resources(exported));
-    const bad = await call(server, dr, 'GET', `${sessionPath(first.ambient_session_id)}/fhir?_format=xml`);
+    const bad = await call(server, dr, exportSessionFhir, { params: { ambient_session_id: first.ambient_session_id }, query: { _format: 'xml' } });
     expect(bad).toMatchObject({ status: 400, body: { code: 400, message: expect.stringMatching(/_format/) } });
   });
 
   it('exports the encounter over its completed sessions', async () => {
-    const r = await call(server, dr, 'GET', `${E(first.encounter_id)}/fhir`);
+    const r = await call(server, dr, exportEncounterFhir, { params: { encounter_id: first.encounter_id } });
     expect(r.status, r.text).toBe(200);
     const b = r.body as Bundle;
     expect(errorsOf(b)).toEqual([]);
@@ -144,19 +152,19 @@ describe('FHIR R4 export on a live server', () => {
 
   it("answers 404 for another partner's or provider's session and encounter, 409 before a terminal state", async () => {
     for (const who of [outsider, colleague]) {
-      expect((await call(server, who, 'GET', `${sessionPath(first.ambient_session_id)}/fhir`)).status).toBe(404);
-      expect((await call(server, who, 'GET', `${E(first.encounter_id)}/fhir`)).status).toBe(404);
+      expect((await call(server, who, exportSessionFhir, { params: { ambient_session_id: first.ambient_session_id } })).status).toBe(404);
+      expect((await call(server, who, exportEncounterFhir, { params: { encounter_id: first.encounter_id } })).status).toBe(404);
     }
     // The content route's rule: nothing before a terminal state.
-    expect((await call(server, dr, 'GET', `${sessionPath(pending.ambient_session_id)}/content`)).status).toBe(409);
-    const early = await call(server, dr, 'GET', `${sessionPath(pending.ambient_session_id)}/fhir`);
+    expect((await call(server, dr, getSessionContent, { params: { ambient_session_id: pending.ambient_session_id } })).status).toBe(409);
+    const early = await call(server, dr, exportSessionFhir, { params: { ambient_session_id: pending.ambient_session_id } });
     expect(early).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/session is created/) } });
-    const encounter = await call(server, dr, 'GET', `${E(pending.encounter_id)}/fhir`);
+    const encounter = await call(server, dr, exportEncounterFhir, { params: { encounter_id: pending.encounter_id } });
     expect(encounter).toMatchObject({ status: 409, body: { code: 409, message: expect.stringMatching(/is created/) } });
   });
 
   it('is described in the OpenAPI document', async () => {
-    const doc = (await (await fetch(`${server.baseUrl}/api/v1/openapi.json`)).json()) as { paths: Record<string, any> };
+    const doc = (await testApi(server).call(getOpenApiDocument)).body as { paths: Record<string, any> };
     for (const p of ['/api/v1/ambient/session/{ambient_session_id}/fhir', '/api/v1/ambient/encounter/{encounter_id}/fhir']) {
       const get = doc.paths[p]?.get;
       expect(get, p).toBeDefined();
@@ -167,20 +175,21 @@ describe('FHIR R4 export on a live server', () => {
   });
 
   it('shows the same document to the admin console, scoped like the session detail', async () => {
-    const r = await adminFetch(server.baseUrl, `/api/admin/v1/sessions/${first.ambient_session_id}/fhir`);
+    const admin = testApi(server, 'admin');
+    const r = await admin.call(exportAdminSessionFhir, { params: { id: first.ambient_session_id } });
     expect(r.status).toBe(200);
-    const b = (await r.json()) as Bundle;
+    const b = r.body as Bundle;
     expect(b.entry!.map((e) => e.fullUrl)).toEqual(exported.entry!.map((e) => e.fullUrl));
-    expect((await adminFetch(server.baseUrl, `/api/admin/v1/sessions/${crypto.randomUUID()}/fhir`)).status).toBe(404);
+    expect((await admin.call(exportAdminSessionFhir, { params: { id: crypto.randomUUID() } })).status).toBe(404);
   });
 
   it("reports sign-off (signed: final with the clinician as attester; amended: amended) and the visit's patient name and MRN", async () => {
     const id = first.ambient_session_id;
-    const ident = await call(server, dr, 'PATCH', `${sessionPath(id)}/patient`, { name: 'Ada Lovelace', mrn: 'MRN-0042' });
+    const ident = await call(server, dr, updatePatientIdentity, { params: { ambient_session_id: id }, body: { name: 'Ada Lovelace', mrn: 'MRN-0042' } });
     expect(ident.status, ident.text).toBe(200);
-    const sign = await call(server, dr, 'POST', `${sessionPath(id)}/note/sign`);
+    const sign = await call(server, dr, signNote, { params: { ambient_session_id: id } });
     expect(sign.status, sign.text).toBe(200);
-    const signed = (await call(server, dr, 'GET', `${sessionPath(id)}/fhir`)).body as Bundle;
+    const signed = (await call(server, dr, exportSessionFhir, { params: { ambient_session_id: id } })).body as Bundle;
     expect(errorsOf(signed)).toEqual([]);
     const c = signed.entry![0]!.resource as Composition;
     const practitioner = resources(signed).find((r) => r.resourceType === 'Practitioner')!;
@@ -192,29 +201,29 @@ describe('FHIR R4 export on a live server', () => {
     expect(patient.name).toEqual([{ text: 'Ada Lovelace' }]);
     expect(patient.identifier!.map((i) => [i.value, i.type?.coding?.[0]?.code])).toEqual([[MRN, undefined], ['MRN-0042', 'MR']]);
 
-    const amend = await call(server, dr, 'POST', `${sessionPath(id)}/note/amend`, { reason: 'Dose clarified' });
+    const amend = await call(server, dr, amendNote, { params: { ambient_session_id: id }, body: { reason: 'Dose clarified' } });
     expect(amend.status, amend.text).toBe(200);
-    const amended = (await call(server, dr, 'GET', `${sessionPath(id)}/fhir`)).body as Bundle;
+    const amended = (await call(server, dr, exportSessionFhir, { params: { ambient_session_id: id } })).body as Bundle;
     expect((amended.entry![0]!.resource as Composition).status).toBe('amended');
     expect(errorsOf(amended)).toEqual([]);
   }, 60_000);
 
   it('round trip: the Bundle posted to CKG ingestion becomes the EMR context another session validates orders against', async () => {
-    const ingest = await call(server, dr, 'POST', '/api/v1/ckg/ingest', { emr_patient_id: ROUND_TRIP_MRN, bundle: exported });
+    const ingest = await call(server, dr, ingestCkgBundle, { body: { emr_patient_id: ROUND_TRIP_MRN, bundle: exported } as never });
     expect(ingest.status, ingest.text).toBe(202);
     let state = '';
     for (let i = 0; i < 300 && !['COMPLETED', 'FAILED', 'ABORTED'].includes(state); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      state = (await call(server, dr, 'GET', `/api/v1/ckg/transactions/${ingest.body.transaction_id}`)).body.state;
+      state = (await call(server, dr, getCkgTransaction, { params: { transaction_id: ingest.body.transaction_id } })).body.state;
     }
     expect(state).toBe('COMPLETED');
 
     const { ambient_session_id: next } = await createSession(server, dr);
     const withOrders = (...values: unknown[]) => ({ patient: { emr_patient_id: ROUND_TRIP_MRN }, orders: { medication_orders: { values } } });
     // Metformin was exported active: it can be refilled. Lisinopril was stopped: it cannot be discontinued again.
-    const ok = await call(server, dr, 'POST', `${sessionPath(next)}/context`, withOrders({ drug_name: 'metformin', status: 'REFILLED' }, { drug_name: 'Metformin', status: 'DISCONTINUED', medication_code: { code: '6809', type: 'RXCUI' } }));
+    const ok = await call(server, dr, setSessionContext, { params: { ambient_session_id: next }, body: withOrders({ drug_name: 'metformin', status: 'REFILLED' }, { drug_name: 'Metformin', status: 'DISCONTINUED', medication_code: { code: '6809', type: 'RXCUI' } }) as never });
     expect(ok.status, ok.text).toBe(200);
-    const stopped = await call(server, dr, 'POST', `${sessionPath(next)}/context`, withOrders({ drug_name: 'lisinopril', status: 'DISCONTINUED' }));
+    const stopped = await call(server, dr, setSessionContext, { params: { ambient_session_id: next }, body: withOrders({ drug_name: 'lisinopril', status: 'DISCONTINUED' }) as never });
     expect(stopped).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^orders\.medication_orders\.values\[0\]: lisinopril is not an active medication/) } });
 
     // The patient's EMR context now holds the exported diagnoses and medications.

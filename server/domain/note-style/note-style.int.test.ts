@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, startServer, type TestServer } from '../../test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../../test/partners';
-import { call, createSession, sessionPath } from '../../test/session-api';
+import { call, createSession } from '../../test/session-api';
 import { recordings, sessionContent, transcriptEntries } from '../../db/schema';
 import { transitionSession } from '../sessions/transition-session';
 import { getSessionContent, setSessionContext } from '@/lib/contracts/routes/sessions';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness';
-import { adminFetch, createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../../test/partners';
+import { createTestPartner, registerAndLogin, type TestPartner, type TestProvider } from '../../test/partners';
 import { signWebhook } from '../../webhooks/sign';
 import { startTestReceiver, type TestReceiver } from '../../webhooks/testing/receiver';
 import { testApi, type CallArgs, unchecked } from '../../test/api-client';

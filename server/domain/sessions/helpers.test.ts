@@ -94,6 +94,7 @@ describe('recording URL signing', () => {
   it('builds a URL that carries what it signs', () => {
     const { url, expiresAt } = recordingAudioUrl('https://svc.example', key, id, true, 1_000);
     const u = new URL(url);
+    // not a request: the path the signed recording URL must carry
     expect(u.pathname).toBe(`/api/v1/recordings/${id}/audio`);
     expect(u.searchParams.get('download')).toBe('1');
     expect(Number(u.searchParams.get('expires'))).toBe(4_600);

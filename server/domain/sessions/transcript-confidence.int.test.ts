@@ -4,6 +4,8 @@ import { createTestPartner, registerAndLogin } from '../../test/partners';
 import { TestSocket } from '../../test/ws-client';
 import { NATURAL_VOICES, synthesizeDialogue } from '../../engines/speech/synth';
 import { TranscriptResponse } from '@/lib/contracts/sessions';
+import { createSession, getSessionStatus, getTranscript } from '@/lib/contracts/routes/sessions';
+import { testApi } from '../../test/api-client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,8 +16,8 @@ afterAll(() => server?.stop());
 describe('transcript confidence (issue 14)', () => {
   it('GET …/transcript entries carry confidence and per-word confidences from the recogniser', async () => {
     const provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
-    const created = await fetch(`${server.baseUrl}/api/v1/ambient/session/create`, { method: 'POST', headers: provider.headers, body: '{}' });
-    const { ambient_session_id: id } = (await created.json()) as { ambient_session_id: string };
+    const api = testApi(server.baseUrl, provider.headers);
+    const { ambient_session_id: id } = (await api.call(createSession, { body: {} })).body;
     const ws = await TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
     ws.startTime();
     // Festival's HMM voice (built from recorded speech): recognised well enough to check words by name.
@@ -25,14 +27,14 @@ describe('transcript confidence (issue 14)', () => {
 
     let status = '';
     for (let i = 0; i < 600 && !['completed', 'failed', 'skipped'].includes(status); i++) {
-      status = ((await (await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/status`, { headers: provider.headers })).json()) as { status: string }).status;
+      status = (await api.call(getSessionStatus, { params: { ambient_session_id: id } })).body.status;
       if (status !== 'completed') await new Promise((r) => setTimeout(r, 300));
     }
     expect(status, server.logs()).toBe('completed');
 
-    const res = await fetch(`${server.baseUrl}/api/v1/ambient/session/${id}/transcript`, { headers: provider.headers });
+    const res = await api.call(getTranscript, { params: { ambient_session_id: id } });
     expect(res.status).toBe(200);
-    const body = TranscriptResponse.parse(await res.json());
+    const body = TranscriptResponse.parse(res.body);
     expect(body.final_transcript.length).toBeGreaterThan(0);
     for (const e of body.final_transcript) {
       expect(e.confidence).toBeGreaterThanOrEqual(0);
