@@ -28,6 +28,8 @@ const TREATMENT = /\b(prescribe|prescription|medication|medicine|mg|milligrams|c
 const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|diet|exercise|make sure|should|call|come back|return|worse|follow up|follow-up|lose weight|stretch|monitor|keep an eye|watch|hydrat\w*|drink plenty|limit|cut back)\b/i;
 const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) (?:to see|seeing)\b|\banything else\b|\bthanks? (?:you )?for coming\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
+const DRUG_ACTION = /^(?:(?:and|so|then|also|okay|alright)[, ]+)*(?:continue|start|stop|hold|resume|restart|discontinue|increase|decrease|refill)\b/i;
+
 export function problemName(m: ConditionMention): string {
   const toks = m.sentence.tokens;
   const mods: string[] = [];
@@ -99,7 +101,9 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     .flatMap((s) => splitDictated(s.text).map((c): typeof s & { label?: DictatedClause['label'] } => (c.text === s.text ? s : { ...s, text: c.text, tokens: tokenize(c.text), label: c.label })));
   for (const s of sents) {
     let t = stripFiller(s.text.replace(/\bhey,? dragon,?[^.]*\.?/gi, ''));
-    const minWords = s.label ? 1 : 4;
+    // "Continue the metformin." is a whole order however short: a drug with what to do with it.
+    const drugAction = DRUG_ACTION.test(s.text) && findDrugs(s.text).length > 0;
+    const minWords = s.label || drugAction ? 1 : 4;
     // "for your diabetes," cut off its clause is short, but it still names the topic that follows.
     const topicOnly = /^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t);
     if (!t || PLAN_NOISE.test(t) || (t.split(' ').length < minWords && !topicOnly) || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
@@ -145,7 +149,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     if (!t) continue;
     // Written in the note's voice before it is filed, so a sentence left out does not take a budgeted place.
     const note = clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, analysis.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), analysis.sex);
-    if (note.split(' ').length < (s.label ? 2 : 3)) continue;
+    if (note.split(' ').length < (s.label || drugAction ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
     if (!current) { orphan.push(piece); spoken.set(piece, t); continue; }
     fileUnder(current, piece, t);

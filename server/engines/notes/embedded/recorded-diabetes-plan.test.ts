@@ -3,6 +3,7 @@
  * and the faults its Assessment and Plan had:
  * - "hemoglobin a one c n the basic metabolic panel": the spoken A1c lost its "c" as a cut-off fragment, so the note read
  *   "hemoglobin a one the basic metabolic panel" and no A1c order was coded (only the BMP).
+ * - "continue the metformin", said on its own, was shorter than the plan's four-word floor for a remark and was left out.
  */
 import { describe, expect, it } from 'vitest';
 import { dialogueToTranscript } from './dialogue';
@@ -44,5 +45,27 @@ describe('an A1c said letter by letter', () => {
   });
   it('keeps a lone letter that is no A1c out as before ("i f felt")', () => {
     expect(cleanUtterance('i f felt dizzy')).toBe('i felt dizzy');
+  });
+});
+
+describe('a short order to continue a drug', () => {
+  const problem = (name: RegExp) => plan.split(/\n(?=\d+\. )/).find((b) => name.test(b.split('\n')[0])) ?? '';
+  it('is in the plan, under the problem the drug treats, with the dose the patient gave', () => {
+    expect(problem(/^\d+\. Type 2 diabetes/)).toMatch(/Medical Treatment: .*Continue (?:the )?metformin 1000 mg twice daily\./);
+  });
+  it('keeps the other short drug actions too, but not a short remark with no drug', () => {
+    const note = generate([
+      '[doctor] what brings you in today',
+      '[patient] my knee has been hurting for a month',
+      '[doctor] does it swell',
+      '[patient] yes after i walk',
+      '[doctor] your knee looks good with no redness',
+      '[doctor] i think you have osteoarthritis of the right knee',
+      '[doctor] stop the ibuprofen',
+      '[doctor] keep walking daily',
+      '[doctor] i will see you back in four weeks',
+    ]).summary.find((s) => s.loinc_code === '51847-2')?.content ?? '';
+    expect(note).toMatch(/Stop the ibuprofen\./);
+    expect(note).not.toMatch(/keep walking/i);
   });
 });
