@@ -13,7 +13,7 @@ module.exports = {
     },
     {
       name: 'db-client-only-in-db',
-      comment: 'Only server/db reaches the database client: everything else reads and writes through tenantDb(app, scope), which applies the tenant scope itself, or systemDb(app, reason) (server/db/index.ts). The composition root opens the database; test support opens its own.',
+      comment: 'Only server/db reaches the database client: everything else reads and writes through tenantDb(app, scope), which applies the tenant scope itself, or systemDb(app, reason) (server/db/index.ts). The composition root opens the database through server/db too; test support opens its own.',
       severity: 'error',
       from: {
         path: '^server/',
@@ -21,10 +21,6 @@ module.exports = {
           '^server/db/',
           '\\.test\\.ts$',
           '^server/test/',
-          // The composition root: it opens the database and hands the AppContext its handle.
-          '^server/(context|services)\\.ts$',
-          // pg-boss runs its own SQL through the client's executor.
-          '^server/jobs/boss\\.ts$',
         ],
       },
       to: { path: '^server/db/client\\.ts$' },

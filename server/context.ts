@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { WebSocketServer } from 'ws';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db } from './db';
 import type { Logger } from './logger';
 import type { ServiceKeys } from './auth/service-keys';
 import type { SecretBox } from './auth/secret-box';

@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config';
 import type { AppContext, LazyService, Services } from './context';
 import { createLogger, type Logger } from './logger';
-import { openDatabase } from './db/client';
+import { openDatabase } from './db';
 import { startBoss } from './jobs/boss';
 import { createJobQueues } from './jobs/workers';
 import { loadServiceKeys } from './auth/service-keys';

@@ -5,7 +5,7 @@
  * imports the client (`.dependency-cruiser.cjs`, db-client-only-in-db).
  */
 export { tenantDb, systemDb, ScopeViolation, type TenantDb, type DbOwner, type DbTx, type ScopedTable, type ChildTable, type Row, type NewRow, type ListOptions, type InsertOptions, type ScopedSelect, type ScopedSelectAll, type UpdateSet } from './tenant-db';
-export type { Db, Database } from './client';
+export { openDatabase, type Db, type Database } from './client';
 export type { Scope, Scoped, AllTenantsScope, PartnerScope, ProviderScope } from './scope/scope';
 export { TENANT_TABLES, SCOPED_THROUGH_PARENT, NOT_TENANT_OWNED, type TenantTable } from './scope/tenant-tables';
 export { inScope, type TenantRow } from './scope/in-scope';

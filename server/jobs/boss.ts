@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database } from '../db';
 
 export async function startBoss(database: Database, databaseUrl?: string): Promise<PgBoss> {
   const boss = databaseUrl
