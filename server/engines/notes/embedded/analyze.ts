@@ -216,7 +216,15 @@ function markAllergies(turns: Turn[]): void {
 const NEG_BEFORE = /\b(no|not|denies|deny|denied|without|negative|never|nor|free|rule|ruled|r\/o|none|neither|don't|doesn't|didn't|haven't|hasn't|wasn't|isn't|aren't)\b/;
 const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|family|son|daughter|parents|sibling|husband|wife)\b/;
 
-export interface ConditionMention extends Match { code: string; negated: boolean; family: boolean; sentence: Sentence; surface: string }
+export interface ConditionMention extends Match {
+  code: string;
+  negated: boolean;
+  family: boolean;
+  sentence: Sentence;
+  surface: string;
+  /** Said as a raised measure ("your blood pressure is high"), not named: a problem only when a drug for it manages it. */
+  byMeasure?: boolean;
+}
 
 /** Condition mentions with negation and family-history context; laterality said before the term refines the code. */
 /** "pain in my right knee" → "right knee pain", the order the lexicon (and scribes) use. */
@@ -249,7 +257,8 @@ function notTheCondition(tokens: string[], m: Match): boolean {
   return false;
 }
 
-export function conditionMentions(s: Sentence): ConditionMention[] {
+/** With `measured`, also a blood pressure said to be raised or treated (`byMeasure`), which only managed.ts and evidence use. */
+export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}): ConditionMention[] {
   const out: ConditionMention[] = [];
   if (s.allergy) return out;
   const tokens = canonicalTokens(s.tokens);
@@ -290,10 +299,33 @@ export function conditionMentions(s: Sentence): ConditionMention[] {
     const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), m.end + 4).join(' ')) && !/\b(my|your) (own|personal)\b/.test(s.text);
     out.push({ ...m, code, start, negated: negated || listNegated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
   }
+  if (opts.measured) out.push(...raisedPressure(s, out));
   // "You've got some arthritis in there, we call this hallux rigidus": the name given is the condition just described.
   for (let k = 1; k < out.length; k++) {
     const named = /\b(?:call (?:this|it|that)|called|known as)$/.test(s.tokens.slice(out[k - 1].end, out[k].start).join(' '));
     if (named && !out[k].negated && out[k].start - out[k - 1].end <= 6) out[k - 1] = { ...out[k - 1], code: out[k].code };
+  }
+  return out;
+}
+
+// "your blood pressure is also high", "blood pressures have been running higher", "blood pressure is not well controlled":
+// the pressure said to be raised is hypertension (I10), as "high blood pressure" is; a reading alone ("150/92") is not.
+// So is a treatment "for your blood pressure" (managed.ts keeps it only when the drug is one for hypertension).
+const RAISED_PRESSURE =
+  /\bblood pressures? (?:(?:is|are|was|were|has been|have been|'s|remains?|stays?|keeps?)\s+)(?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely|consistently|running|been|going)\s+)*(?:high|higher|elevated|up|uncontrolled|not (?:well |very well |as well )?controlled|poorly controlled)\b|\bfor (?:your|my|the|his|her|their) blood pressures?\b/g;
+
+function raisedPressure(s: Sentence, found: ConditionMention[]): ConditionMention[] {
+  const out: ConditionMention[] = [];
+  const lower = s.tokens.join(' ');
+  for (const hit of lower.matchAll(RAISED_PRESSURE)) {
+    const start = lower.slice(0, hit.index).split(' ').length - 1;
+    const end = start + hit[0].split(' ').length;
+    if (found.some((m) => m.start < end && start < m.end)) continue;
+    // Its own clause decides: "not" said of another condition before it ("diabetes is not well controlled and your
+    // blood pressure is high") does not deny it; "I don't think your blood pressure is high" does.
+    const negated = /\b(?:don't|do not|doesn't|does not) think (?:that )?(?:your |the |his |her |my )?$/.test(s.tokens.slice(Math.max(0, start - 6), start).join(' ') + ' ');
+    const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), start).join(' '));
+    out.push({ id: 'I10', term: 'elevated blood pressure', start, end, code: 'I10', negated, family, sentence: s, surface: s.tokens.slice(start, end).join(' '), byMeasure: true });
   }
   return out;
 }

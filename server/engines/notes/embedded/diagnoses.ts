@@ -163,7 +163,8 @@ export function diagnosisEvidence(ctx: NoteContext, code: string): string[] {
   const exact: string[] = [];
   const category: string[] = [];
   for (const s of ctx.analysis.sentences) {
-    for (const m of conditionMentions(s)) {
+    // "Your blood pressure is also high" implies hypertension as much as naming it does.
+    for (const m of conditionMentions(s, { measured: true })) {
       if (m.negated || m.family) continue;
       const coded = ctx.codes.icd10(m.code)?.code ?? m.code;
       if (coded === code) exact.push(s.tid);

@@ -8,10 +8,10 @@
 import type { MedicationOrder } from '../types';
 import { conditionMentions, type ConditionMention } from './analyze';
 import type { NoteContext, Piece } from './compose';
-import { tokenize } from './lexicon';
+import { CONCEPT_NAME, tokenize } from './lexicon';
 import { findDrugs } from './meds';
 import { fileUnder, isDiagnosisCode, problemName, type Problem } from './plan';
-import { finishSentence } from './text';
+import { capitalize, finishSentence } from './text';
 
 /** What a drug is commonly ordered for, by ICD-10-CM category; a condition must still be named in the visit. */
 const INDICATIONS: Array<[RegExp, string[]]> = [
@@ -48,19 +48,58 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
   const has = (code: string) => problems.some((p) => p.code && category(p.code) === category(code));
   const named = new Map<string, ConditionMention[]>();
   for (const s of analysis.sentences)
-    for (const m of conditionMentions(s))
+    for (const m of conditionMentions(s, { measured: true }))
       if (!m.negated && !m.family && isDiagnosisCode(m.code) && CHRONIC.test(m.code)) named.set(category(m.code), [...(named.get(category(m.code)) ?? []), m]);
   const managed = orders.filter((o) => MANAGED.has(o.status));
   for (const [cat, mentions] of named) {
     if (has(cat)) continue;
     const byDrug = managed.find((o) => indicated(o.drug_name).includes(cat) || mentions.some((m) => findDrugs(m.sentence.text).some((d) => d.ingredient === o.drug_name)));
     // Framed: named just after the clinician's "following up on" / "here for", not anywhere in a one-liner that has one.
-    const framed = mentions.some((m) => m.sentence.role === 'CLINICIAN' && m.sentence.i < analysis.examStart && framedAt(m));
+    const framed = mentions.some((m) => !m.byMeasure && m.sentence.role === 'CLINICIAN' && m.sentence.i < analysis.examStart && framedAt(m));
+    // A pressure only said to be raised is hypertension when a drug for hypertension is ordered in the visit.
+    const named = mentions.filter((m) => !m.byMeasure);
+    if (!named.length && !(byDrug && indicated(byDrug.drug_name).includes(cat))) continue;
     if (!byDrug && !framed) continue;
-    const m = mentions[0];
-    problems.push({ code: m.code, name: problemName(m), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });
+    const m = named[0] ?? mentions[0];
+    problems.push({ code: m.code, name: named.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });
   }
   fileOrphans(problems, orphan);
+  // The order is linked to the problem its sentence is filed under (medicationOrders); a moved sentence takes its link along.
+  for (const { piece, from, to } of fileByIndication(problems)) {
+    const [was, now] = [ctx.codes.icd10(from.code)?.code, ctx.codes.icd10(to.code)?.code];
+    for (const o of orders)
+      if (now && o.linked_diagnosis_codes.length === 1 && o.linked_diagnosis_codes[0] === was && findDrugs(piece.text).some((d) => d.ingredient === o.drug_name)) o.linked_diagnosis_codes = [now];
+  }
+}
+
+/** The piece names the problem: every longer word of one of its mentions ("blood pressure" for a raised pressure). */
+function namedIn(p: Problem, toks: Set<string>): boolean {
+  return p.mentions.some((m) => {
+    const words = m.byMeasure ? ['blood', 'pressure'] : m.surface.split(' ').filter((w) => w.length > 3);
+    return words.length > 0 && words.every((w) => toks.has(w));
+  });
+}
+
+/**
+ * A treatment filed under one problem whose every drug treats another problem of the visit, and not this one, and that
+ * names that problem, is that problem's: "start lisinopril for your blood pressure", said while the diabetes was under discussion, is hypertension's.
+ */
+function fileByIndication(problems: Problem[]): Array<{ piece: Piece; from: Problem; to: Problem }> {
+  const moved: Array<{ piece: Piece; from: Problem; to: Problem }> = [];
+  for (const p of problems) {
+    if (!p.code) continue;
+    for (const piece of [...p.treatment]) {
+      const drugs = findDrugs(piece.text);
+      if (!drugs.length || drugs.some((d) => indicated(d.ingredient).includes(category(p.code)))) continue;
+      const toks = new Set(tokenize(piece.text));
+      const to = problems.find((x) => x !== p && x.code && drugs.every((d) => indicated(d.ingredient).includes(category(x.code))) && namedIn(x, toks));
+      if (!to) continue;
+      p.treatment.splice(p.treatment.indexOf(piece), 1);
+      to.treatment.push(piece);
+      moved.push({ piece, from: p, to });
+    }
+  }
+  return moved;
 }
 
 /** Plan talk under no heading: each clause goes to the problem whose drug or name it says. */

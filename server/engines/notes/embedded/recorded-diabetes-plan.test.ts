@@ -3,6 +3,8 @@
  * and the faults its Assessment and Plan had:
  * - "hemoglobin a one c n the basic metabolic panel": the spoken A1c lost its "c" as a cut-off fragment, so the note read
  *   "hemoglobin a one the basic metabolic panel" and no A1c order was coded (only the BMP).
+ * - Hypertension was no problem and no diagnosis although the pressure was 150/92, the clinician said "your blood pressure
+ *   is also higher" and started lisinopril "for your blood pressure"; the lisinopril was filed (and linked) under diabetes.
  * - "continue the metformin", said on its own, was shorter than the plan's four-word floor for a remark and was left out.
  */
 import { describe, expect, it } from 'vitest';
@@ -67,5 +69,39 @@ describe('a short order to continue a drug', () => {
     ]).summary.find((s) => s.loinc_code === '51847-2')?.content ?? '';
     expect(note).toMatch(/Stop the ibuprofen\./);
     expect(note).not.toMatch(/keep walking/i);
+  });
+});
+
+describe('a blood pressure said to be raised, and a drug for it started', () => {
+  const problem = (name: RegExp) => plan.split(/\n(?=\d+\. )/).find((b) => name.test(b.split('\n')[0])) ?? '';
+  it('makes hypertension a problem of the plan and a coded diagnosis (I10)', () => {
+    expect(plan).toMatch(/^\d+\. Hypertension\.$/m);
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(expect.arrayContaining(['E11.9', 'I10']));
+  });
+  it('files the lisinopril "for your blood pressure" under hypertension, not diabetes, and links the order to I10', () => {
+    expect(problem(/^\d+\. Hypertension/)).toMatch(/start lisinopril 10 mg daily/i);
+    expect(problem(/^\d+\. Type 2 diabetes/)).not.toMatch(/lisinopril/i);
+    const lisinopril = r.structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'lisinopril');
+    expect(lisinopril?.linked_diagnosis_codes).toEqual(['I10']);
+  });
+  it('gives the diagnosis the sentences that imply it as evidence', () => {
+    const i10 = r.structured_data.diagnoses.values.find((d) => d.codes[0].code === 'I10');
+    expect(i10?.source_transcripts).toEqual(expect.arrayContaining(['t9', 't11']));
+  });
+  const visit = (lines: string[]) => {
+    const g = generate(['[doctor] what brings you in today', '[patient] my knee has been hurting for a month', '[doctor] does it swell', '[patient] yes after i walk', ...lines]);
+    return { codes: g.structured_data.diagnoses.values.map((d) => d.codes[0].code), plan: g.summary.find((s) => s.loinc_code === '51847-2')?.content ?? '' };
+  };
+  it('codes no hypertension for a raised pressure no drug treats, or one said not to be high', () => {
+    for (const said of ['[doctor] your blood pressure is a little high today so we will recheck it next visit', "[doctor] i don't think your blood pressure is high so continue the lisinopril"]) {
+      const v = visit(['[doctor] your knee looks good with no redness', '[doctor] i think you have osteoarthritis of the right knee', said, '[doctor] i will see you back in four weeks']);
+      expect(v.codes, said).not.toContain('I10');
+      expect(v.plan, said).not.toMatch(/hypertension/i);
+    }
+  });
+  it('codes hypertension for an antihypertensive continued "for your blood pressure", but not for another drug', () => {
+    const lines = (drug: string) => ['[doctor] your knee looks good with no redness', '[doctor] i think you have osteoarthritis of the right knee', `[doctor] continue the ${drug} for your blood pressure`, '[doctor] i will see you back in four weeks'];
+    expect(visit(lines('amlodipine')).codes).toContain('I10');
+    expect(visit(lines('ibuprofen')).codes).not.toContain('I10');
   });
 });
