@@ -64,11 +64,32 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     problems.push({ code: m.code, name: named.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });
   }
   fileOrphans(problems, orphan);
+  splitAssessments(problems);
   // The order is linked to the problem its sentence is filed under (medicationOrders); a moved sentence takes its link along.
   for (const { piece, from, to } of fileByIndication(problems)) {
     const [was, now] = [ctx.codes.icd10(from.code)?.code, ctx.codes.icd10(to.code)?.code];
     for (const o of orders)
       if (now && o.linked_diagnosis_codes.length === 1 && o.linked_diagnosis_codes[0] === was && findDrugs(piece.text).some((d) => d.ingredient === o.drug_name)) o.linked_diagnosis_codes = [now];
+  }
+}
+
+/**
+ * One assessment of two problems ("their diabetes is likely not well controlled and their blood pressure is also
+ * higher") is two: the clause naming another problem of the visit, and not this one, is filed under that problem.
+ */
+function splitAssessments(problems: Problem[]): void {
+  for (const p of problems) {
+    if (!p.code) continue;
+    p.reasoning.forEach((piece, k) => {
+      const at = /,? and (?=(?:their|his|her|the patient's) )/i.exec(piece.text);
+      if (!at) return;
+      const [head, tail] = [piece.text.slice(0, at.index), piece.text.slice(at.index + at[0].length)];
+      const toks = new Set(tokenize(tail));
+      const to = problems.find((x) => x !== p && x.code && namedIn(x, toks));
+      if (!to || namedIn(p, toks) || !namedIn(p, new Set(tokenize(head)))) return;
+      p.reasoning[k] = { ...piece, text: finishSentence(head) };
+      to.reasoning.push({ ...piece, text: finishSentence(capitalize(tail)) });
+    });
   }
 }
 

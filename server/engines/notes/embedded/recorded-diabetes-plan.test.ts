@@ -5,6 +5,8 @@
  *   "hemoglobin a one the basic metabolic panel" and no A1c order was coded (only the BMP).
  * - Hypertension was no problem and no diagnosis although the pressure was 150/92, the clinician said "your blood pressure
  *   is also higher" and started lisinopril "for your blood pressure"; the lisinopril was filed (and linked) under diabetes.
+ * - "i think your type two diabetes is not well controlled and your blood pressure is also higher" was left out: "your
+ *   type 2 diabetes" was too long a subject for the hedge to be written ("… is likely …"), so nothing assessed diabetes.
  * - "continue the metformin", said on its own, was shorter than the plan's four-word floor for a remark and was left out.
  */
 import { describe, expect, it } from 'vitest';
@@ -103,5 +105,14 @@ describe('a blood pressure said to be raised, and a drug for it started', () => 
     const lines = (drug: string) => ['[doctor] your knee looks good with no redness', '[doctor] i think you have osteoarthritis of the right knee', `[doctor] continue the ${drug} for your blood pressure`, '[doctor] i will see you back in four weeks'];
     expect(visit(lines('amlodipine')).codes).toContain('I10');
     expect(visit(lines('ibuprofen')).codes).not.toContain('I10');
+  });
+});
+
+describe('one assessment of two problems', () => {
+  const problem = (name: RegExp) => plan.split(/\n(?=\d+\. )/).find((b) => name.test(b.split('\n')[0])) ?? '';
+  it('is written as the hedge it was ("is likely") and each clause filed under the problem it names', () => {
+    expect(problem(/^\d+\. Type 2 diabetes/)).toMatch(/Medical Reasoning: Their type 2 diabetes is likely not well controlled\.$/m);
+    expect(problem(/^\d+\. Type 2 diabetes/)).not.toMatch(/blood pressure is/i);
+    expect(problem(/^\d+\. Hypertension/)).toMatch(/Medical Reasoning: Their blood pressure is also higher\.$/m);
   });
 });

@@ -66,7 +66,7 @@ export const FIRST_PERSON_SPEECH =
   /\bI (?:(?:do|did|would|will|am|can|could|also|still|really|just|actually|definitely|honestly) )*(?:not |n't )?(?:think|thinking|believe|feel|suspect|guess|guessing|know|want|wanted|like|mean|hope|wonder|worry|worried|am|can|could|might|would|will|need|have to|got|see|hear|going|gonna|sorry|glad|happy|pleased|concerned|afraid|sure|cannot)\b|\bI'm\b|\bI'll\b|\bI'd\b|\bwe'll\b|\blet's\b|\blet me\b(?! know)/;
 // A clause opens the sentence (after fillers) or, in a run-on, anywhere a word starts.
 const CLAUSE = String.raw`(?:^(?:(?:so|and|but|now|well|also|then|okay|ok|um|uh),?\s+)*|\b)`;
-const SUBJECT = String.raw`(?:this|that|it|he|she|they|we|the patient|(?:his|her|their|the) [a-z'-]+(?: [a-z'-]+)?)`;
+const SUBJECT = String.raw`(?:this|that|it|he|she|they|we|the patient|(?:his|her|their|the) [a-z'-]+(?: [a-z0-9'-]+){0,2})`;
 // "I (do) think this is acute bronchitis" → "This is likely acute bronchitis": the hedge kept in the note's word.
 const HEDGE = new RegExp(String.raw`${CLAUSE}(?:I|we) (?:do |also |still |really )*(?:think|believe|suspect|feel)(?: like)?,? (?:that )?(${SUBJECT}) (is|are|was|were|has|have|had|need|needs|may|might|could|will|would|should)(?: (?:probably|likely|most likely|possibly))? `, 'gi');
 // "I do not think it is controlled" → "It is likely not controlled"; "I don't think he needs an x-ray" → "He likely does not need an x-ray".
