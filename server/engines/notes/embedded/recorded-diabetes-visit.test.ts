@@ -87,3 +87,13 @@ describe('an examination said without an exam cue', () => {
     expect(home.summary.find((s) => s.loinc_code === '29545-1')?.content ?? '').not.toMatch(/160\/100/);
   });
 });
+
+describe('the assessment and plan of the visit said cleanly (the recogniser\'s own words: recorded-diabetes-plan.test.ts)', () => {
+  const r = visit('yes metformin one thousand milligrams twice a day', 'sulfa drugs give me hives');
+  const plan = section(r, '51847-2');
+  it('has both problems, each with its own drug, and codes both with the A1c and BMP orders', () => {
+    expect(plan).toMatch(/1\. Type 2 diabetes\.[\s\S]*Continue the metformin 1000 mg twice daily\.[\s\S]*2\. Hypertension\.[\s\S]*start lisinopril 10 mg daily/);
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(['E11.9', 'I10']);
+    expect(r.structured_data.orders.service_orders.values.map((o) => o.code?.code)).toEqual(['4548-4', '51990-0']);
+  });
+});
