@@ -12,7 +12,7 @@ import { priorQuestion } from './compose';
 import { PhraseMatcher, tokenize } from './lexicon';
 import { findDrugs } from './meds';
 import { NO, YES, type Sentence } from './analyze';
-import { UNCLEAR } from './unclear';
+import { hasUnclear } from './unclear';
 
 const classMatcher = new PhraseMatcher(DRUG_CLASSES.flatMap((c) => c.aliases.map((a) => [c.code, a] as [string, string])));
 
@@ -26,7 +26,6 @@ const NEGATED = /\b(?:no|not|don't have any|do not have any|nkda|denies|without)
 const GENERIC = /^(?:any|anything|no|none|nothing|is|was|are|were|do|does|did|have|has|right|correct|true|okay|yes|medications?|medicines?|drugs?|something|some|that|this|it|food|foods|seasonal|environmental|them|those|these)\b/i;
 // Seasonal allergies are allergic rhinitis, a problem of the visit, not an allergy to a substance.
 const SEASONAL = /\b(seasonal|hay fever|pollen|fall allergies|spring allergies|allergy season)\b/i;
-const UNSURE = new RegExp(`\\b${UNCLEAR}\\b`, 'i');
 const ASKING = /^(?:\W*(?:and|so|okay|now|also)\W+)*(?:are|do|did|have|any|is|was)\b/i;
 
 /** The substance's code: a drug class first (penicillin is a class), else the RxNorm ingredient. */
@@ -57,7 +56,7 @@ function substancesIn(phrase: string): string[] {
     else if (drug) out.push(drug.spoken);
     // Not a drug we know ("latex", "shellfish"): kept as said when short, but never words the recogniser was
     // unsure of, nor the reaction itself ("[unclear] hives" was coded as the substance "unclearspan hives").
-    else if (toks.length <= 3 && !GENERIC.test(item) && !UNSURE.test(item) && !REACTION.test(item)) out.push(toks.join(' '));
+    else if (toks.length <= 3 && !GENERIC.test(item) && !hasUnclear(item) && !REACTION.test(item)) out.push(toks.join(' '));
   }
   return [...new Set(out)];
 }

@@ -14,12 +14,16 @@ const ACUTE = /^(I21|I22|I26|I63|I61|J18|J20|J01|J02|J06|N39|S|T)/;
 const pastAcute = (tokens: string[], m: { code: string; start: number; end: number }) =>
   ACUTE.test(m.code) && /\b(had|history of|years? ago|back in|prior|previous)\b/.test(tokens.slice(Math.max(0, m.start - 6), m.end + 4).join(' '));
 
-/** Said of people in general, of a drug's use or of what a test looks for: "a PSA looks for prostate cancer". */
-function hypothetical(m: { sentence: { text: string }; surface: string }): boolean {
+type Said = { sentence: { text: string }; surface: string };
+/** The sentence's words before the mention, lower case; the whole sentence (found: false) when the surface is not in it. */
+function saidBefore(m: Said): { text: string; found: boolean } {
   const lower = m.sentence.text.toLowerCase();
   const at = lower.indexOf(m.surface);
-  return HYPOTHETICAL.test(lower.slice(0, at >= 0 ? at : undefined).slice(-120));
+  return { text: at >= 0 ? lower.slice(0, at) : lower, found: at >= 0 };
 }
+
+/** Said of people in general, of a drug's use or of what a test looks for: "a PSA looks for prostate cancer". */
+const hypothetical = (m: Said) => HYPOTHETICAL.test(saidBefore(m).text.slice(-120));
 
 // A condition naming a topic ("what we learn in diabetes studies") is not the patient's.
 const namesTopic = (m: { sentence: { tokens: string[] }; end: number }) => /^(?:study|studies|trial|trials|research)$/.test(m.sentence.tokens[m.end] ?? '');
@@ -29,10 +33,9 @@ const onForm = (text: string) => /\b(review (?:of )?systems?|systems? form|intak
 
 // What would happen to someone ("then they would have a heart attack at 50") is not what the patient has.
 const SUPPOSED = /\b(?:would|could) (?:have|get|develop)\s+(?:\w+\s+){0,2}$/;
-function supposed(m: { sentence: { text: string }; surface: string }): boolean {
-  const lower = m.sentence.text.toLowerCase();
-  const at = lower.indexOf(m.surface);
-  return at >= 0 && SUPPOSED.test(lower.slice(0, at)) && !/\b(?:you|he|she)\s+(?:\w+\s+){0,2}$/.test(lower.slice(0, at).replace(SUPPOSED, ''));
+function supposed(m: Said): boolean {
+  const before = saidBefore(m);
+  return before.found && SUPPOSED.test(before.text) && !/\b(?:you|he|she)\s+(?:\w+\s+){0,2}$/.test(before.text.replace(SUPPOSED, ''));
 }
 
 // An injury the clinician reads off the imaging ("what I see is a proximal humerus fracture") is this visit's diagnosis.
@@ -40,10 +43,9 @@ const readOff = (s: { tokens: string[] }, m: { start: number }) => /\b(?:what i 
 
 // What a test is for ("a PSA that looks for prostate cancer", "screen for diabetes") is not a problem the visit found.
 const SOUGHT = /\b(?:looks? for|looking for|screen(?:ing)? for|tests? for|check(?:ing)? for|rule out|to see if)\s+(?:\w+\s+){0,2}$/;
-function soughtBy(m: { sentence: { text: string }; surface: string }): boolean {
-  const lower = m.sentence.text.toLowerCase();
-  const at = lower.indexOf(m.surface);
-  return at >= 0 && SOUGHT.test(lower.slice(0, at));
+function soughtBy(m: Said): boolean {
+  const before = saidBefore(m);
+  return before.found && SOUGHT.test(before.text);
 }
 
 // The body part a joint or limb pain code names, and the words of a diagnosis at that part (its ICD-10-CM description).

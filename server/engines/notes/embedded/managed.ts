@@ -57,11 +57,11 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     // Framed: named just after the clinician's "following up on" / "here for", not anywhere in a one-liner that has one.
     const framed = mentions.some((m) => !m.byMeasure && m.sentence.role === 'CLINICIAN' && m.sentence.i < analysis.examStart && framedAt(m));
     // A pressure only said to be raised is hypertension when a drug for hypertension is ordered in the visit.
-    const named = mentions.filter((m) => !m.byMeasure);
-    if (!named.length && !(byDrug && indicated(byDrug.drug_name).includes(cat))) continue;
+    const byName = mentions.filter((m) => !m.byMeasure);
+    if (!byName.length && !(byDrug && indicated(byDrug.drug_name).includes(cat))) continue;
     if (!byDrug && !framed) continue;
-    const m = named[0] ?? mentions[0];
-    problems.push({ code: m.code, name: named.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });
+    const m = byName[0] ?? mentions[0];
+    problems.push({ code: m.code, name: byName.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });
   }
   fileOrphans(problems, orphan);
   splitAssessments(problems);

@@ -6,7 +6,7 @@ import type { Problem } from './plan';
 import { capitalize, finishSentence } from './text';
 import { RELATION, STATUS } from './vocab';
 import { NO, YES, type Sentence } from './analyze';
-import { UNCLEAR } from './unclear';
+import { hasUnclear } from './unclear';
 
 function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   // A change said later is the order: "you are on lisinopril 10 mg … I will increase the lisinopril to 20 mg".
@@ -212,7 +212,7 @@ export function allergyPieces(ctx: NoteContext): Piece[] {
     // Never words the recogniser was unsure of, nor the reaction itself: "[unclear] hives" read "Hives causes hives."
     const allergens = drugs.length
       ? drugs.map((d) => d.spoken)
-      : [named.split(/\s*(?:[,.;!?]|\band\b|\bbut\b|\bit\b|\bthey\b|\bwhich\b)\s*/i)[0].trim()].filter((x) => x && x.split(' ').length <= 4 && !new RegExp(`\\b${UNCLEAR}\\b`, 'i').test(x) && !REACTION.test(x));
+      : [named.split(/\s*(?:[,.;!?]|\band\b|\bbut\b|\bit\b|\bthey\b|\bwhich\b)\s*/i)[0].trim()].filter((x) => x && x.split(' ').length <= 4 && !hasUnclear(x) && !REACTION.test(x));
     // The reaction may be said in this sentence or the next of the same turn ("it gives me a rash").
     const next = sents[s.i + 1];
     const reactionSrc = REACTION.test(s.text) ? s : next?.allergy && next.turn === s.turn && REACTION.test(next.text) ? next : undefined;

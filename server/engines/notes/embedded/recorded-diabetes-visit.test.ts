@@ -14,26 +14,22 @@ import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
 
 const engine = new EmbeddedNotesEngine();
+const note = (lines: string[]) =>
+  engine.generateSync({ transcript: dialogueToTranscript(lines.join('\n')), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
 const visit = (medAnswer: string, allergyAnswer: string) =>
-  engine.generateSync({
-    transcript: dialogueToTranscript(
-      [
-        '[doctor] good afternoon what brings you in today',
-        '[patient] my blood sugars have been running high around two hundred in the mornings and i have been really thirsty',
-        '[doctor] are you still taking the metformin',
-        `[patient] ${medAnswer}`,
-        '[doctor] any allergies to medications',
-        `[patient] ${allergyAnswer}`,
-        '[doctor] your blood pressure today is one fifty over ninety two',
-        '[doctor] your feet look good with no ulcers and sensation is intact',
-        '[doctor] i think your type two diabetes is not well controlled and your blood pressure is also high',
-        '[doctor] continue the metformin. i will start lisinopril ten milligrams once a day for your blood pressure',
-        '[doctor] we will check a hemoglobin a1c and a basic metabolic panel today and i will see you back in three months',
-      ].join('\n'),
-    ),
-    sections: [],
-    preferences: { verbosity: 'BALANCED', sectionFormat: {} },
-  });
+  note([
+    '[doctor] good afternoon what brings you in today',
+    '[patient] my blood sugars have been running high around two hundred in the mornings and i have been really thirsty',
+    '[doctor] are you still taking the metformin',
+    `[patient] ${medAnswer}`,
+    '[doctor] any allergies to medications',
+    `[patient] ${allergyAnswer}`,
+    '[doctor] your blood pressure today is one fifty over ninety two',
+    '[doctor] your feet look good with no ulcers and sensation is intact',
+    '[doctor] i think your type two diabetes is not well controlled and your blood pressure is also high',
+    '[doctor] continue the metformin. i will start lisinopril ten milligrams once a day for your blood pressure',
+    '[doctor] we will check a hemoglobin a1c and a basic metabolic panel today and i will see you back in three months',
+  ]);
 const section = (r: ReturnType<typeof visit>, loinc: string) => r.summary.find((s) => s.loinc_code === loinc)?.content ?? '';
 const metformin = (r: ReturnType<typeof visit>) =>
   [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values].find((o) => o.drug_name === 'metformin');
@@ -79,11 +75,7 @@ describe('an examination said without an exam cue', () => {
     expect(section(r, '51847-2')).not.toMatch(/feet|150\/92/i);
   });
   it('takes no blood pressure read at home as measured in the room', () => {
-    const home = engine.generateSync({
-      transcript: dialogueToTranscript(['[doctor] what brings you in today', '[patient] my blood pressure at home today was one sixty over a hundred', '[doctor] your feet look good with no ulcers', '[doctor] i think your blood pressure is not well controlled', '[doctor] i will start lisinopril ten milligrams once a day'].join('\n')),
-      sections: [],
-      preferences: { verbosity: 'BALANCED', sectionFormat: {} },
-    });
+    const home = note(['[doctor] what brings you in today', '[patient] my blood pressure at home today was one sixty over a hundred', '[doctor] your feet look good with no ulcers', '[doctor] i think your blood pressure is not well controlled', '[doctor] i will start lisinopril ten milligrams once a day']);
     expect(home.summary.find((s) => s.loinc_code === '29545-1')?.content ?? '').not.toMatch(/160\/100/);
   });
 });
