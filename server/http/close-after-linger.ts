@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 
 /** How long, and how many more bytes, a refused client gets to read its answer before the socket is cut. */
 const LINGER_MS = 5_000;
@@ -12,7 +13,7 @@ const LINGER_BYTES = 8 * 1024 * 1024;
  * of the stream; the socket is destroyed after a bounded linger, so a client streaming without end is
  * still cut off after at most LINGER_BYTES more (issue 26 item 7).
  */
-export function closeAfterLinger(socket: Socket): void {
+function closeAfterLinger(socket: Socket): void {
   if (socket.destroyed) return;
   let seen = 0;
   const cut = () => socket.destroy();
@@ -24,4 +25,9 @@ export function closeAfterLinger(socket: Socket): void {
     if (seen > LINGER_BYTES) cut();
   });
   socket.end();
+}
+
+/** Closes the connection after a bounded linger once `res`, the answer to a request whose body was left unread, is written. */
+export function closeWhenAnswered(res: ServerResponse, socket: Socket): void {
+  res.once('finish', () => closeAfterLinger(socket));
 }

@@ -4,7 +4,7 @@ import { badRequest } from '@/lib/errors';
 import type { AppContext } from '../context';
 import { errorResponse, methodHandlers, RAW_JSON, runRouteRaw, type NextRouteHandler, type SerialisedReply, type RequestSource, type RouteDef, UNPARSABLE_TARGET } from './route';
 import { SECURITY_HEADERS } from './security-headers';
-import { closeAfterLinger } from './close-after-linger';
+import { closeWhenAnswered } from './close-after-linger';
 
 /**
  * The one dispatcher for the API, in `npm start` and `npm run dev` alike: it answers every route bound in
@@ -278,12 +278,12 @@ export async function dispatchDirect(app: AppContext, route: DirectRoute, req: I
     // bounded linger, so the client can read the answer), as the request guard does for Next's routes.
     await releaseBody(req);
     const close = !req.complete;
-    if (close) res.once('finish', () => closeAfterLinger(req.socket));
+    if (close) closeWhenAnswered(res, req.socket);
     await writeWebResponse(res, response, method === 'HEAD', close);
   } catch {
     if (!res.headersSent) {
       const close = !req.complete;
-      if (close) res.once('finish', () => closeAfterLinger(req.socket));
+      if (close) closeWhenAnswered(res, req.socket);
       await writeWebResponse(res, errorResponse(500, 'internal server error', requestId), false, close).catch(() => res.destroy());
     } else {
       res.destroy();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { closeAfterLinger } from './close-after-linger';
+import { closeWhenAnswered } from './close-after-linger';
 
 /**
  * Checks every request gets before any handler (ours or Next's) sees it, in server/main.ts. They sit
@@ -81,7 +81,7 @@ export function limitRequestBody(req: IncomingMessage, res: ServerResponse, limi
     if (seen <= limit) return push(chunk, encoding);
     over = true;
     if (!res.headersSent) {
-      res.once('finish', () => closeAfterLinger(req.socket));
+      closeWhenAnswered(res, req.socket);
       refuse(res, 413, `request body is larger than ${limit} bytes (BODY_LIMIT_BYTES)`);
     } else {
       req.socket.destroy();
