@@ -10,6 +10,7 @@
  * - "continue the metformin", said on its own, was shorter than the plan's four-word floor for a remark and was left out.
  */
 import { describe, expect, it } from 'vitest';
+import type { TranscriptLine } from '../types';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
 import { cleanUtterance } from './text';
@@ -40,6 +41,9 @@ describe('an A1c said letter by letter', () => {
     expect(cleanUtterance('we will check a hemoglobin a one c n the basic metabolic panel')).toBe('we will check a hemoglobin a1c and the basic metabolic panel');
     expect(cleanUtterance('your h b a one c was seven')).toBe('your hba1c was seven');
     expect(cleanUtterance('an a-1-c in three months')).toBe('an a1c in three months');
+    // The second recording heard the "c and" as one word, "cm" (27 Nov, the visit tried again).
+    expect(cleanUtterance('we will check a hemoglobin a one cm the basic metabolic panel')).toBe('we will check a hemoglobin a1c and the basic metabolic panel');
+    expect(cleanUtterance('h b a one c m a lipid panel')).toBe('hba1c and a lipid panel');
   });
   it('reads whole in the plan and is coded as the A1c lab order beside the BMP', () => {
     expect(plan).toMatch(/hemoglobin a1c and the basic metabolic panel/i);
@@ -114,5 +118,49 @@ describe('one assessment of two problems', () => {
     expect(problem(/^\d+\. Type 2 diabetes/)).toMatch(/Medical Reasoning: Their type 2 diabetes is likely not well controlled\.$/m);
     expect(problem(/^\d+\. Type 2 diabetes/)).not.toMatch(/blood pressure is/i);
     expect(problem(/^\d+\. Hypertension/)).toMatch(/Medical Reasoning: Their blood pressure is also higher\.$/m);
+  });
+});
+
+/** The visit's lines again, now with the words the recogniser was unsure of, as the second recording (27 Nov) gave them. */
+function heardUnsure(unsure: Record<number, string[]>): TranscriptLine[] {
+  return RECOGNISED.map((line, i) => {
+    const [, who, text] = /^\[(\w+)\] (.*)$/.exec(line)!;
+    const at = i * 5000;
+    const words = text.split(' ').map((w, k) => ({ text: w, startMs: at + k * 300, endMs: at + k * 300 + 250, confidence: unsure[i]?.includes(w) ? 0.2 : 0.9 }));
+    return { transcriptId: `t${i + 1}`, speaker: who === 'doctor' ? 'CLINICIAN' : 'PATIENT', text, startMs: at, endMs: at + 4000, words };
+  });
+}
+const noteOf = (transcript: TranscriptLine[]) => engine.generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+
+describe('an unsure last word of an assessment', () => {
+  // "… and your blood pressure is also higher" with "higher" unsure: the note read "Their blood pressure is also."
+  const r = noteOf(heardUnsure({ 8: ['higher'] }));
+  const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
+  it('leaves out the clause it would leave unfinished, keeps the clause before it, and lists it for the review', () => {
+    expect(ap).not.toMatch(/\bis also\.|\balso\s*$/m);
+    expect(ap).toMatch(/Medical Reasoning: Their type 2 diabetes is likely not well controlled\.$/m);
+    expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'LOW_CONFIDENCE', text: expect.stringMatching(/blood pressure is also \[unclear\]/), source_transcripts: ['t9'] })]));
+  });
+  it('keeps hypertension, which the pressure and the lisinopril still show', () => {
+    expect(ap).toMatch(/^\d+\. Hypertension\.$/m);
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toContain('I10');
+  });
+});
+
+describe('an unsure word inside a list of tests ordered', () => {
+  // "we will check a hemoglobin a one [cm] the basic metabolic panel today …" with "cm" unsure: the plan read "We will
+  // check a hemoglobin a one." and, in the browser, lost the sentence and both orders.
+  const line = 'we will check a hemoglobin a one cm the basic metabolic panel today and i will see you back in three months';
+  const transcript = heardUnsure({ 11: ['cm'] }).map((l, i) => (i === 11 ? { ...l, text: line, words: line.split(' ').map((w, k) => ({ text: w, startMs: l.startMs + k * 300, endMs: l.startMs + k * 300 + 250, confidence: w === 'cm' ? 0.2 : 0.9 })) } : l));
+  const r = noteOf(transcript);
+  const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
+  it('keeps the test named whole after the span, ordered by the verb before it, and no fragment of the one cut', () => {
+    expect(ap).toMatch(/Additional Testing: We will check the basic metabolic panel today\./);
+    expect(ap).not.toMatch(/a one\b|hemoglobin\./i);
+    expect(r.structured_data.orders.service_orders.values.map((o) => o.code?.code)).toContain('51990-0');
+    expect(ap).toMatch(/follow up with me in 3 months/);
+  });
+  it('lists the sentence as heard for the review', () => {
+    expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'LOW_CONFIDENCE', text: expect.stringMatching(/hemoglobin a one \[unclear\] the basic metabolic panel/) })]));
   });
 });

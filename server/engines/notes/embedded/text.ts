@@ -92,7 +92,8 @@ export function cleanUtterance(text: string): string {
   // Two-word restarts: "five hundred five hundred milligrams", "i think i think".
   t = t.replace(/\b(\w+(?:'\w+)? \w+(?:'\w+)?)(?:\s*,?\s+\1\b)+/gi, '$1');
   // A1c said letter by letter ("hemoglobin a one c", "h b a one c"): one test name, and its "c" is no cut-off fragment.
-  t = t.replace(/\b(?:h\s?b\s?)?a[\s-]?(?:one|1)[\s-]?c\b/gi, (m) => (/^h/i.test(m) ? 'hba1c' : 'a1c'));
+  // Its "c" can carry a clipped "and" ("a one cm the basic metabolic panel", a recorded visit of issue 27).
+  t = t.replace(/\b(?:h\s?b\s?)?a[\s-]?(?:one|1)[\s-]?c(?:\s?[mn](?=\s+(?:the|a|an|your|some)\s))?\b/gi, (m) => `${/^h/i.test(m) ? 'hba1c' : 'a1c'}${/c\s?[mn]$/i.test(m) ? ' and' : ''}`);
   // A lone "n" before a determiner is a clipped "and" ("an a1c n the basic metabolic panel"), not a fragment to drop.
   t = t.replace(/(\S) n (?=(?:the|a|an|your|some)\s)/gi, '$1 and ');
   // Cut-off word fragments ("i f- felt") leave single letters behind; a letter that is part of a name ("hepatitis c",

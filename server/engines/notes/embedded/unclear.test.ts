@@ -69,6 +69,11 @@ describe('low-confidence spans', () => {
     expect(resolveUnclear(`She has been having sharp pain on the right side ${UNCLEAR} for the last several days.`)).toBe('She has been having sharp pain on the right side.');
     expect(resolveUnclear(`${UNCLEAR} pain ${UNCLEAR} knee.`)).toBe('');
     expect(resolveUnclear('Nothing unsure here.')).toBe('Nothing unsure here.');
+    // A head that stops short keeps only its finished clauses; a test ordered whole after the span keeps its verb.
+    expect(resolveUnclear(`I think your diabetes is not well controlled and your blood pressure is also ${UNCLEAR}.`)).toBe('I think your diabetes is not well controlled.');
+    expect(resolveUnclear(`We will check a hemoglobin a one ${UNCLEAR} the basic metabolic panel today.`)).toBe('We will check the basic metabolic panel today.');
+    expect(resolveUnclear(`We will not check a ${UNCLEAR} the basic metabolic panel today.`)).toBe('');
+    expect(resolveUnclear(`We will start ${UNCLEAR} the lisinopril today.`)).toBe('');
   });
 
   it('treats a whole line below the threshold, without word confidences, as unclear', () => {

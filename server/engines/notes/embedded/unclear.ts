@@ -7,7 +7,9 @@
  * as is a sentence that is mostly unclear. What was left out is listed for the review before signing.
  */
 import { isLowConfidence } from '@/lib/transcript/confidence';
+import { ORDERABLES } from '@/server/codesets/orderables';
 import type { TranscriptLine } from '../types';
+import { PhraseMatcher, tokenize } from './lexicon';
 import { soundMatch, type SoundTerm } from './soundalike';
 
 export const UNCLEAR = 'UNCLEARSPAN';
@@ -126,7 +128,12 @@ function alignWords(text: string, words: NonNullable<TranscriptLine['words']>): 
 
 const EDGE_FILLER = /^(?:and|but|so|or|then|the|a|an|of|to|with|in|on|for|at|that|which|because|,)$/i;
 // Words that leave a sentence unfinished when what followed them is cut ("the patient reports …").
-const DANGLING = /^(?:reports?|is|are|was|were|has|have|had|takes?|taking|denies|start|started|starting|prescribe|continue|increase|decrease|order|check|get|about|of|to|with|for|on|in|at|the|a|an|and|or|but|no|not|his|her|their|my|your)$/i;
+// "Their blood pressure is also …" (issue 27, a recorded visit): a degree word or a linking verb waits for its complement too.
+const DANGLING = /^(?:reports?|is|are|was|were|has|have|had|takes?|taking|denies|start|started|starting|prescribe|continue|increase|decrease|order|check|get|about|of|to|with|for|on|in|at|the|a|an|and|or|but|no|not|his|her|their|my|your|also|very|more|less|too|quite|really|pretty|be|been|being|feel|feels|felt|seem|seems|look|looks|become|becoming|getting|than|like)$/i;
+const DETERMINER = /^(?:the|a|an|this|that|these|those|some|any|his|her|their|my|your|our)$/i;
+const bare = (t: string) => t.replace(/[,;]$/, '');
+/** A head that stops before its sentence is done: on a word waiting for more, or inside a noun phrase ("check a hemoglobin a one …"). */
+const unfinished = (head: string[]) => !head.length || DANGLING.test(bare(head.at(-1)!)) || head.slice(-2).some((t) => DETERMINER.test(bare(t)));
 
 /** A sentence of the note with its UNCLEAR markers resolved; '' when too little of it is clear. */
 export function resolveUnclear(sentence: string): string {
@@ -147,20 +154,56 @@ export function resolveUnclear(sentence: string): string {
   const clear = toks.filter((t) => t !== UNCLEAR && !/^\W+$/.test(t));
   const unclear = toks.length - clear.length;
   if (clear.length < 3) return '';
-  if (unclear > 0) return [clearPrefix(toks), salvageAction(toks, end)].filter(Boolean).join(' ').replace(/^([a-z])/, (c) => c.toUpperCase()).replace(/([^.!?])$/, `$1${end || '.'}`);
+  if (unclear > 0) return (salvageTestOrder(toks, end) || [clearPrefix(toks), salvageAction(toks, end)].filter(Boolean).join(' ')).replace(/^([a-z])/, (c) => c.toUpperCase()).replace(/([^.!?])$/, `$1${end || '.'}`);
   const text = toks.join(' ').replace(/[,;]$/, '');
   return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
 }
 
 /**
  * What was said before the first unsure span, when it stands as a sentence of at least five words that
- * does not end on a word waiting for what the span held ("the headaches started …" does not).
+ * does not stop short ("the headaches started …" does not). When it does, the clauses before the last
+ * clause break still stand: "I think your diabetes is not well controlled" of "… and your blood pressure is also …".
  */
 function clearPrefix(toks: string[]): string {
-  let head = toks.slice(0, toks.indexOf(UNCLEAR));
-  while (head.length && EDGE_FILLER.test(head.at(-1)!.replace(/[,;]$/, ''))) head = head.slice(0, -1);
-  if (head.length < 5 || DANGLING.test(head.at(-1)!.replace(/[,;]$/, '')) || /^(?:started|began|since|about|around|like|when|while|if|than|until|after|before|because|as|by|from|into|onto|over|under|up|down|out|off|through|across|along|around)$/i.test(head.at(-1)!)) return '';
+  let head = trimEnd(toks.slice(0, toks.indexOf(UNCLEAR)));
+  if (unfinished(head)) head = trimEnd(head.slice(0, lastClauseBreak(head)));
+  if (head.length < 5 || unfinished(head) || /^(?:started|began|since|about|around|like|when|while|if|than|until|after|before|because|as|by|from|into|onto|over|under|up|down|out|off|through|across|along|around)$/i.test(head.at(-1)!)) return '';
   return `${head.join(' ').replace(/[,;]$/, '')}.`;
+}
+
+function trimEnd(head: string[]): string[] {
+  let h = head;
+  while (h.length && EDGE_FILLER.test(bare(h.at(-1)!))) h = h.slice(0, -1);
+  return h;
+}
+
+// "…, and their …", "… but i …": where a new clause with its own subject starts.
+const SUBJECT = /^(?:their|his|her|your|my|our|the|we|i|you|he|she|they|it|patient's)$/i;
+function lastClauseBreak(head: string[]): number {
+  for (let k = head.length - 2; k > 0; k--) if (/^(?:and|but|so)$/i.test(bare(head[k])) && (SUBJECT.test(bare(head[k + 1])) || /,$/.test(head[k - 1]))) return k;
+  return 0;
+}
+
+// Verbs that order a test: what they order after an unsure span is still ordered.
+const TEST_VERB = /^(?:check|order|get|draw|repeat|recheck)$/i;
+const NEGATION = /^(?:no|not|don't|won't|never|hold|without)$/i;
+const orderable = new PhraseMatcher(ORDERABLES.flatMap((o) => o.aliases.map((a) => [o.code, a] as [string, string])));
+
+/**
+ * "We will check a hemoglobin a one UNCLEAR the basic metabolic panel today": the test named whole after the span
+ * is still ordered by the verb before it, so "We will check the basic metabolic panel today." stands; the span and
+ * the words it cut stay out (and are listed for the review). Only a tables' test after a determiner is taken.
+ */
+function salvageTestOrder(toks: string[], end: string): string {
+  const head = toks.slice(0, toks.indexOf(UNCLEAR));
+  const verb = head.findLastIndex((t) => TEST_VERB.test(bare(t)));
+  if (verb < 0 || head.slice(0, verb).some((t) => NEGATION.test(bare(t)))) return '';
+  let tail = toks.slice(toks.lastIndexOf(UNCLEAR) + 1);
+  while (tail.length && /^(?:and|or|also)$/i.test(bare(tail[0]))) tail = tail.slice(1);
+  if (!tail.length || !/^(?:the|a|an)$/i.test(bare(tail[0]))) return '';
+  if (orderable.match(tokenize(tail.slice(1).join(' ')))[0]?.start !== 0) return '';
+  const text = [...head.slice(0, verb + 1), ...tail].join(' ').replace(/[,;]$/, '');
+  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
 }
 
 // A clause that stands on its own after an unsure span: an instruction or plan action said in full.
