@@ -60,6 +60,14 @@ describe('buildReviewItems', () => {
     expect(items.every((i) => i.id === reviewItemId(i.kind, i.loinc_code, i.text))).toBe(true);
   });
 
+  it('lists an allergy answer that could not be read, with why and the lines to listen to', () => {
+    const input = inputs();
+    input.leftOut = [{ reason: 'NOT_UNDERSTOOD', kind: 'allergy', text: 'Asked about allergies, the patient said: "self a drags kidney hives"', loinc_code: '48765-2', source_transcripts: ['t5', 't6'] }];
+    const item = buildReviewItems(input).find((i) => i.kind === 'NOT_UNDERSTOOD');
+    expect(item).toMatchObject({ text: 'Asked about allergies, the patient said: "self a drags kidney hives"', loinc_code: '48765-2', source_transcripts: ['t5', 't6'] });
+    expect(item!.detail).toMatch(/could not be read as an allergy or as none, so no allergy was recorded/);
+  });
+
   it('lists an edited section once and no longer asks for evidence of its sentences, but still for contradictions', () => {
     const kinds = buildReviewItems(inputs(['10164-2', '10160-0'])).map((i) => `${i.kind}:${i.text}`);
     expect(kinds).toContain('EDITED_SECTION:History of present illness');

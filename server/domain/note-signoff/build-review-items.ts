@@ -24,6 +24,7 @@ export interface ReviewInputs {
 const LEFT_OUT_DETAIL: Record<LeftOutItem['reason'], string> = {
   LOW_CONFIDENCE: 'The recogniser was unsure of these words, so they were left out of the note. They are still in the transcript; listen and add them if they matter.',
   UNSUPPORTED: 'Removed: not found in the visit. Nothing in the transcript or the visit context says it.',
+  NOT_UNDERSTOOD: 'The answer was heard but could not be read as an allergy or as none, so no allergy was recorded. Listen to it and add the allergy if there is one.',
 };
 
 function contradiction(s: SentenceResult, orders: MedicationOrder[]): string | null {

@@ -140,10 +140,11 @@ export interface StructuredData {
 
 /**
  * Something the engine (or a guard after it) kept out of the note, for the review step before signing:
- * a low-confidence span of the recogniser, or a fact no transcript span supports (issue 27).
+ * a low-confidence span of the recogniser, a fact no transcript span supports (issue 27), or an answer to a
+ * question the note depends on that could not be read (an allergy answer heard as "self a drags kidney hives").
  */
 export interface LeftOutItem {
-  reason: 'LOW_CONFIDENCE' | 'UNSUPPORTED';
+  reason: 'LOW_CONFIDENCE' | 'UNSUPPORTED' | 'NOT_UNDERSTOOD';
   kind: 'sentence' | 'span' | 'diagnosis' | 'medication_order' | 'allergy' | 'service_order';
   text: string;
   loinc_code?: string;

@@ -4,7 +4,7 @@
  * allergy statements of the visit and from the EMR context. Allergies are structured data and the Allergies
  * section only; nothing here feeds the review of systems or the exam.
  */
-import type { Allergy, NoteRequest } from '../types';
+import type { Allergy, LeftOutItem, NoteRequest } from '../types';
 import type { CodeIndex } from '@/server/codesets/index';
 import { DRUG_CLASSES } from '@/server/codesets/drug-classes';
 import type { NoteContext } from './compose';
@@ -12,7 +12,7 @@ import { priorQuestion } from './compose';
 import { PhraseMatcher, tokenize } from './lexicon';
 import { findDrugs } from './meds';
 import { NO, YES, type Sentence } from './analyze';
-import { hasUnclear } from './unclear';
+import { hasUnclear, showUnclear } from './unclear';
 
 const classMatcher = new PhraseMatcher(DRUG_CLASSES.flatMap((c) => c.aliases.map((a) => [c.code, a] as [string, string])));
 
@@ -141,4 +141,23 @@ function contextAllergies(req: NoteRequest, codes: CodeIndex): Allergy[] {
       source_transcripts: [],
     };
   });
+}
+
+/**
+ * The patient's answer to "any allergies?" that yielded neither an allergy nor a "no": heard, but not read
+ * ("sulfa drugs give me hives" heard as "self a drags kidney hives", a recorded visit of issue 27). Nothing is
+ * coded from it, so the review before signing lists it: a missed allergy is the costliest silence in a note.
+ */
+export function unreadAllergyAnswers(ctx: NoteContext, coded: Allergy[]): LeftOutItem[] {
+  const read = new Set(coded.flatMap((a) => a.source_transcripts ?? []));
+  const out: LeftOutItem[] = [];
+  for (const turn of ctx.analysis.turns) {
+    const first = turn.sentences[0];
+    if (!first?.allergy || turn.role !== 'PATIENT' || NO.test(first.text.trim())) continue;
+    const q = priorQuestion(ctx, first);
+    if (!q || !/\ballerg/i.test(q.text) || turn.sentences.some((s) => read.has(s.tid))) continue;
+    const said = turn.sentences.filter((s) => s.allergy);
+    out.push({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', text: `Asked about allergies, the patient said: "${showUnclear(said.map((s) => s.text).join(' '))}"`, loinc_code: '48765-2', source_transcripts: [q.tid, ...said.map((s) => s.tid)] });
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import { analyze } from './analyze';
 import type { Block, NoteContext, Piece } from './compose';
 import { complaintFromProblems, statedComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
-import { allergies } from './allergies';
+import { allergies, unreadAllergyAnswers } from './allergies';
 import { serviceOrders } from './service-orders';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
@@ -208,13 +208,15 @@ export class EmbeddedNotesEngine implements NotesEngine {
     for (const o of meds.partial)
       if ((o.source_transcripts ?? []).some((id) => unsure.has(id)))
         leftOut.push({ reason: 'LOW_CONFIDENCE', kind: 'medication_order', text: `${o.drug_name}: ${[o.dosage.quantity === null ? 'dose' : '', o.frequency.structured_value === null ? 'frequency' : ''].filter(Boolean).join(' and ') || 'sig'} not clear`, source_transcripts: o.source_transcripts ?? [] });
+    const coded = allergies(ctx);
+    leftOut.push(...unreadAllergyAnswers(ctx, coded));
     return {
       ...(leftOut.length ? { left_out: leftOut } : {}),
       summary,
       structured_data: {
         diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveUnclear(d.diagnosis_note))) || `${d.codes[0].description}.` })) },
         orders: { medication_orders: { values: meds.values.map(continuedAsActive), partial_values: meds.partial.map(continuedAsActive) }, service_orders: { values: serviceOrders(ctx) } },
-        allergies: { values: allergies(ctx) },
+        allergies: { values: coded },
         section_structured_values: structured,
       },
     };

@@ -164,3 +164,19 @@ describe('an unsure word inside a list of tests ordered', () => {
     expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'LOW_CONFIDENCE', text: expect.stringMatching(/hemoglobin a one \[unclear\] the basic metabolic panel/) })]));
   });
 });
+
+describe('an answer to the allergy question that could not be read', () => {
+  // "Sulfa drugs give me hives" was heard as "self a drags kidney hives": nothing was coded, and nothing said so.
+  it('codes nothing from it and lists it for the review, with the question and the answer as evidence', () => {
+    expect(r.structured_data.allergies.values).toEqual([]);
+    expect(r.left_out).toEqual(expect.arrayContaining([
+      { reason: 'NOT_UNDERSTOOD', kind: 'allergy', text: 'Asked about allergies, the patient said: "self a drags kidney hives"', loinc_code: '48765-2', source_transcripts: ['t5', 't6'] },
+    ]));
+  });
+  it('lists nothing for an answer that was read: an allergy coded, or none', () => {
+    for (const answer of ['[patient] sulfa drugs give me hives', '[patient] no i do not have any allergies', '[patient] none']) {
+      const g = generate([...RECOGNISED.slice(0, 5), answer, ...RECOGNISED.slice(6)]);
+      expect((g.left_out ?? []).filter((l) => l.reason === 'NOT_UNDERSTOOD'), answer).toEqual([]);
+    }
+  });
+});
