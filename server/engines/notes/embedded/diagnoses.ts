@@ -38,6 +38,21 @@ function supposed(m: Said): boolean {
   return before.found && SUPPOSED.test(before.text) && !/\b(?:you|he|she)\s+(?:\w+\s+){0,2}$/.test(before.text.replace(SUPPOSED, ''));
 }
 
+// A condition named as part of the medical history ("for your medical history, it's high cholesterol") is history even when
+// said in the assessment and plan: coded only when a drug said with it manages it or the plan names it otherwise. On the
+// tune fold, the reference notes assess about 1 in 10 conditions named only in the history list.
+const HISTORY_FRAME = /\b(?:medical history|past history|history (?:of|significant for|includes?|is)|pmh)\b(?:(?!\b(?:you have|you do have|diagnosed)\b)[^.;]){0,60}$/;
+const historyFramed = (m: Said) => HISTORY_FRAME.test(saidBefore(m).text);
+
+// Before the assessment and plan, a condition is the clinician's diagnosis only when told to the patient as theirs or read
+// off a result ("you do have a vitamin d deficiency", "consistent with", "it does show …"); one named in passing ("with
+// your knee pain", "presents with back pain", "signs of what we call …") is history: on the tune fold, the reference notes
+// assess 10 of 51 conditions the clinician names only before the plan.
+const DIAGNOSTIC_CUE = /\b(?:you (?:do |also |still )?have(?! had\b)|you've (?:also )?got|what you have is|consistent with|diagnosed with|diagnosis (?:is|of)|(?:it|this|that|which) (?:\w+ ){0,2}(?:shows?|showed|revealed)|(?:x-rays?|mri|ct|echo\w*|ultrasound|scan|study|test|results?|labs?|biopsy) (?:also )?(?:shows?|showed|revealed))\b/;
+// Symptoms, and the pain and itch codes outside chapter R that name a symptom at a site.
+const SYMPTOM = /^(?:R|M25\.[56]|M54|M79\.6|G89|L29)/;
+const diagnosticCue = (tokens: string[], start: number) => DIAGNOSTIC_CUE.test(tokens.slice(Math.max(0, start - 8), start).join(' '));
+
 // An injury the clinician reads off the imaging ("what I see is a proximal humerus fracture") is this visit's diagnosis.
 const readOff = (s: { tokens: string[] }, m: { start: number }) => /\b(?:what i see is|i can see|it shows|this shows|x-rays? shows?|x-rays? showed)\b/.test(s.tokens.slice(Math.max(0, m.start - 7), m.start).join(' '));
 
@@ -84,7 +99,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m)))) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m) || (historyFramed(m) && !findDrugs(m.sentence.text).length)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
@@ -110,23 +125,19 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       // "hepatitis c is a viral infection that affects your liver": the second condition explains the first, it is not another.
       const before = conditionMentions(s).filter((x) => x.end <= m.start).at(-1);
       if (before && /^(?:is|are) (?:a|an|the|one)\b/.test(s.tokens.slice(before.end, m.start).join(' ')) && m.start - before.end <= 4) continue;
-      const later = analysis.sentences.some((t) => t.i >= analysis.planStart && !onForm(t.text) && conditionMentions(t).some((x) => !x.negated && !x.family && category(x.code) === category(m.code)));
-      const fromHistory = onForm(s.text) || (/\bhistory\b/.test(window) && !/\b(you have|you've got|diagnosed)\b/.test(window));
-      if ((s.i >= analysis.planStart && !(onForm(s.text) && !later)) || (/^S/.test(m.code) && readOff(s, m)) || (/\b(history|diagnosed|have|has|with|your)\b/.test(window) && (!fromHistory || later)))
-        add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), analysis.sex)));
+      // The plan comes back to it when the clinician names it there, as a statement, outside a form read out and not as history.
+      const later = analysis.sentences.some(
+        (t) => t.i >= analysis.planStart && t.role === 'CLINICIAN' && !t.question && !onForm(t.text) && conditionMentions(t).some((x) => !x.negated && !x.family && !historyFramed(x) && category(x.code) === category(m.code)),
+      );
+      // A form read out, or a history named in the plan, counts only when the plan comes back to it or a drug said with it manages it.
+      const inPlan = s.i >= analysis.planStart && ((!onForm(s.text) && !(historyFramed(m) && !findDrugs(s.text).length)) || later);
+      // "You have a history of …" is history too: told as theirs, but not assessed.
+      const fromHistory = onForm(s.text) || historyFramed(m) || /\bhistory\b/.test(window);
+      // A symptom told back before the plan ("you do have some knee pain") is the complaint, assessed only if the plan names it.
+      const stated = s.i < analysis.planStart && !fromHistory && !SYMPTOM.test(m.code) && diagnosticCue(s.tokens, m.start);
+      if (inPlan || (/^S/.test(m.code) && readOff(s, m)) || stated) add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), analysis.sex)));
     }
   }
-  // A symptom the visit keeps coming back to (said in three sentences or more, never denied) is assessed.
-  const said = new Map<string, number>();
-  const denied = new Set<string>();
-  for (const s of analysis.sentences)
-    for (const m of conditionMentions(s)) {
-      if (!/^R/.test(m.code) || m.family) continue;
-      if (m.negated) denied.add(m.code);
-      else if (!s.question) said.set(m.code, (said.get(m.code) ?? 0) + 1);
-    }
-  // Its note is the code's description: the patient's words are not a clinician's assessment.
-  for (const [code, n] of said) if (n >= 3 && !denied.has(code)) add(code, '');
   // Joint or limb pain is the symptom of a musculoskeletal diagnosis or injury coded beside it, not a problem of its own.
   // Only a diagnosis of the same part explains the pain: knee osteoarthritis explains knee pain, arthritis of no stated
   // site does not explain foot pain, and carpal tunnel syndrome (a nerve, G56) explains wrist pain.
