@@ -151,12 +151,14 @@ function contextAllergies(req: NoteRequest, codes: CodeIndex): Allergy[] {
 export function unreadAllergyAnswers(ctx: NoteContext, coded: Allergy[]): LeftOutItem[] {
   const read = new Set(coded.flatMap((a) => a.source_transcripts ?? []));
   const out: LeftOutItem[] = [];
-  for (const turn of ctx.analysis.turns) {
+  const turns = ctx.analysis.turns;
+  for (const [k, turn] of turns.entries()) {
     const first = turn.sentences[0];
-    if (!first?.allergy || turn.role !== 'PATIENT' || NO.test(first.text.trim())) continue;
-    const q = priorQuestion(ctx, first);
-    if (!q || !/\ballerg/i.test(q.text) || turn.sentences.some((s) => read.has(s.tid))) continue;
-    const said = turn.sentences.filter((s) => s.allergy);
+    // The question is the clinician's last sentence before the answer; an unsure word may have cost it its question form.
+    const q = turns[k - 1]?.role === 'CLINICIAN' ? turns[k - 1].sentences.at(-1) : undefined;
+    if (!first || turn.role !== 'PATIENT' || !q || !/\ballerg/i.test(q.text) || NEGATED.test(q.text) || NO.test(first.text.trim())) continue;
+    if (read.has(q.tid) || turn.sentences.some((s) => read.has(s.tid))) continue;
+    const said = turn.sentences.filter((s, j) => j === 0 || s.allergy);
     out.push({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', text: `Asked about allergies, the patient said: "${showUnclear(said.map((s) => s.text).join(' '))}"`, loinc_code: '48765-2', source_transcripts: [q.tid, ...said.map((s) => s.tid)] });
   }
   return out;

@@ -100,6 +100,9 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (words.length < 3 || !CLINICAL.test(s.text)) continue;
     // A patient's own question ("do you think it could be …") is not history.
     if (s.question || /^(?:because|cause|or|if|but|and|so|like)\b/i.test(answer)) continue;
+    // A dose cut from its number by the recogniser's split ("yes metformin one pounds" / "milligrams twice a day") is
+    // a fragment, never "The patient reports milligrams twice daily." (a recorded visit of issue 27).
+    if (/^(?:milligrams?|mg|mcg|micrograms?|grams?|units?|tablets?|pills?|capsules?|puffs?|milliliters?|ml)\b/i.test(answer)) continue;
     // A bare negative reply ("not that I've noticed") says nothing without its question.
     if (/^(?:no|not|nope|never|nothing)\b/i.test(answer) && words.length <= 6) continue;
     if (ctx.verbosity === 'CONCISE' && !/\d|\b(pain|since|ago|started|weeks?|days?|months?)\b/i.test(s.text)) continue;
@@ -175,6 +178,13 @@ export function complaintInReview(ros: HistoryFacts['ros'], cc: string, src: str
   ros.set(m.id, entry);
 }
 
+// A reason that names a kind of visit ("Diabetes follow-up", "annual physical") is the visit, not something evaluated.
+const VISIT_KIND = /\b(?:follow-?\s?up|check-?\s?up|visit|physical|appointment|recheck|review|consultation|consult)$/i;
+function forReason(reason: string): string {
+  const r = reason.trim().replace(/[.]+$/, '').toLowerCase();
+  return VISIT_KIND.test(r) ? `for ${/^[aeiou]/.test(r) ? 'an' : 'a'} ${r}` : `for the evaluation of ${r}`;
+}
+
 export function openingSentence(ctx: NoteContext, problem: string | undefined): Piece | undefined {
   const { analysis } = ctx;
   const sex = analysis.sex === 'female' ? 'female' : analysis.sex === 'male' ? 'male' : 'patient';
@@ -184,8 +194,8 @@ export function openingSentence(ctx: NoteContext, problem: string | undefined): 
   const subject = analysis.name ? capitalize(analysis.name) : 'The patient';
   const pmh = ctx.pmh?.length ? ` with a past medical history significant for ${listJoin(ctx.pmh)}` : '';
   const text = who
-    ? `${subject} is ${who}${pmh} who presents to the clinic today${reason ? ` for the evaluation of ${reason.toLowerCase()}` : ''}.`
-    : `${subject} presents to the clinic today for the evaluation of ${reason!.toLowerCase()}.`;
+    ? `${subject} is ${who}${pmh} who presents to the clinic today${reason ? ` ${forReason(reason)}` : ''}.`
+    : `${subject} presents to the clinic today ${forReason(reason!)}.`;
   return { text, src: [], template: true };
 }
 

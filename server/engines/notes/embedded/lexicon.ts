@@ -20,6 +20,10 @@ export class PhraseMatcher {
     }
     for (const list of this.byFirst.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
   }
+  /** Every [id, term] it was built from, to build a wider matcher. */
+  entries(): Array<[id: string, term: string]> {
+    return [...this.byFirst.values()].flat().map((e) => [e.id, e.term]);
+  }
   match(tokens: string[]): Match[] {
     const out: Match[] = [];
     for (let i = 0; i < tokens.length; ) {

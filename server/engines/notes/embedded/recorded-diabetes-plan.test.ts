@@ -180,3 +180,57 @@ describe('an answer to the allergy question that could not be read', () => {
     }
   });
 });
+
+/**
+ * The same visit recorded a third time (27 Nov, network pulled 15–32 s, nothing lost), word for word with the words the
+ * recogniser was unsure of. The patient's dose answer came in two entries ("yes metformin one pounds" / "milligrams twice
+ * a day"), and "panel" of the BMP was unsure.
+ */
+const THIRD: Array<[TranscriptLine['speaker'], string, string[]]> = [
+  ['CLINICIAN', 'good afternoon what brings you in today', []],
+  ['PATIENT', 'my blood sugars have been running high for around two hundred in the mornings and i have been really thirsty', ['for', 'around', 'two', 'in']],
+  ['CLINICIAN', 'are you still take on the metformin', ['on']],
+  ['PATIENT', 'yes metformin one pounds', []],
+  ['PATIENT', 'milligrams twice a day', []],
+  ['CLINICIAN', 'any allergies to medications', ['any']],
+  ['PATIENT', 'sell for drugs kidney hives', ['sell', 'for', 'drugs', 'kidney', 'hives']],
+  ['CLINICIAN', 'your blood pressure today is one fifty over ninety two', []],
+  ['CLINICIAN', 'your feet look good with no ulcers and sensation is intact', []],
+  ['CLINICIAN', 'i think your type two diabetes is not well controlled and your blood pressure is also higher', ['and']],
+  ['CLINICIAN', 'continue the metformin', []],
+  ['CLINICIAN', 'i will start lisinopril ten milligrams once a day for your blood pressure', []],
+  ['CLINICIAN', "we will check a hemoglobin a long incision and the basic metabolic panel today and i will see you back in three months'", ['a', 'long', 'incision', 'panel']],
+];
+describe('the visit recorded a third time', () => {
+  const transcript: TranscriptLine[] = THIRD.map(([speaker, text, low], i) => ({
+    transcriptId: `t${i + 1}`, speaker, text, startMs: i * 5000, endMs: i * 5000 + 4000,
+    words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
+  }));
+  const r = noteOf(transcript);
+  const part = (loinc: string) => r.summary.find((s) => s.loinc_code === loinc)!.content;
+  it('orders the BMP whose "panel" was unsure, and writes it in the plan without the misheard A1c', () => {
+
+
+    expect(part('51847-2')).toMatch(/Additional Testing: We will check the basic metabolic panel today\./);
+    expect(part('51847-2')).not.toMatch(/incision|hemoglobin/i);
+    expect(r.structured_data.orders.service_orders.values.map((o) => o.code?.code)).toEqual(['51990-0']);
+  });
+  it('never writes the dose fragment of a cut answer as a sentence', () => {
+    expect(part('10164-2')).not.toMatch(/reports milligrams|^milligrams/im);
+  });
+  it('keeps the clause said in full after the unsure words, and lists the allergy answer for the review', () => {
+    expect(part('10164-2')).toMatch(/has been thirsty\./);
+    expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', source_transcripts: ['t6', 't7'] })]));
+  });
+});
+
+describe('the opening sentence of a visit whose reason is a kind of visit', () => {
+  it('reads "for a diabetes follow-up", not "for the evaluation of diabetes follow-up"; a condition is still evaluated', () => {
+    const opening = (reason: string) =>
+      engine.generateSync({ transcript: dialogueToTranscript(RECOGNISED.join('\n')), sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} }, visit: { chief_complaint: reason } })
+        .summary.find((s) => s.loinc_code === '10164-2')!.content.split('. ')[0];
+    expect(opening('Diabetes follow-up')).toBe('The patient presents to the clinic today for a diabetes follow-up');
+    expect(opening('Annual physical')).toBe('The patient presents to the clinic today for an annual physical');
+    expect(opening('Knee pain')).toBe('The patient presents to the clinic today for the evaluation of knee pain');
+  });
+});

@@ -171,7 +171,9 @@ describe('a dictated plan whose label was unsure', () => {
     expect(r.summary.find((s) => s.loinc_code === '30954-2')!.content).toBe('');
     const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
     expect(ap).toContain('Medical Treatment: Start lisinopril.');
-    expect(ap).not.toMatch(/basic|follow up in 4 weeks and/);
+    // The unsure "metabolic" sits between the sure "basic" and "panel": the code sets' term they all but name is taken.
+    expect(ap).toContain('Additional Testing: Check a basic metabolic panel.');
+    expect(ap).not.toMatch(/follow up in 4 weeks and/);
   });
 });
 
@@ -192,5 +194,16 @@ describe('unsure function words from natural-voice audio (issue 27: audio notes 
   it('never lets the unsure marker pass for a verb ("I UNCLEARSPAN this" is not "he unclearspans this")', () => {
     const r = generate([heard(1, 'CLINICIAN', 'how is the elbow'), heard(2, 'PATIENT', 'i started pottery during this pandemic and i got into ceramics', ['started', 'pottery'])]);
     for (const s of r.summary) expect(s.content).not.toMatch(/unclear/i);
+  });
+});
+
+describe('an unsure word that completes a term with sure words', () => {
+  it('is taken as heard: "basic metabolic [panel]" keeps the order (a recorded visit, 27 Nov)', () => {
+    const line = heard(1, 'CLINICIAN', 'we will check the basic metabolic panel today', ['panel']);
+    expect(trustedText(line, [])).toBe('we will check the basic metabolic panel today');
+  });
+  it('is not when the term would rest on one sure word, or on two unsure ones', () => {
+    expect(trustedText(heard(1, 'CLINICIAN', 'check a metabolic panel today', ['panel']), [])).toMatch(/UNCLEARSPAN/);
+    expect(trustedText(heard(1, 'CLINICIAN', 'check the basic metabolic panel today', ['metabolic', 'panel']), [])).toMatch(/UNCLEARSPAN/);
   });
 });

@@ -9,7 +9,7 @@
 import { isLowConfidence } from '@/lib/transcript/confidence';
 import { ORDERABLES } from '@/server/codesets/orderables';
 import type { TranscriptLine } from '../types';
-import { PhraseMatcher, tokenize } from './lexicon';
+import { PhraseMatcher, conditionMatcher, drugMatcher, tokenize } from './lexicon';
 import { soundMatch, type SoundTerm } from './soundalike';
 
 export const UNCLEAR = 'UNCLEARSPAN';
@@ -66,7 +66,7 @@ export function trustedText(line: TranscriptLine, context: SoundTerm[]): string 
   }
   if (!words.some((w) => isLowConfidence(w.confidence)) && !context.length) return line.text;
   // Confidences are put on the entry's own tokens, so its punctuation (sentence ends) survives.
-  const tokens = alignWords(line.text, words) ?? words.map((w) => ({ text: w.text, low: isLowConfidence(w.confidence) }));
+  const tokens = completeTerms(alignWords(line.text, words) ?? words.map((w) => ({ text: w.text, low: isLowConfidence(w.confidence) })));
   const out: string[] = [];
   let run: string[] = [];
   let runTail = '';
@@ -98,6 +98,28 @@ export function trustedText(line: TranscriptLine, context: SoundTerm[]): string 
 }
 
 const core = (w: string) => w.toLowerCase().replace(/[^a-z0-9']/g, '');
+
+// Multi-word terms of the code sets: tests, conditions, drugs.
+const terms = new PhraseMatcher([
+  ...ORDERABLES.flatMap((o) => o.aliases.map((a) => [o.code, a] as [string, string])),
+  ...conditionMatcher.entries(),
+  ...drugMatcher.entries(),
+]);
+
+/**
+ * An unsure word that completes, with at least two sure words, a term of the code sets exactly ("basic metabolic
+ * [panel]", a recorded visit of issue 27, where the unsure "panel" cost the BMP order) is taken as heard: the sure
+ * words all but name it, and the recogniser's doubt is about a word its language model already expected.
+ */
+function completeTerms(tokens: Array<{ text: string; low: boolean }>): Array<{ text: string; low: boolean }> {
+  if (!tokens.some((t) => t.low)) return tokens;
+  const out = tokens.map((t) => ({ ...t }));
+  for (const m of terms.match(tokens.map((t) => core(t.text)))) {
+    const span = out.slice(m.start, m.end);
+    if (span.filter((t) => t.low).length === 1 && span.filter((t) => !t.low).length >= 2) for (const t of span) t.low = false;
+  }
+  return out;
+}
 
 /**
  * Closed-class words that state no fact by themselves: heard unsure, they are kept as heard rather than leaving out
@@ -154,7 +176,7 @@ export function resolveUnclear(sentence: string): string {
   const clear = toks.filter((t) => t !== UNCLEAR && !/^\W+$/.test(t));
   const unclear = toks.length - clear.length;
   if (clear.length < 3) return '';
-  if (unclear > 0) return (salvageTestOrder(toks, end) || [clearPrefix(toks), salvageAction(toks, end)].filter(Boolean).join(' ')).replace(/^([a-z])/, (c) => c.toUpperCase()).replace(/([^.!?])$/, `$1${end || '.'}`);
+  if (unclear > 0) return (salvageTestOrder(toks, end) || [clearPrefix(toks), salvageAction(toks, end) || salvageClause(toks, end)].filter(Boolean).join(' ')).replace(/^([a-z])/, (c) => c.toUpperCase()).replace(/([^.!?])$/, `$1${end || '.'}`);
   const text = toks.join(' ').replace(/[,;]$/, '');
   return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
 }
@@ -224,6 +246,19 @@ function salvageAction(toks: string[], end: string): string {
   tail = tail.slice(at);
   if (tail.length < 4 || (/^(?:we|i)$/i.test(tail[0]) && !/^(?:will|would|want|am|are|need|plan|'ll)$/i.test(tail[1] ?? ''))) return '';
   const text = tail.join(' ').replace(/[,;]$/, '');
+  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+}
+
+/**
+ * "… running high UNCLEAR hundred in the mornings and the patient has been thirsty": a clause after the last unsure
+ * span that has its own subject and is said in full stands on its own; it does not lean on the span.
+ */
+function salvageClause(toks: string[], end: string): string {
+  const tail = toks.slice(toks.lastIndexOf(UNCLEAR) + 1);
+  const k = tail.findIndex((t, i) => i + 1 < tail.length && /^(?:and|but|so)$/i.test(bare(t)) && SUBJECT.test(bare(tail[i + 1])));
+  const clause = k < 0 ? [] : tail.slice(k + 1);
+  if (clause.length < 4 || unfinished(clause)) return '';
+  const text = clause.join(' ').replace(/[,;]$/, '');
   return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
 }
 
