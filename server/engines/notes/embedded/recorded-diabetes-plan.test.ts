@@ -14,6 +14,7 @@ import type { TranscriptLine } from '../types';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
 import { cleanUtterance } from './text';
+import { checkNoteFaithfulness } from '../faithfulness';
 
 const RECOGNISED = [
   '[doctor] good afternoon what brings you in today',
@@ -221,6 +222,34 @@ describe('the visit recorded a third time', () => {
   it('keeps the clause said in full after the unsure words, and lists the allergy answer for the review', () => {
     expect(part('10164-2')).toMatch(/has been thirsty\./);
     expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', source_transcripts: ['t6', 't7'] })]));
+  });
+});
+
+describe('the visit recorded a fourth time', () => {
+  // The same visit, recorded again (27 Nov, later): "months'" of the follow-up was unsure, "s" (a clipped "yes") too, and
+  // the raised pressure was the only words implying hypertension.
+  const lines: Array<[TranscriptLine['speaker'], string, string[]]> = [
+    ...THIRD.slice(0, 3),
+    ['PATIENT', 's metformin one thousand milligrams twice a day', ['s']],
+    ...THIRD.slice(5, 12),
+    ['CLINICIAN', "we will check the hemoglobin a while and see and the basic metabolic panel today and i will see you back in three months'", ['while', 'and', 'see', 'panel', "months'"]],
+  ];
+  const transcript: TranscriptLine[] = lines.map(([speaker, text, low], i) => ({
+    transcriptId: `t${i + 1}`, speaker, text, startMs: i * 5000, endMs: i * 5000 + 4000,
+    words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
+  }));
+  const r = noteOf(transcript);
+  const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
+  it('never writes a number whose unit was unsure ("We will see the patient back in 3.")', () => {
+    expect(ap).not.toMatch(/back in 3\b(?! months)/);
+    expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'LOW_CONFIDENCE', text: expect.stringMatching(/back in 3 \[unclear\]/) })]));
+    expect(ap).toMatch(/Additional Testing: We will check the basic metabolic panel today\./);
+  });
+  it('finds the evidence of a hypertension implied by the raised pressure, so the review does not call it unsupported', () => {
+    const report = checkNoteFaithfulness(r, transcript, {});
+    const unsupported = [...report.sentences, ...report.coded].flatMap((x) => x.facts.filter((f) => !f.supported).map((f) => f.fact.text));
+    expect(unsupported).toEqual([]);
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toContain('I10');
   });
 });
 

@@ -74,6 +74,9 @@ describe('low-confidence spans', () => {
     expect(resolveUnclear(`We will check a hemoglobin a one ${UNCLEAR} the basic metabolic panel today.`)).toBe('We will check the basic metabolic panel today.');
     expect(resolveUnclear(`We will not check a ${UNCLEAR} the basic metabolic panel today.`)).toBe('');
     expect(resolveUnclear(`We will start ${UNCLEAR} the lisinopril today.`)).toBe('');
+    // A number whose unit was unsure is no fact: "We will see the patient back in 3." was written.
+    expect(resolveUnclear(`We will see the patient back in 3 ${UNCLEAR}.`)).toBe('');
+    expect(resolveUnclear(`The pain has been there for two ${UNCLEAR}.`)).toBe('');
   });
 
   it('treats a whole line below the threshold, without word confidences, as unclear', () => {

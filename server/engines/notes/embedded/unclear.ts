@@ -155,7 +155,10 @@ const DANGLING = /^(?:reports?|is|are|was|were|has|have|had|takes?|taking|denies
 const DETERMINER = /^(?:the|a|an|this|that|these|those|some|any|his|her|their|my|your|our)$/i;
 const bare = (t: string) => t.replace(/[,;]$/, '');
 /** A head that stops before its sentence is done: on a word waiting for more, or inside a noun phrase ("check a hemoglobin a one …"). */
-const unfinished = (head: string[]) => !head.length || DANGLING.test(bare(head.at(-1)!)) || head.slice(-2).some((t) => DETERMINER.test(bare(t)));
+const unfinished = (head: string[]) => !head.length || waits(head.at(-1)!) || head.slice(-2).some((t) => DETERMINER.test(bare(t)));
+// A number before an unsure span waits for its unit ("see you back in 3 [months]", a recorded visit of issue 27).
+const NUMBER = /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand)$/i;
+const waits = (t: string) => DANGLING.test(bare(t)) || NUMBER.test(bare(t));
 
 /** A sentence of the note with its UNCLEAR markers resolved; '' when too little of it is clear. */
 export function resolveUnclear(sentence: string): string {
@@ -167,7 +170,7 @@ export function resolveUnclear(sentence: string): string {
     const at = () => (from === 'start' ? 0 : toks.length - 1);
     if (toks[at()]?.replace(/[,;]$/, '') !== UNCLEAR) return;
     const neighbour = from === 'start' ? toks[1] : toks.at(-2);
-    if (from === 'end' && neighbour && DANGLING.test(neighbour.replace(/[,;]$/, ''))) return;
+    if (from === 'end' && neighbour && waits(neighbour)) return;
     toks = from === 'start' ? toks.slice(1) : toks.slice(0, -1);
     while (toks.length && EDGE_FILLER.test(toks[at()].replace(/[,;]$/, ''))) toks = from === 'start' ? toks.slice(1) : toks.slice(0, -1);
   };

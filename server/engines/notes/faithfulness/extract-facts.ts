@@ -50,7 +50,9 @@ export function extractFacts(text: string): Fact[] {
   }
   for (const f of findFrequencies(t)) facts.push({ kind: 'frequency', text: f.said, key: f.code });
   const seen = new Set<string>();
-  const mentions = problemClauses(t).flatMap((c) => conditionMentions({ i: 0, turn: 0, tid: '', role: 'CLINICIAN', text: c, tokens: tokenize(c), question: false }));
+  // A pressure said to be raised or treated ("your blood pressure is also higher", "lisinopril for your blood pressure")
+  // implies hypertension, as the engine reads it: a diagnosis coded from it has that line as its evidence.
+  const mentions = problemClauses(t).flatMap((c) => conditionMentions({ i: 0, turn: 0, tid: '', role: 'CLINICIAN', text: c, tokens: tokenize(c), question: false }, { measured: true }));
   for (const m0 of mentions) {
     // "I don't have quite as much shortness of breath" still has some: less is not none.
     const lessOf = /\b(?:not|don't|doesn't|didn't|isn't|wasn't|haven't|hasn't) (?:have |had |been )?(?:quite )?as (?:much|many|bad|often)(?: of)?$/.test(m0.sentence.tokens.slice(Math.max(0, m0.start - 7), m0.start).join(' '));
