@@ -82,7 +82,9 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
         count++;
         if (words.length <= 4) continue;
         // The denial is written; what follows the "no" ("no, just a headache") is read on its own.
-        answer = answer.replace(/^(?:no|nope|nah)\b[,.]?\s*/i, '');
+        // Only a "no" that stands alone: unpunctuated speech's "no chest pain but my knee hurts" keeps it, or the note
+        // would read "reports chest pain" (a negation flip found recording a visit, issue 27).
+        answer = answer.replace(/^(?:no|nope|nah)(?:[,.]\s*|\s+(?=(?:just|but|only|i|i'm|it|it's|that|not|nothing|although|though|however|and|so|actually|well|thankfully|luckily|a|an|the|my|some|really)\b))/i, '');
       } else if (YES.test(s.text.trim()) && question && findDrugs(topic).length > 0 && (/\b(taking|take|on|using)\b/i.test(topic) || /\bi (?:take|am taking|'m taking|use)\b/i.test(s.text))) {
         // "Are you taking metformin 500 mg twice a day?" "Yes": the drug and its sig from the coded order, not the question's words.
         const taken = findDrugs(topic).map((d) => [d.spoken, sigText(parseOrder(question.text, d, ctx.codes))].filter(Boolean).join(' '));

@@ -5,6 +5,7 @@ import type { Block, NoteContext, Piece } from './compose';
 import { complaintFromProblems, statedComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
 import { allergies, unreadAllergyAnswers } from './allergies';
+import { joinCutLines, withJoinedIds } from './join-cut-lines';
 import { serviceOrders } from './service-orders';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
@@ -103,7 +104,8 @@ export class EmbeddedNotesEngine implements NotesEngine {
     const terms = contextTerms(req);
     const heard = req.transcript.map((l) => ({ ...l, text: trustedText(l, terms) }));
     const unsure = new Set(heard.filter((l) => hasUnclear(l.text)).map((l) => l.transcriptId));
-    const analysis = analyze(heard, req.patient?.sex);
+    const { lines: whole, joined } = joinCutLines(heard);
+    const analysis = analyze(whole, req.patient?.sex);
     const ctx: NoteContext = { analysis, req, codes: this.codes, model: req.hccModel ?? 'V28', verbosity: req.preferences?.verbosity ?? 'BALANCED' };
     // Chief complaint: what the visit was booked for or opened on, else the first problem raised.
     const stated = statedComplaint(ctx);
@@ -210,7 +212,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
         leftOut.push({ reason: 'LOW_CONFIDENCE', kind: 'medication_order', text: `${o.drug_name}: ${[o.dosage.quantity === null ? 'dose' : '', o.frequency.structured_value === null ? 'frequency' : ''].filter(Boolean).join(' and ') || 'sig'} not clear`, source_transcripts: o.source_transcripts ?? [] });
     const coded = allergies(ctx);
     leftOut.push(...unreadAllergyAnswers(ctx, coded));
-    return {
+    return withJoinedIds({
       ...(leftOut.length ? { left_out: leftOut } : {}),
       summary,
       structured_data: {
@@ -219,7 +221,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
         allergies: { values: coded },
         section_structured_values: structured,
       },
-    };
+    }, joined);
   }
 
   async rewrite(req: RewriteRequest): Promise<string> {

@@ -102,8 +102,9 @@ function namedIn(p: Problem, toks: Set<string>): boolean {
 }
 
 /**
- * A treatment filed under one problem whose every drug treats another problem of the visit, and not this one, and that
- * names that problem, is that problem's: "start lisinopril for your blood pressure", said while the diabetes was under discussion, is hypertension's.
+ * A treatment filed under one problem whose every drug treats another problem of the visit, and not this one, is that
+ * problem's when it names it or is the only one they treat: "start lisinopril for your blood pressure", said while the
+ * diabetes was under discussion, is hypertension's.
  */
 function fileByIndication(problems: Problem[]): Array<{ piece: Piece; from: Problem; to: Problem }> {
   const moved: Array<{ piece: Piece; from: Problem; to: Problem }> = [];
@@ -113,7 +114,10 @@ function fileByIndication(problems: Problem[]): Array<{ piece: Piece; from: Prob
       const drugs = findDrugs(piece.text);
       if (!drugs.length || drugs.some((d) => indicated(d.ingredient).includes(category(p.code)))) continue;
       const toks = new Set(tokenize(piece.text));
-      const to = problems.find((x) => x !== p && x.code && drugs.every((d) => indicated(d.ingredient).includes(category(x.code))) && namedIn(x, toks));
+      const treats = problems.filter((x) => x !== p && x.code && drugs.every((d) => indicated(d.ingredient).includes(category(x.code))));
+      // The problem it names, else the only problem of the visit its drugs treat ("continue the metformin", said after
+      // the knee was assessed, is the diabetes' — a recorded visit of issue 27).
+      const to = treats.find((x) => namedIn(x, toks)) ?? (treats.length === 1 ? treats[0] : undefined);
       if (!to) continue;
       p.treatment.splice(p.treatment.indexOf(piece), 1);
       to.treatment.push(piece);
