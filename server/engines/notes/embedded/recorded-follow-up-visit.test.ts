@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptLine } from '../types';
 import { EmbeddedNotesEngine } from './index';
+import { checkNoteFaithfulness } from '../faithfulness';
 
 const HEARD: Array<[TranscriptLine['speaker'], string, string[]]> = [
   ["CLINICIAN", "i i am a doctor but don't", ["i", "am", "a", "don't"]],
@@ -50,6 +51,9 @@ describe('the recorded follow-up visit', () => {
     expect(part('10164-2')).toMatch(/running around 150\/95\./);
     const s = r.summary.find((x) => x.loinc_code === '10164-2')!.sentences!.find((x) => /150\/95/.test(x.text))!;
     expect(s.source_transcripts).toEqual(expect.arrayContaining(['t4', 't5']));
+    // The checker reads the two lines as one too, so the review before signing does not call 150/95 unsupported.
+    const checked = checkNoteFaithfulness(r, transcript).sentences.find((x) => /150\/95/.test(x.text))!;
+    expect(checked.facts.filter((f) => !f.supported)).toEqual([]);
   });
   it('writes the lisinopril increase, said before the knee was assessed, in the plan under the blood pressure', () => {
     expect(problem(/^\d+\. High blood pressure/)).toMatch(/Medical Treatment: We will increase their lisinopril from 10 mg to 20 mg daily\./);

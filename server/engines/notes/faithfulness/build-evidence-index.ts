@@ -1,4 +1,5 @@
 import { analyze, NO, YES } from '../embedded/analyze';
+import { joinCutLines } from '../embedded/join-cut-lines';
 import type { TranscriptLine } from '../types';
 import { contextEntries } from './context-entries';
 import { extractFacts } from './extract-facts';
@@ -15,7 +16,9 @@ const AGREES = /\b(?:i (?:understand|agree)|agreed?|sounds (?:good|great|fine|li
  * follows as entries "context:…".
  */
 export function buildEvidenceIndex(transcript: TranscriptLine[], context: FaithfulnessContext = {}): EvidenceEntry[] {
-  const a = analyze(transcript);
+  // Read as the engine reads it: a reading the segmenter cut ("one fifty" / "over ninety five") is one entry, or the
+  // note's "150/95" is found nowhere (a recorded visit of issue 27).
+  const a = analyze(joinCutLines(transcript).lines);
   const entries: EvidenceEntry[] = a.turns.map((turn, index) => {
     const prev = a.turns[index - 1];
     const next = a.turns[index + 1];
