@@ -211,13 +211,13 @@ function lastClauseBreak(head: string[]): number {
 
 // Verbs that order a test: what they order after an unsure span is still ordered.
 const TEST_VERB = /^(?:check|order|get|draw|repeat|recheck)$/i;
-const NEGATION = /^(?:no|not|don't|won't|never|hold|without)$/i;
+const NEGATION = /^(?:no|not|don't|didn't|won't|never|hold|without|skip)$/i;
 const orderable = new PhraseMatcher(ORDERABLES.flatMap((o) => o.aliases.map((a) => [o.code, a] as [string, string])));
 
 /**
  * "We will check a hemoglobin a one UNCLEAR the basic metabolic panel today": the test named whole after the span
  * is still ordered by the verb before it, so "We will check the basic metabolic panel today." stands; the span and
- * the words it cut stay out (and are listed for the review). Only a tables' test after a determiner is taken.
+ * the words it cut stay out (and are listed for the review). Only a test of the orderables table, after a determiner, is taken.
  */
 function salvageTestOrder(toks: string[], end: string): string {
   const head = toks.slice(0, toks.indexOf(UNCLEAR));
