@@ -26,6 +26,8 @@ describe('templateKind', () => {
     expect(templateKind('I discussed the diagnosis and treatment options for hypertension with the patient.')).toBe('counselling');
     expect(templateKind('The patient will follow up with me in 4 weeks.')).toBe('follow-up');
     expect(templateKind('Mr. Smith is a 52-year-old male who presents to the clinic today for the evaluation of knee pain.')).toBe('opener');
+    // A reason that is a kind of visit reads "for a …" (history.ts openingSentence).
+    expect(templateKind('The patient presents to the clinic today for a diabetes follow-up.')).toBe('opener');
     expect(templateKind('Regular rate and rhythm. No murmurs, gallops, or rubs.')).toBe('normal-exam');
   });
 
