@@ -20,6 +20,7 @@
  * (1 dialogue x 8 turns) is a smoke run whose figures are not of record. --weights adds rows for other
  * stock weights of the interpolation, to show on valid what the train sweep (tune.ts) chose between; the
  * choice itself is made on train only.
+ * --decoder-args '{"-fwdflat":"no"}|{…}': rows of the lean model with other decoder settings (see below).
  * --vads energy,silero: the default engine only, once per segmenter (SPEECH_VAD), to choose its default.
  * With SPEECH_BASE_URL set, the OpenAI-compatible engine is measured on the same recordings too.
  */
@@ -181,9 +182,19 @@ for (const dir of li >= 0 ? args[li + 1]!.split(',') : []) {
   if (m) engines.push({ name: `lean ${dir}`, make: () => new EmbeddedSpeechEngine({ model: m, poolSize: cores }) });
 }
 if (leanModel()) engines.push({ name: 'lean model merged offline (SPEECH_LM=lean)', make: () => new EmbeddedSpeechEngine({ poolSize: cores, lm: 'lean' }) });
-// --skip clinical,lean: rows left out (a candidate checked against stock alone).
+// --decoder-args '{"-fwdflat":"no"}|{"-wbeam":"7e-29"}': the lean model with these decoder settings over
+// model/decoder.json's, one row each (search parameters are chosen on the held-out fold of train, never valid).
+const di = args.indexOf('--decoder-args');
+for (const spec of di >= 0 ? args[di + 1]!.split('|') : []) {
+  const base = leanModel();
+  if (!base) break;
+  const extra = JSON.parse(spec) as Record<string, string>;
+  const label = Object.entries(extra).map(([k, v]) => `${k} ${v}`).join(' ');
+  engines.push({ name: `lean, ${label}`, make: () => new EmbeddedSpeechEngine({ model: { ...base, args: { ...base.args, ...extra } }, poolSize: cores }) });
+}
+// --skip clinical,lean,stock: rows left out (a candidate checked against stock alone; stock's words are the same in every run).
 const skip = args.includes('--skip') ? args[args.indexOf('--skip') + 1]!.split(',') : [];
-engines.splice(0, engines.length, ...engines.filter((e) => !skip.some((k) => e.name.includes(`(SPEECH_LM=${k})`))));
+engines.splice(0, engines.length, ...engines.filter((e) => !skip.some((k) => e.name.includes(`(SPEECH_LM=${k})`) || (k === 'stock' && e.name.startsWith('stock')))));
 if (process.env.SPEECH_BASE_URL) {
   engines.push({
     name: `openai-compatible (${process.env.SPEECH_MODEL ?? 'whisper-1'})`,
