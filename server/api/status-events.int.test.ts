@@ -16,7 +16,11 @@ let other: Awaited<ReturnType<typeof registerAndLogin>>;
 let partner: TestPartner;
 
 // Small caps, so the cap test needs few streams; the other tests hold at most one stream at a time.
-const CAPS = { SSE_STREAMS_PER_PROVIDER: '2', SSE_STREAMS_PER_PARTNER: '3', SSE_STREAMS_MAX: '5' };
+// The status listener's heartbeat drops the PostgreSQL LISTEN connection when two beats go unanswered, and a drop
+// ends every open stream (changes may have been missed): on a loaded CI machine that once freed the held streams in
+// the middle of the caps test (a 200 where the process cap's 429 was due). The caps are this file's subject, not the
+// listener's liveness (pg-status-bus tests own that), so its beat is slowed out of the tests' way.
+const CAPS = { SSE_STREAMS_PER_PROVIDER: '2', SSE_STREAMS_PER_PARTNER: '3', SSE_STREAMS_MAX: '5', STATUS_HEARTBEAT_MS: '600000' };
 
 beforeAll(async () => {
   server = await startServer({ env: CAPS });
