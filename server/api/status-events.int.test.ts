@@ -16,11 +16,7 @@ let other: Awaited<ReturnType<typeof registerAndLogin>>;
 let partner: TestPartner;
 
 // Small caps, so the cap test needs few streams; the other tests hold at most one stream at a time.
-// The status listener's heartbeat drops the PostgreSQL LISTEN connection when two beats go unanswered, and a drop
-// ends every open stream (changes may have been missed): on a loaded CI machine that once freed the held streams in
-// the middle of the caps test (a 200 where the process cap's 429 was due). The caps are this file's subject, not the
-// listener's liveness (pg-status-bus tests own that), so its beat is slowed out of the tests' way.
-const CAPS = { SSE_STREAMS_PER_PROVIDER: '2', SSE_STREAMS_PER_PARTNER: '3', SSE_STREAMS_MAX: '5', STATUS_HEARTBEAT_MS: '600000' };
+const CAPS = { SSE_STREAMS_PER_PROVIDER: '2', SSE_STREAMS_PER_PARTNER: '3', SSE_STREAMS_MAX: '5' };
 
 beforeAll(async () => {
   server = await startServer({ env: CAPS });
@@ -123,10 +119,16 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
   it('caps open streams per provider, per partner and per process: 429 {code, message} naming the setting; a closed stream frees its place', async () => {
     const id = await createSession();
     const held: AbortController[] = [];
+    // The open streams' responses are kept referenced: undici cancels the body of a response it garbage-collects,
+    // which closed a held stream mid-test in a loaded run (a 200 where the process cap's 429 was due).
+    const kept: Response[] = [];
     const open = async (who: { headers: Record<string, string> }) => {
       const ctrl = new AbortController();
       const res = await testApi(server, who.headers).send(streamSessionStatus, { params: { ambient_session_id: id }, init: { signal: ctrl.signal } });
-      if (res.status === 200) held.push(ctrl);
+      if (res.status === 200) {
+        held.push(ctrl);
+        kept.push(res);
+      }
       return res;
     };
     const refused = async (res: Response) => {
@@ -148,7 +150,10 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
       const openColleague = async () => {
         const ctrl = new AbortController();
         const res = await testApi(server, colleague.headers).send(streamSessionStatus, { params: { ambient_session_id: cid }, init: { signal: ctrl.signal } });
-        if (res.status === 200) held.push(ctrl);
+        if (res.status === 200) {
+          held.push(ctrl);
+          kept.push(res);
+        }
         return res;
       };
       expect((await openColleague()).status).toBe(200);
@@ -162,6 +167,7 @@ describe('GET /api/v1/ambient/session/{id}/status/events', () => {
         const res = await testApi(server, third.headers).send(streamSessionStatus, { params: { ambient_session_id: tid }, init: { signal: ctrl.signal } });
         expect(res.status).toBe(200);
         held.push(ctrl);
+        kept.push(res);
       }
       const fourth = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
       const fid = ((await (await testApi(server.baseUrl, fourth.headers).send(createSessionRoute, { body: {} })).json()) as { ambient_session_id: string }).ambient_session_id;
