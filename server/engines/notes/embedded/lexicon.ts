@@ -1,5 +1,6 @@
 import { ICD10_CONCEPTS } from '@/server/codesets/builtin/concepts';
 import { DRUG_CONCEPTS } from '@/server/codesets/builtin/drugs';
+import { ORDERABLES } from '@/server/codesets/orderables';
 
 export function tokenize(text: string): string[] {
   return text.toLowerCase().replace(/’/g, "'").match(/[a-z0-9]+(?:['.\-/][a-z0-9]+)*/g) ?? [];
@@ -45,6 +46,9 @@ export class PhraseMatcher {
 export const conditionMatcher = new PhraseMatcher(
   ICD10_CONCEPTS.flatMap(([code, ...terms]) => terms.map((t) => [code, t] as [string, string])),
 );
+
+/** LOINC code of the curated orderables keyed by every alias ("basic metabolic panel", "bmp"). */
+export const orderableMatcher = new PhraseMatcher(ORDERABLES.flatMap((o) => o.aliases.map((a) => [o.code, a] as [string, string])));
 
 /** Ingredient name keyed by every spoken alias. */
 export const drugMatcher = new PhraseMatcher(

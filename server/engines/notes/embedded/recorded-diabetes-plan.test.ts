@@ -14,6 +14,7 @@ import type { TranscriptLine } from '../types';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
 import { cleanUtterance } from './text';
+import { heard } from '../../../test/heard-line';
 import { checkNoteFaithfulness } from '../faithfulness';
 
 const RECOGNISED = [
@@ -126,9 +127,7 @@ describe('one assessment of two problems', () => {
 function heardUnsure(unsure: Record<number, string[]>): TranscriptLine[] {
   return RECOGNISED.map((line, i) => {
     const [, who, text] = /^\[(\w+)\] (.*)$/.exec(line)!;
-    const at = i * 5000;
-    const words = text.split(' ').map((w, k) => ({ text: w, startMs: at + k * 300, endMs: at + k * 300 + 250, confidence: unsure[i]?.includes(w) ? 0.2 : 0.9 }));
-    return { transcriptId: `t${i + 1}`, speaker: who === 'doctor' ? 'CLINICIAN' : 'PATIENT', text, startMs: at, endMs: at + 4000, words };
+    return heard(i + 1, who === 'doctor' ? 'CLINICIAN' : 'PATIENT', text, unsure[i]);
   });
 }
 const noteOf = (transcript: TranscriptLine[]) => engine.generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
@@ -152,7 +151,7 @@ describe('an unsure word inside a list of tests ordered', () => {
   // "we will check a hemoglobin a one [cm] the basic metabolic panel today …" with "cm" unsure: the plan read "We will
   // check a hemoglobin a one." and, in the browser, lost the sentence and both orders.
   const line = 'we will check a hemoglobin a one cm the basic metabolic panel today and i will see you back in three months';
-  const transcript = heardUnsure({ 11: ['cm'] }).map((l, i) => (i === 11 ? { ...l, text: line, words: line.split(' ').map((w, k) => ({ text: w, startMs: l.startMs + k * 300, endMs: l.startMs + k * 300 + 250, confidence: w === 'cm' ? 0.2 : 0.9 })) } : l));
+  const transcript = heardUnsure({ 11: ['cm'] }).map((l, i) => (i === 11 ? heard(12, 'CLINICIAN', line, ['cm']) : l));
   const r = noteOf(transcript);
   const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
   it('keeps the test named whole after the span, ordered by the verb before it, and no fragment of the one cut', () => {
@@ -203,10 +202,7 @@ const THIRD: Array<[TranscriptLine['speaker'], string, string[]]> = [
   ['CLINICIAN', "we will check a hemoglobin a long incision and the basic metabolic panel today and i will see you back in three months'", ['a', 'long', 'incision', 'panel']],
 ];
 describe('the visit recorded a third time', () => {
-  const transcript: TranscriptLine[] = THIRD.map(([speaker, text, low], i) => ({
-    transcriptId: `t${i + 1}`, speaker, text, startMs: i * 5000, endMs: i * 5000 + 4000,
-    words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
-  }));
+  const transcript = THIRD.map(([speaker, text, low], i) => heard(i + 1, speaker, text, low));
   const r = noteOf(transcript);
   const part = (loinc: string) => r.summary.find((s) => s.loinc_code === loinc)!.content;
   it('orders the BMP whose "panel" was unsure, and writes it in the plan without the misheard A1c', () => {
@@ -234,10 +230,7 @@ describe('the visit recorded a fourth time', () => {
     ...THIRD.slice(5, 12),
     ['CLINICIAN', "we will check the hemoglobin a while and see and the basic metabolic panel today and i will see you back in three months'", ['while', 'and', 'see', 'panel', "months'"]],
   ];
-  const transcript: TranscriptLine[] = lines.map(([speaker, text, low], i) => ({
-    transcriptId: `t${i + 1}`, speaker, text, startMs: i * 5000, endMs: i * 5000 + 4000,
-    words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
-  }));
+  const transcript = lines.map(([speaker, text, low], i) => heard(i + 1, speaker, text, low));
   const r = noteOf(transcript);
   const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
   it('never writes a number whose unit was unsure ("We will see the patient back in 3.")', () => {

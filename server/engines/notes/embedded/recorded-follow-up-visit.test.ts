@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptLine } from '../types';
 import { EmbeddedNotesEngine } from './index';
+import { heard } from '../../../test/heard-line';
 import { checkNoteFaithfulness } from '../faithfulness';
 
 const HEARD: Array<[TranscriptLine['speaker'], string, string[]]> = [
@@ -31,10 +32,7 @@ const HEARD: Array<[TranscriptLine['speaker'], string, string[]]> = [
   ["CLINICIAN", "continue the metformin we will check the basic metabolic panel and i will see you back in four weeks", ["the", "basic", "panel"]],
 ];
 
-const transcript: TranscriptLine[] = HEARD.map(([speaker, text, low], i) => ({
-  transcriptId: `t${i + 1}`, speaker, text, startMs: i * 5000, endMs: i * 5000 + 4000,
-  words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
-}));
+const transcript = HEARD.map(([speaker, text, low], i) => heard(i + 1, speaker, text, low));
 const r = new EmbeddedNotesEngine().generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
 const part = (loinc: string) => r.summary.find((s) => s.loinc_code === loinc)?.content ?? '';
 

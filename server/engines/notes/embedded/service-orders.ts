@@ -8,10 +8,9 @@
 import type { ServiceOrder } from '../types';
 import { IMAGING_WORDS, ORDERABLES } from '@/server/codesets/orderables';
 import type { NoteContext } from './compose';
-import { PhraseMatcher, tokenize } from './lexicon';
+import { orderableMatcher, tokenize } from './lexicon';
 import { wordsToDigits } from './text';
 
-const matcher = new PhraseMatcher(ORDERABLES.flatMap((o) => o.aliases.map((a) => [o.code, a] as [string, string])));
 const byCode = new Map(ORDERABLES.map((o) => [o.code, o]));
 
 const ORDER_VERB =
@@ -58,7 +57,7 @@ function orderPhrase(clause: string, at: number, word: string): string {
 /** Orders in one clause: table matches coded, else an imaging or specific lab phrase kept as text. */
 function ordersIn(clause: string, ordering: boolean): ServiceOrder[] {
   const toks = tokenize(clause);
-  const out: ServiceOrder[] = matcher.match(toks).map((h) => {
+  const out: ServiceOrder[] = orderableMatcher.match(toks).map((h) => {
     const o = byCode.get(h.id)!;
     return { name: o.aliases[0], category: o.category, code: { code: o.code, type: 'LOINC' as const, display: o.display }, timing: timingOf(clause) };
   });

@@ -3,18 +3,8 @@ import type { NoteRequest, NoteResult, TranscriptLine } from '../types';
 import { EmbeddedNotesEngine, noteToText } from './index';
 import { contextTerms, phoneDistance, phonesOf, soundMatch } from './soundalike';
 import { UNCLEAR, resolveUnclear, trustedText } from './unclear';
+import { heard } from '../../../test/heard-line';
 
-/** A recognised line whose listed words came back below LOW_CONFIDENCE. */
-function heard(i: number, speaker: TranscriptLine['speaker'], text: string, low: string[] = []): TranscriptLine {
-  return {
-    transcriptId: `t${i}`,
-    speaker,
-    text,
-    startMs: i * 5000,
-    endMs: i * 5000 + 4000,
-    words: text.split(' ').map((w, k) => ({ text: w, startMs: i * 5000 + k * 300, endMs: i * 5000 + k * 300 + 250, confidence: low.includes(w) ? 0.2 : 0.9 })),
-  };
-}
 
 const VISIT = [
   heard(1, 'CLINICIAN', 'good morning what brings you in today'),

@@ -7,9 +7,8 @@
  * as is a sentence that is mostly unclear. What was left out is listed for the review before signing.
  */
 import { isLowConfidence } from '@/lib/transcript/confidence';
-import { ORDERABLES } from '@/server/codesets/orderables';
 import type { TranscriptLine } from '../types';
-import { PhraseMatcher, conditionMatcher, drugMatcher, tokenize } from './lexicon';
+import { PhraseMatcher, conditionMatcher, drugMatcher, orderableMatcher, tokenize } from './lexicon';
 import { soundMatch, type SoundTerm } from './soundalike';
 
 export const UNCLEAR = 'UNCLEARSPAN';
@@ -101,7 +100,7 @@ const core = (w: string) => w.toLowerCase().replace(/[^a-z0-9']/g, '');
 
 // Multi-word terms of the code sets: tests, conditions, drugs.
 const terms = new PhraseMatcher([
-  ...ORDERABLES.flatMap((o) => o.aliases.map((a) => [o.code, a] as [string, string])),
+  ...orderableMatcher.entries(),
   ...conditionMatcher.entries(),
   ...drugMatcher.entries(),
 ]);
@@ -212,7 +211,6 @@ function lastClauseBreak(head: string[]): number {
 // Verbs that order a test: what they order after an unsure span is still ordered.
 const TEST_VERB = /^(?:check|order|get|draw|repeat|recheck)$/i;
 const NEGATION = /^(?:no|not|don't|didn't|won't|never|hold|without|skip)$/i;
-const orderable = new PhraseMatcher(ORDERABLES.flatMap((o) => o.aliases.map((a) => [o.code, a] as [string, string])));
 
 /**
  * "We will check a hemoglobin a one UNCLEAR the basic metabolic panel today": the test named whole after the span
@@ -226,7 +224,7 @@ function salvageTestOrder(toks: string[], end: string): string {
   let tail = toks.slice(toks.lastIndexOf(UNCLEAR) + 1);
   while (tail.length && /^(?:and|or|also)$/i.test(bare(tail[0]))) tail = tail.slice(1);
   if (!tail.length || !/^(?:the|a|an)$/i.test(bare(tail[0]))) return '';
-  if (orderable.match(tokenize(tail.slice(1).join(' ')))[0]?.start !== 0) return '';
+  if (orderableMatcher.match(tokenize(tail.slice(1).join(' ')))[0]?.start !== 0) return '';
   const text = [...head.slice(0, verb + 1), ...tail].join(' ').replace(/[,;]$/, '');
   return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
 }
