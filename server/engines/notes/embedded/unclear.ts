@@ -159,6 +159,12 @@ const unfinished = (head: string[]) => !head.length || waits(head.at(-1)!) || he
 const NUMBER = /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand)$/i;
 const waits = (t: string) => DANGLING.test(bare(t)) || NUMBER.test(bare(t));
 
+/** Tokens as a sentence: capitalised, a trailing comma dropped, ended with the original end mark or a period. */
+function asSentence(toks: string[], end: string): string {
+  const text = toks.join(' ').replace(/[,;]$/, '');
+  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+}
+
 /** A sentence of the note with its UNCLEAR markers resolved; '' when too little of it is clear. */
 export function resolveUnclear(sentence: string): string {
   if (!MARK.test(sentence)) return sentence;
@@ -179,8 +185,7 @@ export function resolveUnclear(sentence: string): string {
   const unclear = toks.length - clear.length;
   if (clear.length < 3) return '';
   if (unclear > 0) return (salvageTestOrder(toks, end) || [clearPrefix(toks), salvageAction(toks, end) || salvageClause(toks, end)].filter(Boolean).join(' ')).replace(/^([a-z])/, (c) => c.toUpperCase()).replace(/([^.!?])$/, `$1${end || '.'}`);
-  const text = toks.join(' ').replace(/[,;]$/, '');
-  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+  return asSentence(toks, end);
 }
 
 /**
@@ -225,8 +230,7 @@ function salvageTestOrder(toks: string[], end: string): string {
   while (tail.length && /^(?:and|or|also)$/i.test(bare(tail[0]))) tail = tail.slice(1);
   if (!tail.length || !/^(?:the|a|an)$/i.test(bare(tail[0]))) return '';
   if (orderableMatcher.match(tokenize(tail.slice(1).join(' ')))[0]?.start !== 0) return '';
-  const text = [...head.slice(0, verb + 1), ...tail].join(' ').replace(/[,;]$/, '');
-  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+  return asSentence([...head.slice(0, verb + 1), ...tail], end);
 }
 
 // A clause that stands on its own after an unsure span: an instruction or plan action said in full.
@@ -246,8 +250,7 @@ function salvageAction(toks: string[], end: string): string {
   if (at < 0 || at > 1) return '';
   tail = tail.slice(at);
   if (tail.length < 4 || (/^(?:we|i)$/i.test(tail[0]) && !/^(?:will|would|want|am|are|need|plan|'ll)$/i.test(tail[1] ?? ''))) return '';
-  const text = tail.join(' ').replace(/[,;]$/, '');
-  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+  return asSentence(tail, end);
 }
 
 /**
@@ -259,8 +262,7 @@ function salvageClause(toks: string[], end: string): string {
   const k = tail.findIndex((t, i) => i + 1 < tail.length && /^(?:and|but|so)$/i.test(bare(t)) && SUBJECT.test(bare(tail[i + 1])));
   const clause = k < 0 ? [] : tail.slice(k + 1);
   if (clause.length < 4 || unfinished(clause)) return '';
-  const text = clause.join(' ').replace(/[,;]$/, '');
-  return `${text.replace(/^([a-z])/, (c) => c.toUpperCase())}${end || '.'}`;
+  return asSentence(clause, end);
 }
 
 /** A sentence as heard, its unsure spans shown as "[unclear]": how the review step lists what was left out. */
