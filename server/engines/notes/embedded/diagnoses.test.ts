@@ -198,3 +198,24 @@ describe('weak evidence needs the plan (issue 29: precision on dialogues not tun
     expect(codesOf(`${said}${PLAN}[doctor] For your dizziness, we will check your blood pressure at home.`).filter((c) => c.startsWith('R42'))).not.toEqual([]);
   });
 });
+
+describe('what a drug ordered in the visit manages', () => {
+  const history = '[doctor] Mary is a 60-year-old female with congestive heart failure and copd who comes in today for shortness of breath.\n[patient] Yes.\n[doctor] Okay, tell me more.\n[patient] I get winded on the stairs.\n';
+  it('does not code a condition from the opening by a drug ordered under another problem for that problem\'s symptom', () => {
+    const codes = codesOf(`${history}${PLAN}[doctor] For your heart failure, we will increase the lasix to 40 mg.\n[doctor] And I will refill your albuterol inhaler to help with the shortness of breath.`);
+    expect(codes.filter((c) => c.startsWith('I50'))).not.toEqual([]);
+    expect(codes.filter((c) => c.startsWith('J44'))).toEqual([]);
+  });
+
+  it('still codes it when the drug is ordered without another purpose said with it', () => {
+    const codes = codesOf(`${history}${PLAN}[doctor] For your heart failure, we will increase the lasix to 40 mg.\n[doctor] And I will refill your albuterol inhaler.`);
+    expect(codes.filter((c) => c.startsWith('J44'))).not.toEqual([]);
+  });
+
+  it('codes epilepsy from the history when an antiseizure drug is continued, not when a drug with other uses is', () => {
+    const epilepsy = '[doctor] John is a 40-year-old male with epilepsy who comes in today for his blood pressure.\n[patient] Yes.\n';
+    const plan = (drug: string) => `${epilepsy}${PLAN}[doctor] For your hypertension, continue the lisinopril.\n[doctor] And we will continue you on the ${drug}.`;
+    expect(codesOf(plan('Keppra')).filter((c) => c.startsWith('G40'))).not.toEqual([]);
+    expect(codesOf(plan('lamotrigine')).filter((c) => c.startsWith('G40'))).toEqual([]);
+  });
+});

@@ -23,10 +23,13 @@ const INDICATIONS: Array<[RegExp, string[]]> = [
   [/^(omeprazole|pantoprazole|esomeprazole|lansoprazole|famotidine)/, ['K21']],
   [/^(sertraline|fluoxetine|escitalopram|citalopram|bupropion|venlafaxine|duloxetine|paroxetine)/, ['F32', 'F33', 'F41']],
   [/^(albuterol|fluticasone|budesonide|montelukast|tiotropium)/, ['J45', 'J44']],
+  // Antiseizure drugs prescribed for little else; carbamazepine, topiramate, lamotrigine and valproate also treat pain,
+  // migraine or mood, so they do not say epilepsy.
+  [/^(levetiracetam|phenytoin)/, ['G40']],
   [/^(acetaminophen|ibuprofen|naproxen|meloxicam|diclofenac|celecoxib)/, ['M15', 'M16', 'M17', 'M18', 'M19']],
 ];
 // Conditions a visit follows up and manages over time; a symptom or injury framed as the reason is the complaint's business.
-export const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|M06|M1[5-9]|K21|G20|G30|G35|B20|K50|K51)/;
+export const CHRONIC = /^(E0[89]|E1[013]|E03|E05|E66|E78|I1[0-6]|I2[05]|I4[28]|I50|J4[45]|F3[1-3]|F41|F20|N18|G47\.33|G40|M06|M1[5-9]|K21|G20|G30|G35|B20|K50|K51)/;
 const MANAGED = new Set(['NEW', 'CHANGED', 'CONTINUED', 'REFILLED', 'DISCONTINUED']);
 const FRAMING = /\b(?:follow(?:ing)?(?: |-)up (?:on|for|of)|here (?:today )?for|presents? (?:today )?(?:for|with)|check(?:ing)? (?:in )?on)\b/i;
 
@@ -53,7 +56,15 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
   const managed = orders.filter((o) => MANAGED.has(o.status));
   for (const [cat, mentions] of named) {
     if (has(cat)) continue;
-    const byDrug = managed.find((o) => indicated(o.drug_name).includes(cat) || mentions.some((m) => findDrugs(m.sentence.text).some((d) => d.ingredient === o.drug_name)));
+    // A drug ordered under another problem of the visit and said with what it is for there ("use your albuterol … to help
+    // with the shortness of breath", under the heart failure) treats that problem: it does not make a condition named
+    // elsewhere one. A bare "continue the metformin", said after the knee, still manages the diabetes.
+    const elsewhere = (o: MedicationOrder) =>
+      o.linked_diagnosis_codes.some((c) => category(c) !== cat) &&
+      analysis.sentences.some(
+        (s) => s.i >= analysis.planStart && s.role === 'CLINICIAN' && findDrugs(s.text).some((d) => d.ingredient === o.drug_name) && conditionMentions(s).some((m) => !m.negated && !m.family && category(m.code) !== cat),
+      );
+    const byDrug = managed.find((o) => (indicated(o.drug_name).includes(cat) && !elsewhere(o)) || mentions.some((m) => findDrugs(m.sentence.text).some((d) => d.ingredient === o.drug_name)));
     // Framed: named just after the clinician's "following up on" / "here for", not anywhere in a one-liner that has one.
     const framed = mentions.some((m) => !m.byMeasure && m.sentence.role === 'CLINICIAN' && m.sentence.i < analysis.examStart && framedAt(m));
     // A pressure only said to be raised is hypertension when a drug for hypertension is ordered in the visit.
