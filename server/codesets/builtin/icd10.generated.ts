@@ -114,6 +114,8 @@ export const BUILTIN_ICD10: BuiltinIcd10[] = [
   {"code":"U071","description":"COVID-19"},
   {"code":"U099","description":"Post COVID-19 condition, unspecified"},
   {"code":"J8410","description":"Pulmonary fibrosis, unspecified","v28":"280","v24":"112"},
+  {"code":"J679","description":"Hypersensitivity pneumonitis due to unspecified organic dust","v28":"280","v24":"112"},
+  {"code":"J670","description":"Farmer's lung","v28":"280","v24":"112"},
   {"code":"R911","description":"Solitary pulmonary nodule"},
   {"code":"J90","description":"Pleural effusion, not elsewhere classified"},
   {"code":"J9811","description":"Atelectasis"},

@@ -115,6 +115,8 @@ export const INTERNAL_MEDICINE: Array<[code: string, ...terms: string[]]> = [
   ['U07.1', 'covid-19', 'covid', 'coronavirus infection'],
   ['U09.9', 'long covid', 'post covid'],
   ['J84.10', 'pulmonary fibrosis', 'interstitial lung disease'],
+  ['J67.9', 'hypersensitivity pneumonitis'],
+  ['J67.0', "farmer's lung", 'farmers lung'],
   ['R91.1', 'lung nodule', 'pulmonary nodule', 'solitary pulmonary nodule'],
   ['J90', 'pleural effusion'],
   ['J98.11', 'atelectasis'],

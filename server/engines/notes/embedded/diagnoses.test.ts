@@ -219,3 +219,10 @@ describe('what a drug ordered in the visit manages', () => {
     expect(codesOf(plan('lamotrigine')).filter((c) => c.startsWith('G40'))).toEqual([]);
   });
 });
+
+describe('names the lexicon lacked', () => {
+  it('codes hypersensitivity pneumonitis and farmer\'s lung (J67), not pneumonia', () => {
+    expect(codesOf(`${OPENING}${PLAN}[doctor] Your symptoms are consistent with hypersensitivity pneumonitis, so we will start a steroid.`)).toContain('J67.9');
+    expect(codesOf(`${OPENING}${PLAN}[doctor] I think you have what we call farmer's lung.`)).toContain('J67.0');
+  });
+});
