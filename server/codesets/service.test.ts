@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../db/client';
 import { createNotesEngine } from '../engines/notes/index';
 import { dialogueToTranscript } from '../engines/notes/embedded/dialogue';
 import { importCodesets } from './import';
-import { loadCodeIndexFromDb, resolveCodeIndex } from './service';
+import { loadCodeIndex, loadCodeIndexFromDb, resolveCodeIndex } from './service';
 
 // Official formats, with a description the built-in set does not use, to tell which index answered.
 const ICD = 'E119    Type 2 diabetes mellitus without complications\r\nI10     Essential (primary) hypertension\r\n';
@@ -35,6 +35,17 @@ describe('code sets in the service database', () => {
     const r = await resolveCodeIndex(database.db as never, path.join(files, 'absent'));
     expect(r.from).toBe('builtin');
     expect(r.index.hcc('E11.9')?.code).toBe('HCC38');
+  });
+
+  it('reads the files only when a code is first looked up, and logs where the index came from then', async () => {
+    const logged: unknown[] = [];
+    const log = { info: (fields: unknown, msg: string) => logged.push([msg, fields]) };
+    const index = await loadCodeIndex({ db: database.db, config: { codesetsDir: files }, log } as never);
+    // Nothing imported yet, so the index comes from the files, and has not read them at start.
+    expect(logged).toEqual([]);
+    expect(index.icd10('E11.9')).toEqual({ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' });
+    expect(index.counts.icd10).toBe(2);
+    expect(logged).toEqual([['code sets loaded', { from: 'files', icd10: 2, hccMap: 2, rxnorm: 2 }]]);
   });
 
   it('imports into the migrated tables and then prefers them', async () => {

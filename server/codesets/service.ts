@@ -30,6 +30,10 @@ export async function loadCodeIndexFromDb(db: AnyDb): Promise<CodeIndex | undefi
 export async function resolveCodeIndex(db: AnyDb | undefined, codesetsDir?: string): Promise<{ index: CodeIndex; from: 'database' | 'files' | 'builtin' }> {
   const fromDb = db ? await loadCodeIndexFromDb(db) : undefined;
   if (fromDb) return { index: fromDb, from: 'database' };
+  return fileCodeIndex(codesetsDir);
+}
+
+function fileCodeIndex(codesetsDir?: string): { index: CodeIndex; from: 'files' | 'builtin' } {
   const dir = resolveCodesetsDir(codesetsDir);
   if (dir) {
     try {
@@ -42,9 +46,47 @@ export async function resolveCodeIndex(db: AnyDb | undefined, codesetsDir?: stri
   return { index: builtinCodeIndex(), from: 'builtin' };
 }
 
-/** The index the server's engines use, read once at start (server/services.ts). */
+/**
+ * A code index read from files when first used. Parsing the release files costs about a CPU-second, and
+ * most processes never code anything (the admin CLI, a web process whose notes are written by workers,
+ * every test server that checks auth or input): they no longer pay it at start. Imported tables are read
+ * at start as before, since reading them is asynchronous and the index's lookups are not.
+ */
+function lazyFileIndex(codesetsDir: string | undefined, onLoad: (from: string, index: CodeIndex) => void): CodeIndex {
+  let loaded: CodeIndex | undefined;
+  const get = (): CodeIndex => {
+    if (!loaded) {
+      const { index, from } = fileCodeIndex(codesetsDir);
+      loaded = index;
+      onLoad(from, index);
+    }
+    return loaded;
+  };
+  return {
+    get source() {
+      return get().source;
+    },
+    get counts() {
+      return get().counts;
+    },
+    icd10: (code) => get().icd10(code),
+    hcc: (icd10, model) => get().hcc(icd10, model),
+    rxByName: (name) => get().rxByName(name),
+    rxClinicalDrugs: (ingredient) => get().rxClinicalDrugs(ingredient),
+    rxByCui: (rxcui) => get().rxByCui(rxcui),
+    searchIcd10: (query, limit) => get().searchIcd10(query, limit),
+    searchRx: (query, limit, ttys) => get().searchRx(query, limit, ttys),
+  };
+}
+
+/** The index the server's engines use (server/services.ts): imported tables read at start, files on first use. */
 export async function loadCodeIndex(app: Pick<AppContext, 'db' | 'config' | 'log'>): Promise<CodeIndex> {
-  const { index, from } = await resolveCodeIndex(systemDb(app, 'code sets: service-wide reference tables, no tenant') as unknown as AnyDb, app.config.codesetsDir);
-  app.log.info({ from, icd10: index.counts.icd10, hccMap: index.counts.hccMap, rxnorm: index.counts.rxnorm }, 'code sets loaded');
-  return index;
+  const logLoaded = (from: string, index: CodeIndex) =>
+    app.log.info({ from, icd10: index.counts.icd10, hccMap: index.counts.hccMap, rxnorm: index.counts.rxnorm }, 'code sets loaded');
+  const fromDb = await loadCodeIndexFromDb(systemDb(app, 'code sets: service-wide reference tables, no tenant') as unknown as AnyDb);
+  if (fromDb) {
+    logLoaded('database', fromDb);
+    return fromDb;
+  }
+  return lazyFileIndex(app.config.codesetsDir, logLoaded);
 }
