@@ -159,7 +159,10 @@ export function unreadAllergyAnswers(ctx: NoteContext, coded: Allergy[]): LeftOu
     if (!first || turn.role !== 'PATIENT' || !q || !/\ballerg/i.test(q.text) || NEGATED.test(q.text) || NO.test(first.text.trim())) continue;
     if (read.has(q.tid) || turn.sentences.some((s) => read.has(s.tid))) continue;
     const said = turn.sentences.filter((s, j) => j === 0 || s.allergy);
-    out.push({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', text: `Asked about allergies, the patient said: "${showUnclear(said.map((s) => s.text).join(' '))}"`, loinc_code: '48765-2', source_transcripts: [q.tid, ...said.map((s) => s.tid)] });
+    const shown = showUnclear(said.map((s) => s.text).join(' '));
+    // A quote of nothing but "[unclear]" tells the clinician less than saying so; the evidence plays the audio.
+    const text = /[a-z]/i.test(shown.replace(/\[unclear\]/g, '')) ? `Asked about allergies, the patient said: "${shown}"` : 'Asked about allergies, the patient answered, but no word of the answer was heard clearly.';
+    out.push({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', text, loinc_code: '48765-2', source_transcripts: [q.tid, ...said.map((s) => s.tid)] });
   }
   return out;
 }

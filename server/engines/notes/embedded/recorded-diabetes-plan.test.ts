@@ -219,6 +219,10 @@ describe('the visit recorded a third time', () => {
     expect(part('10164-2')).toMatch(/has been thirsty\./);
     expect(r.left_out).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', source_transcripts: ['t6', 't7'] })]));
   });
+  it('says the allergy answer was not heard clearly when no word of it was, rather than quoting "[unclear]"', () => {
+    const item = r.left_out!.find((l) => l.reason === 'NOT_UNDERSTOOD')!;
+    expect(item.text).toBe('Asked about allergies, the patient answered, but no word of the answer was heard clearly.');
+  });
 });
 
 describe('the visit recorded a fourth time', () => {
