@@ -76,10 +76,11 @@ ALSO_ON_POSTGRES=(
   server/cli/admin.int.test.ts
 )
 
-# The PostgreSQL pass runs beside the PGlite pass rather than after it. Its files wait more than they compute
-# (a server killed and restarted, a database connection lost and regained, streams held open): run after the
-# PGlite pass it left the two cores mostly idle for its 2.5 minutes (28 Nov, CPU sampled through a CI run).
-# Each pass has its own database, ports and temporary directories; its output is shown after the PGlite pass.
+# The PostgreSQL pass runs beside the PGlite pass rather than after it: much of its time is waiting (a server
+# killed and restarted, a database connection lost and regained, streams held open), which the PGlite pass's
+# work fills. On one 2-core machine (28 Nov, clean clones) the two passes took 831 s + 151 s one after the
+# other and 884 s side by side. Each pass has its own database, ports and temporary directories; the
+# PostgreSQL pass's output is shown after the PGlite pass.
 pg_pid=
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== integration tests (PostgreSQL), started beside the PGlite pass; output below"
