@@ -54,7 +54,6 @@ ONLY_ON_POSTGRES=(
   server/realtime/parallel-streams-processes.int.test.ts
 )
 
-
 # PGlite is PostgreSQL itself (compiled to WebAssembly), so SQL, scoping and constraints behave the same on
 # both; what differs is connections, pooling, concurrency, LISTEN/NOTIFY, several processes on one database,
 # and a database that outlives the process (a crash, a shutdown, an outage). The PostgreSQL pass runs the files
@@ -98,7 +97,6 @@ if [ -n "$pg_pid" ]; then
   echo "== integration tests (PostgreSQL), run beside the PGlite pass"
   cat tmp/vitest-postgres.log
 fi
-
 
 if [ -n "$e2e_pid" ]; then
   wait "$e2e_pid" || status=1

@@ -54,16 +54,21 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     for (const m of conditionMentions(s, { measured: true }))
       if (!m.negated && !m.family && isDiagnosisCode(m.code) && CHRONIC.test(m.code)) named.set(category(m.code), [...(named.get(category(m.code)) ?? []), m]);
   const managed = orders.filter((o) => MANAGED.has(o.status));
+  // What each drug is said to be for where the clinician orders it in the plan: the categories named beside it. Read
+  // once here, not once per condition below.
+  const saidFor = new Map<string, Set<string>>();
+  for (const s of analysis.sentences) {
+    if (s.i < analysis.planStart || s.role !== 'CLINICIAN') continue;
+    const cats = conditionMentions(s).filter((m) => !m.negated && !m.family).map((m) => category(m.code));
+    for (const d of findDrugs(s.text)) for (const c of cats) saidFor.set(d.ingredient, (saidFor.get(d.ingredient) ?? new Set<string>()).add(c));
+  }
   for (const [cat, mentions] of named) {
     if (has(cat)) continue;
     // A drug ordered under another problem of the visit and said with what it is for there ("use your albuterol … to help
     // with the shortness of breath", under the heart failure) treats that problem: it does not make a condition named
     // elsewhere one. A bare "continue the metformin", said after the knee, still manages the diabetes.
     const elsewhere = (o: MedicationOrder) =>
-      o.linked_diagnosis_codes.some((c) => category(c) !== cat) &&
-      analysis.sentences.some(
-        (s) => s.i >= analysis.planStart && s.role === 'CLINICIAN' && findDrugs(s.text).some((d) => d.ingredient === o.drug_name) && conditionMentions(s).some((m) => !m.negated && !m.family && category(m.code) !== cat),
-      );
+      o.linked_diagnosis_codes.some((c) => category(c) !== cat) && [...(saidFor.get(o.drug_name) ?? [])].some((c) => c !== cat);
     const byDrug = managed.find((o) => (indicated(o.drug_name).includes(cat) && !elsewhere(o)) || mentions.some((m) => findDrugs(m.sentence.text).some((d) => d.ingredient === o.drug_name)));
     // Framed: named just after the clinician's "following up on" / "here for", not anywhere in a one-liner that has one.
     const framed = mentions.some((m) => !m.byMeasure && m.sentence.role === 'CLINICIAN' && m.sentence.i < analysis.examStart && framedAt(m));
