@@ -89,11 +89,12 @@ const PLAN_CUE =
 /**
  * Recognisers emit no punctuation, so "you have hypertension are you taking metformin …" arrives as one
  * sentence; a new question ("are you …", "do you …") starts a new sentence there, as a full stop would.
+ * Not after a word that makes it part of the clause: "we're gonna have you apply ice" orders, it asks nothing.
  */
 export function splitUnpunctuated(text: string): string[] {
   if (/[.?!,]/.test(text)) return [text];
   return text
-    .split(/\s+(?<!\b(?:what|how|why|where|when|which|who|that|if|whether|and|but|or|so|can|could|would|should|will|do|did|are|were|have|to|let's|let|we|i|we'll|i'll|me|make|not|then|since|because|as|see)\s+)(?=(?:are|do|did|have|were|is|can) you\b)/i)
+    .split(/\s+(?<!\b(?:what|how|why|where|when|which|who|that|if|whether|and|but|or|so|can|could|would|should|will|do|did|are|were|have|to|let's|let|we|i|we'll|i'll|me|make|not|then|since|because|as|see|gonna|wanna)\s+)(?=(?:are|do|did|have|were|is|can) you\b)/i)
     .map((x) => x.trim())
     .filter(Boolean);
 }

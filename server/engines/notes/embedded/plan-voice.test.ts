@@ -41,3 +41,33 @@ describe('closing small talk', () => {
     expect(ap).not.toMatch(/anything else|good seeing/i);
   });
 });
+
+describe('"gonna have you" in unpunctuated speech', () => {
+  // Festival-voiced D2N083 through /ws/ambient (28 Nov): the recogniser's "we're also gonna have you apply ice … and i
+  // want you to take ibuprofen" was cut before "have you" as a new question, so the ibuprofen it orders was no order at all.
+  it('orders, it asks nothing: the drug it names is an order', () => {
+    const r = new EmbeddedNotesEngine().generateSync({
+      transcript: dialogueToTranscript(`[doctor] what brings you in today
+[patient] my right elbow has been hurting for two weeks
+[doctor] so for the problem with elbow pain i do believe that this is consistent with medial epicondylitis
+[doctor] now i want you to rest and we're also gonna have you apply ice to the elbow for twenty minutes three times a day and i want you to take ibuprofen
+[doctor] six hundred milligrams every six hours with food and i want you to take that for a full week`),
+      sections: [],
+      preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+    });
+    const orders = [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values];
+    expect(orders.map((o) => [o.drug_name, o.status])).toEqual([['ibuprofen', 'NEW']]);
+  });
+  it('still starts a new sentence at a real question after a statement', () => {
+    const r = new EmbeddedNotesEngine().generateSync({
+      transcript: dialogueToTranscript(`[doctor] what brings you in today
+[patient] my right elbow has been hurting for two weeks
+[doctor] you have some tenderness over the elbow have you taken any ibuprofen for it
+[patient] no i have not`),
+      sections: [],
+      preferences: { verbosity: 'BALANCED', sectionFormat: {} },
+    });
+    const orders = [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values];
+    expect(orders).toEqual([]);
+  });
+});
