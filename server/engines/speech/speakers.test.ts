@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignSpeakerRoles, textCueScore, voiceFeatures } from './speakers.js';
+import { assignSpeakerRoles, autocorrelation, textCueScore, voiceFeatures } from './speakers.js';
 import { hasSynthTools, synthesizeDialogue, type SynthDialogue } from './synth.js';
 import { EmbeddedSpeechEngine } from './embedded.js';
 import type { SpeechSegment } from './types.js';
@@ -45,6 +45,22 @@ describe('voice features', () => {
     const f0 = Math.exp(voiceFeatures(ringingVoice(90, 350, 1))![0]!);
     expect(f0).toBeGreaterThan(80);
     expect(f0).toBeLessThan(100);
+  });
+});
+
+describe('autocorrelation', () => {
+  it('equals the sum over the frame at every lag a pitch can have (computed through the power spectrum)', () => {
+    let seed = 7;
+    const frame = Float64Array.from({ length: 512 }, (_, i) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.sin(i / 9) * 0.5 + (seed / 2 ** 31 - 0.5) * 0.2;
+    });
+    const fast = autocorrelation(frame);
+    for (let lag = 0; lag < 260; lag++) {
+      let direct = 0;
+      for (let i = 0; i + lag < frame.length; i++) direct += frame[i]! * frame[i + lag]!;
+      expect(Math.abs(fast[lag]! - direct)).toBeLessThan(1e-9 * Math.max(1, Math.abs(direct)));
+    }
   });
 });
 

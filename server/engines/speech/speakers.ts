@@ -50,6 +50,41 @@ const melEdges = (() => {
   return Array.from({ length: BANDS + 2 }, (_, i) => Math.round((inv(lo + ((hi - lo) * i) / (BANDS + 1)) * WIN) / RATE));
 })();
 
+/** Each mel band's triangle over the FFT bins, and the DCT's cosines: the same for every frame, so computed once. */
+const melWeights = Array.from({ length: BANDS }, (_, i) => {
+  const [l, c, r] = [melEdges[i]!, melEdges[i + 1]!, melEdges[i + 2]!];
+  const weights = Float64Array.from({ length: r - l + 1 }, (_, j) => {
+    const k = l + j;
+    return k <= c ? (k - l + 1) / (c - l + 1) : (r - k + 1) / (r - c + 1);
+  });
+  return { from: l, weights };
+});
+const dctCos = Array.from({ length: CEPS }, (_, i) => Float64Array.from({ length: BANDS }, (_, b) => Math.cos((Math.PI * (i + 1) * (b + 0.5)) / BANDS)));
+
+const ACF_SIZE = 2 * WIN;
+const acfFft = new FFT(ACF_SIZE);
+const acfIn = new Float64Array(ACF_SIZE);
+const acfSpectrum = acfFft.createComplexArray();
+const acfPower = new Float64Array(ACF_SIZE);
+const acfOut = acfFft.createComplexArray();
+
+/**
+ * Σ x[i]·x[i+lag] for every lag, through the power spectrum (Wiener–Khinchin) of the frame padded to twice its
+ * length so no lag wraps round: 2 FFTs instead of a sum per lag, which made pitch most of the speaker roles' CPU.
+ */
+export function autocorrelation(frame: Float64Array): Float64Array {
+  acfIn.fill(0);
+  acfIn.set(frame);
+  acfFft.realTransform(acfSpectrum, acfIn);
+  acfFft.completeSpectrum(acfSpectrum);
+  for (let k = 0; k < ACF_SIZE; k++) acfPower[k] = acfSpectrum[2 * k]! ** 2 + acfSpectrum[2 * k + 1]! ** 2;
+  // The power spectrum is real and even, so its forward transform is its inverse times the size.
+  acfFft.realTransform(acfOut, acfPower);
+  const out = new Float64Array(frame.length);
+  for (let lag = 0; lag < frame.length; lag++) out[lag] = acfOut[2 * lag]! / ACF_SIZE;
+  return out;
+}
+
 /**
  * Pitch by normalised autocorrelation over 70–350 Hz; null for unvoiced frames. The frame is centre-clipped
  * first (Sondhi): a low voice's first formant rings with a period of 2–4 ms, which otherwise correlates
@@ -66,16 +101,12 @@ function pitch(raw: Float64Array): number | null {
   let e0 = 0;
   for (let i = 0; i < frame.length; i++) e0 += frame[i]! * frame[i]!;
   if (e0 <= 0) return null;
+  const c = autocorrelation(frame);
+  // Energy of the frame from each lag on: the second factor of each lag's normalisation.
+  const tail = new Float64Array(frame.length + 1);
+  for (let i = frame.length - 1; i >= 0; i--) tail[i] = tail[i + 1]! + frame[i]! * frame[i]!;
   const r = new Float64Array(maxLag + 2);
-  for (let lag = minLag - 1; lag <= maxLag + 1; lag++) {
-    let c = 0;
-    let e1 = 0;
-    for (let i = 0; i + lag < frame.length; i++) {
-      c += frame[i]! * frame[i + lag]!;
-      e1 += frame[i + lag]! * frame[i + lag]!;
-    }
-    r[lag] = c / Math.sqrt(e0 * e1 + 1e-9);
-  }
+  for (let lag = minLag - 1; lag <= maxLag + 1; lag++) r[lag] = c[lag]! / Math.sqrt(e0 * tail[lag]! + 1e-9);
   let best = 0;
   let bestLag = 0;
   for (let lag = minLag; lag <= maxLag; lag++) {
@@ -92,6 +123,8 @@ export function voiceFeatures(samples: Int16Array): number[] | null {
   const frames: { energy: number; ceps: number[]; f0: number | null }[] = [];
   const out = fft.createComplexArray();
   const buf = new Float64Array(WIN);
+  const power = new Float64Array(WIN / 2 + 1);
+  const logBands = new Float64Array(BANDS);
   for (let o = 0; o + WIN <= samples.length; o += HOP) {
     let energy = 0;
     for (let i = 0; i < WIN; i++) {
@@ -100,19 +133,18 @@ export function voiceFeatures(samples: Int16Array): number[] | null {
       energy += v * v;
     }
     fft.realTransform(out, buf);
-    const power = new Float64Array(WIN / 2 + 1);
     for (let k = 0; k <= WIN / 2; k++) power[k] = out[2 * k]! ** 2 + out[2 * k + 1]! ** 2;
-    const logBands: number[] = [];
-    for (let b = 1; b <= BANDS; b++) {
+    for (let b = 0; b < BANDS; b++) {
       let s = 0;
-      const [l, c, r] = [melEdges[b - 1]!, melEdges[b]!, melEdges[b + 1]!];
-      for (let k = l; k <= r; k++) s += power[k]! * (k <= c ? (k - l + 1) / (c - l + 1) : (r - k + 1) / (r - c + 1));
-      logBands.push(Math.log(s + 1e-10));
+      const { from, weights } = melWeights[b]!;
+      for (let j = 0; j < weights.length; j++) s += power[from + j]! * weights[j]!;
+      logBands[b] = Math.log(s + 1e-10);
     }
     const ceps: number[] = [];
     for (let q = 1; q <= CEPS; q++) {
       let s = 0;
-      for (let b = 0; b < BANDS; b++) s += logBands[b]! * Math.cos((Math.PI * q * (b + 0.5)) / BANDS);
+      const cos = dctCos[q - 1]!;
+      for (let b = 0; b < BANDS; b++) s += logBands[b]! * cos[b]!;
       ceps.push(s / BANDS);
     }
     frames.push({ energy, ceps, f0: null });

@@ -50,21 +50,66 @@ function subCost(a: string, b: string): number {
   return PAIRS.has(`${a} ${b}`) ? 0.5 : 1;
 }
 
-/** Weighted phone edit distance over the term's length: 0 is identical, 1 is nothing in common. */
-export function phoneDistance(heard: string[], term: string[]): number {
+/**
+ * Phones as small integers, with the substitution costs and vowel flags looked up by them: a note from a
+ * recording with many unsure words compares thousands of spans with thousands of terms, and building a
+ * "A B" key per cell made that half a CPU-second of a 51 s visit.
+ */
+const phoneIds = new Map<string, number>();
+const phoneNames: string[] = [];
+const indelCost: number[] = [];
+const subCosts: number[][] = [];
+function phoneId(p: string): number {
+  let id = phoneIds.get(p);
+  if (id === undefined) {
+    id = phoneNames.length;
+    phoneIds.set(p, id);
+    phoneNames.push(p);
+    indelCost.push(VOWELS.has(p) ? 0.6 : 1);
+  }
+  return id;
+}
+const toIds = (phones: string[]) => Int32Array.from(phones, phoneId);
+const termIds = new WeakMap<SoundTerm, Int32Array>();
+function idsOf(t: SoundTerm): Int32Array {
+  let ids = termIds.get(t);
+  if (!ids) termIds.set(t, (ids = toIds(t.phones)));
+  return ids;
+}
+
+/**
+ * Weighted phone edit distance over the term's length: 0 is identical, 1 is nothing in common. Infinity once
+ * every path through a row already costs more than `ceiling` (costs only grow down the table), so a term that
+ * cannot be close enough is given up early; below the ceiling the figure is the full computation's.
+ */
+function idDistance(heard: Int32Array, term: Int32Array, ceiling = Infinity): number {
   const n = heard.length;
   const m = term.length;
-  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  const norm = Math.max(m, 1);
+  let prev = new Float64Array(m + 1);
+  let cur = new Float64Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
-    const cur = [i];
-    const indelA = VOWELS.has(heard[i - 1]) ? 0.6 : 1;
+    const a = heard[i - 1]!;
+    const indelA = indelCost[a]!;
+    const costs = (subCosts[a] ??= []);
+    cur[0] = i;
+    let rowMin = i;
     for (let j = 1; j <= m; j++) {
-      const indelB = VOWELS.has(term[j - 1]) ? 0.6 : 1;
-      cur[j] = Math.min(prev[j] + indelA, cur[j - 1] + indelB, prev[j - 1] + subCost(heard[i - 1], term[j - 1]));
+      const b = term[j - 1]!;
+      const sub = (costs[b] ??= subCost(phoneNames[a]!, phoneNames[b]!));
+      const v = Math.min(prev[j]! + indelA, cur[j - 1]! + indelCost[b]!, prev[j - 1]! + sub);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
-    prev = cur;
+    if (rowMin / norm > ceiling) return Infinity;
+    [prev, cur] = [cur, prev];
   }
-  return prev[m] / Math.max(m, 1);
+  return prev[m]! / norm;
+}
+
+export function phoneDistance(heard: string[], term: string[]): number {
+  return idDistance(toIds(heard), toIds(term));
 }
 
 function buildTerms(): SoundTerm[] {
@@ -104,15 +149,17 @@ export const OPEN_DISTANCE = 0.15;
 
 /** The term a span of recognised words sounds like, if any is close enough. */
 export function soundMatch(words: string[], context: SoundTerm[], open: boolean, contextLimit = CONTEXT_DISTANCE): SoundTerm | undefined {
-  const heard = phonesOf(words.map((w) => w.toLowerCase()));
-  if (!heard || heard.length < 4) return undefined;
+  const heardPhones = phonesOf(words.map((w) => w.toLowerCase()));
+  if (!heardPhones || heardPhones.length < 4) return undefined;
+  const heard = toIds(heardPhones);
   let best: { t: SoundTerm; d: number } | undefined;
   const consider = (list: SoundTerm[], limit: number) => {
     for (const t of list) {
       if (Math.abs(t.phones.length - heard.length) > t.phones.length * limit + 1) continue;
-      const d = phoneDistance(heard, t.phones);
       // A wrong diagnosis costs more than a missed one: condition terms must sound closer than drug names.
-      if (d <= (t.kind === 'condition' ? limit * 0.65 : limit) && (!best || d < best.d)) best = { t, d };
+      const kindLimit = t.kind === 'condition' ? limit * 0.65 : limit;
+      const d = idDistance(heard, idsOf(t), Math.min(kindLimit, best?.d ?? Infinity));
+      if (d <= kindLimit && (!best || d < best.d)) best = { t, d };
     }
   };
   consider(context, contextLimit);

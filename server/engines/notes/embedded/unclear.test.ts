@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRequest, NoteResult, TranscriptLine } from '../types';
 import { EmbeddedNotesEngine, noteToText } from './index';
-import { contextTerms, phoneDistance, phonesOf, soundMatch } from './soundalike';
+import { codeSetTerms, contextTerms, phoneDistance, phonesOf, soundMatch, OPEN_DISTANCE } from './soundalike';
 import { UNCLEAR, resolveUnclear, trustedText } from './unclear';
 import { heard } from '../../../test/heard-line';
 
@@ -83,6 +83,22 @@ describe('sound-alike matching', () => {
     expect(phoneDistance(phonesOf(['hyper', 'tension'])!, phonesOf(['hypertension'])!)).toBe(0);
     expect(phoneDistance(phonesOf(['listen', 'a', 'pill'])!, phonesOf(['lisinopril'])!)).toBeLessThan(0.25);
     expect(phoneDistance(phonesOf(['more', 'than'])!, phonesOf(['metformin'])!)).toBeGreaterThan(0.4);
+  });
+
+  it('gives up a term early only when it could not have matched: the same term as comparing the span with every term in full', () => {
+    const spans = [['met', 'for', 'men'], ['high', 'per', 'tension'], ['a', 'tour', 'of', 'a', 'statin'], ['a', 'two', 'me', 'no', 'fan'], ['basic', 'metabolic', 'panel'], ['dye', 'a', 'beat', 'ease'], ['high', 'drew', 'clue', 'row', 'thigh', 'a', 'side']];
+    for (const span of spans) {
+      const heard = phonesOf(span)!;
+      expect([span.join(' '), heard.length > 0]).toEqual([span.join(' '), true]);
+      let full: { id: string; d: number } | undefined;
+      for (const t of codeSetTerms()) {
+        if (Math.abs(t.phones.length - heard.length) > t.phones.length * OPEN_DISTANCE + 1) continue;
+        const d = phoneDistance(heard, t.phones);
+        if (d <= (t.kind === 'condition' ? OPEN_DISTANCE * 0.65 : OPEN_DISTANCE) && (!full || d < full.d)) full = { id: t.id, d };
+      }
+      expect([span.join(' '), soundMatch(span, [], true)?.id]).toEqual([span.join(' '), heard.length >= 7 ? full?.id : undefined]);
+    }
+    expect(soundMatch(['met', 'for', 'men'], [], true)?.id).toBe('metformin');
   });
 
   it('recovers a misheard drug the EMR lists, and not one it does not', () => {
