@@ -29,6 +29,14 @@ const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|di
 const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) (?:to see|seeing)\b|\banything else\b|\bthanks? (?:you )?for coming\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
 const DRUG_ACTION = /^(?:(?:and|so|then|also|okay|alright)[, ]+)*(?:continue|start|stop|hold|resume|restart|discontinue|increase|decrease|refill)\b/i;
+const DOSE_UNIT = /^\s*(?:mg|milligrams?|mcg|micrograms?|grams?|g|units?|ml|milliliters?|tablets?|pills?|capsules?|puffs?|drops?|percent|%)(?:\b|$)/i;
+function doseWithoutUnit(text: string, drug: string): boolean {
+  const at = text.toLowerCase().indexOf(drug.toLowerCase());
+  const after = at < 0 ? null : /^\s+(?:to\s+|at\s+)?\d+(?:\.\d+)?(.*)$/.exec(text.slice(at + drug.length));
+  return !!after && !DOSE_UNIT.test(after[1]!);
+}
+/** "We will continue the metformin", "I am going to increase the lisinopril": a decision about a drug, wherever it is said. */
+const DRUG_DECISION = /\b(?:we will|we'll|i will|i'll|i am going to|i'm going to|we are going to|we're going to|i'm gonna|we're gonna|i want you to|you can|you should|let's)\s+(?:go ahead and\s+)?(?:continue|increase|decrease|start|stop|hold|resume|restart|discontinue|refill|switch|change|prescribe|add|take)\b/i;
 
 export function problemName(m: ConditionMention): string {
   const toks = m.sentence.tokens;
@@ -107,6 +115,8 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     // "for your diabetes," cut off its clause is short, but it still names the topic that follows.
     const topicOnly = /^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t);
     if (!t || PLAN_NOISE.test(t) || (t.split(' ').length < minWords && !topicOnly) || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
+    // "I have noted the penicillin allergy" is the Allergies section's; a drug chosen because of it is still the plan's.
+    if (/\ballerg(?:y|ic|ies)\b/i.test(t) && !DRUG_DECISION.test(t) && !/\b(?:prescrib\w*|instead)\b/i.test(t)) continue;
     // A follow-up said on its own ("Follow up in four weeks.") is the Instructions line; a fact is filed once, so it
     // is not repeated under a problem. One with another interval, or with more said in it, stays where it was said.
     if (t.split(' ').length <= 8 && (s.label === 'plan' ? FOLLOW_UP.test(t) : !!instructed && followUpInterval(t) === instructed)) continue;
@@ -159,6 +169,17 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     const p: Problem = { code: '', name: capitalize(complaint.text), mentions: [], reasoning: [], testing: [], treatment: [], referral: [], education: [] };
     for (const piece of orphan.splice(0)) fileUnder(p, piece, spoken.get(piece)!);
     problems.unshift(p);
+  }
+  // A decision about a drug said while the history was taken belongs to the plan as much as one said after the
+  // examination (a short visit often has no plan talk of its own): filed later under the problem its drug treats.
+  for (const s of analysis.sentences.slice(0, analysis.planStart)) {
+    if (s.role !== 'CLINICIAN' || s.question || !findDrugs(s.text).length || !(DRUG_ACTION.test(s.text) || DRUG_DECISION.test(s.text))) continue;
+    // A number heard after the drug without its unit ("start lisinopril ten want and any") is no dose to write down; the
+    // order says what is missing.
+    if (findDrugs(s.text).some((d) => doseWithoutUnit(s.text, d.spoken))) continue;
+    const t = stripFiller(s.text).replace(/^(so|and|now|um|okay|alright|also|good|great),?\s+/i, '');
+    const note = clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, analysis.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), analysis.sex);
+    if (note.split(' ').length >= 2) orphan.push({ text: note, src: [s.tid] });
   }
   // Talk before any problem was named is filed later, under the problem its drug or words name (addManagedProblems).
   return { problems, orphan };

@@ -93,6 +93,8 @@ export function cleanUtterance(text: string): string {
   t = t.replace(/\b(\w+(?:'\w+)? \w+(?:'\w+)?)(?:\s*,?\s+\1\b)+/gi, '$1');
   // "keep taking the" is heard as "keep take on the" (two recorded visits of issue 27); "take on" is no phrase of a visit.
   t = t.replace(/\b(keep|still|you|been|are|is|stop|start|continue|without) take on the\b/gi, '$1 taking the');
+  // The recogniser's vocabulary has the possessive "months'" ("three months' supply"); an interval ends a clause without it.
+  t = t.replace(/\b(days|weeks|months|years)'(?!\s+(?:supply|worth|time|notice)\b)/gi, '$1');
   // A1c said letter by letter ("hemoglobin a one c", "h b a one c"): one test name, and its "c" is no cut-off fragment.
   // Its "c" can carry a clipped "and" ("a one cm the basic metabolic panel", a recorded visit of issue 27).
   t = t.replace(/\b(?:h\s?b\s?)?a[\s-]?(?:one|1)[\s-]?c(?:\s?[mn](?=\s+(?:the|a|an|your|some)\s))?\b/gi, (m) => `${/^h/i.test(m) ? 'hba1c' : 'a1c'}${/c\s?[mn]$/i.test(m) ? ' and' : ''}`);
