@@ -42,7 +42,7 @@ function cueScore(text: string, re: RegExp): number {
 }
 
 const QUESTION_START =
-  /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have (?:any|anything|ever|had|been|noticed|a history)|you're|anything|ever|no )\b/i;
+  /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have (?:any|anything|ever|had|been|noticed|a history)|you're|anything|ever|no |still (?:taking|on|using|having|getting))\b/i;
 
 // "What I think we're dealing with is …", "which I expect …": a clause the speaker answers, not a question.
 const STATED_WH = /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(?:what|which) (?:i|we|i'm|we're|i'd|we'd|i'll|we'll)\b/i;
@@ -203,6 +203,7 @@ const REACTION_CONT = /^(?:(?:and|but|so)\s+)?(?:it|they|that|which|this)\s+(?:g
  * reaction, not findings of this visit.
  */
 function markAllergies(turns: Turn[]): void {
+  const allergens = new Set<string>();
   turns.forEach((turn, k) => {
     const asked = turns[k - 1]?.role === 'CLINICIAN' && turns[k - 1].sentences.at(-1)?.question && ALLERGY_ASKED.test(turns[k - 1].sentences.at(-1)!.text);
     let inAllergy = false;
@@ -210,9 +211,20 @@ function markAllergies(turns: Turn[]): void {
       if (ALLERGY_STATED.test(s.text) || (asked && j === 0 && turn.role === 'PATIENT')) inAllergy = true;
       else if (!(inAllergy && REACTION_CONT.test(s.text))) inAllergy = false;
       if (inAllergy) s.allergy = true;
+      const named = ALLERGEN.exec(s.text);
+      if (named) allergens.add(named[1]!.toLowerCase());
     });
   });
+  // The allergy said back later ("I have noted the penicillin allergy with a rash", its "allergy" perhaps unheard) is
+  // still the allergy: its reaction is no problem of this visit.
+  if (!allergens.size) return;
+  for (const s of turns.flatMap((t) => t.sentences)) {
+    if (!s.allergy && REACTION.test(s.text) && !ORDERS_IT.test(s.text) && s.tokens.some((w) => allergens.has(w))) s.allergy = true;
+  }
 }
+const ALLERGEN = /\b(?:allergic to|allerg(?:y|ies) to)\s+(?:the\s+|a\s+|an\s+)?([a-z]{4,})\b/i;
+const REACTION = /\b(?:rash|hives|itch\w*|swelling|anaphyla\w*|reaction)\b/i;
+const ORDERS_IT = /\b(?:prescrib\w*|start|give|order|take|taking)\b/i;
 
 const NEG_BEFORE = /\b(no|not|denies|deny|denied|without|negative|never|nor|free|rule|ruled|r\/o|none|neither|don't|doesn't|didn't|haven't|hasn't|wasn't|isn't|aren't)\b/;
 const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|family|son|daughter|parents|sibling|husband|wife)\b/;

@@ -25,6 +25,8 @@ const QUESTION_LEADS: RegExp[] = [
   /^(?:have you had|has there been|is there|are there|was there)\s+(?:any\s+)?(.+)$/i,
   /^(?:does it|did it|is it|does that|did that|is that)\s+(.+)$/i,
   /^(?:are you|were you)\s+(.+)$/i,
+  // "Still taking the metformin?" said without its "are you".
+  /^still\s+((?:taking|on|using)\s+.+)$/i,
 ];
 
 /** "any chest pain or shortness of breath" → "chest pain or shortness of breath". */

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
+import RECORDED from './recorded-follow-up-95s.json';
 
 const HEARD = `[doctor] good morning
 [doctor] how have you been since your last visit
@@ -62,5 +63,31 @@ describe('drug decisions said while the history was taken', () => {
 [doctor] on exam your heart sounds normal
 [doctor] my impression is uncontrolled hypertension and we will see you in four weeks`);
     expect(garbled.summary.find((s) => s.loinc_code === '51847-2')!.content).not.toMatch(/lisinopril 10/i);
+  });
+});
+
+/** The same visit with the recogniser's word confidences (run 3 of the 28 Nov browser trial, via the API). */
+describe('the recorded visit, with the words the recogniser was unsure of', () => {
+  const transcript = (RECORDED as Array<{ speaker: 'CLINICIAN' | 'PATIENT'; startMs: number; endMs: number; words: Array<[string, number]> }>).map((e, i) => ({
+    transcriptId: `r${i + 1}`,
+    speaker: e.speaker,
+    text: e.words.map(([w]) => w).join(' '),
+    startMs: e.startMs,
+    endMs: e.endMs,
+    words: e.words.map(([text, confidence]) => ({ text, confidence, startMs: e.startMs, endMs: e.endMs })),
+  }));
+  const r = new EmbeddedNotesEngine().generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+  const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
+
+  it('makes no problem of the allergy said back with its reaction ("the penicillin [allergy] was a rash"): no Rash, no dermatitis', () => {
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0]!.code)).toEqual(['E11.9', 'I10', 'M17.11']);
+    expect(ap).not.toMatch(/rash/i);
+  });
+
+  it('keeps the lisinopril increase whose unsure word was only "am", and the metformin answered to "still taking …"', () => {
+    expect(problemBlock(ap, /^\d+\. Hypertension\.$/m)).toMatch(/increase the lisinopril from 10 mg to 20 mg daily/);
+    const hpi = r.summary.find((s) => s.loinc_code === '10164-2')!.content;
+    expect(hpi).toMatch(/is taking metformin 500 mg twice daily\./);
+    expect(hpi).not.toMatch(/reports twice/);
   });
 });

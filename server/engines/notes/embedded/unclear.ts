@@ -125,7 +125,7 @@ function completeTerms(tokens: Array<{ text: string; low: boolean }>): Array<{ t
  * the sentence around them (most unsure words from natural-voice audio are these: "a", "to", "that", "on", issue 27).
  * Never a negation, a pronoun (who did it), a number, a side or a unit: those are facts.
  */
-const FUNCTION_WORD = new Set(['a', 'an', 'the', 'to', 'of', 'on', 'in', 'at', 'for', 'with', 'from', 'by', 'as', 'and', 'but', 'or', 'so', 'then', 'that', 'this', 'these', 'those', 'it', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'do', 'does', 'did', 'all', 'up', 'there', 'just', 'also', 'well', 'if', 'um', 'uh', 'okay']);
+const FUNCTION_WORD = new Set(['a', 'an', 'the', 'to', 'of', 'on', 'in', 'at', 'for', 'with', 'from', 'by', 'as', 'and', 'but', 'or', 'so', 'then', 'that', 'this', 'these', 'those', 'it', 'is', 'am', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'do', 'does', 'did', 'all', 'up', 'there', 'just', 'also', 'well', 'if', 'um', 'uh', 'okay']);
 
 /** The entry's tokens, each marked low when the word aligned to it was; undefined when they do not line up. */
 function alignWords(text: string, words: NonNullable<TranscriptLine['words']>): Array<{ text: string; low: boolean }> | undefined {
