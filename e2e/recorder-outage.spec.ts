@@ -152,12 +152,15 @@ test.describe('recorder through outages', () => {
     const kept = page.getByTestId('kept-audio');
     await expect(kept).toContainText('before the page was reloaded');
     await expect(kept).toContainText('are now on the server', { timeout: 240_000 });
+    // Nothing records until the clinician continues, and the page says so in words (a browser trial, 28 Nov).
+    await expect(page.getByTestId('recording-stopped')).toContainText('nothing said since then is recorded');
     await shot(page, 'kept-audio-resent');
     // The reloaded page continues the same capture: its timeline starts where the old page's ended.
     expect(await recorded(page)).toBeGreaterThanOrEqual(reloadedAt - 1_000);
     const resumedAt = await recorded(page);
     await page.getByRole('button', { name: 'Continue recording' }).click();
     await expect(connection).toHaveText(/Connected/);
+    await expect(page.getByTestId('recording-stopped')).toHaveCount(0);
 
     // ---- offline, then "End visit" ----
     await recordUntil(page, resumedAt + 8_000);

@@ -99,9 +99,11 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
         <h2 id="rec-title" className="text-lg font-semibold">
           Recording
         </h2>
-        {resumed && phase === 'idle' && !restored ? (
-          <p className="rounded-md bg-blue-50 p-2 text-sm text-blue-950">
-            This visit was already recording (before a reload or in another tab). Start recording to continue; new audio is added to the same visit.
+        {resumed && phase === 'idle' ? (
+          // Said also when kept audio was restored: after a reload nothing else says the microphone is off.
+          <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-950" data-testid="recording-stopped">
+            Recording is stopped: this visit was recording before the page was reloaded (or in another tab), and nothing said since then is
+            recorded. Continue recording to add to the same visit.
           </p>
         ) : null}
         <Select

@@ -5,6 +5,7 @@ import type { Block, NoteContext, Piece } from './compose';
 import { complaintFromProblems, statedComplaint } from './complaint';
 import { diagnoses } from './diagnoses';
 import { allergies, unreadAllergyAnswers } from './allergies';
+import { unreadDoses } from './unread-doses';
 import { joinCutLines, withJoinedIds } from './join-cut-lines';
 import { serviceOrders } from './service-orders';
 import { examBlocks, resultPieces } from './exam';
@@ -212,6 +213,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
         leftOut.push({ reason: 'LOW_CONFIDENCE', kind: 'medication_order', text: `${o.drug_name}: ${[o.dosage.quantity === null ? 'dose' : '', o.frequency.structured_value === null ? 'frequency' : ''].filter(Boolean).join(' and ') || 'sig'} not clear`, source_transcripts: o.source_transcripts ?? [] });
     const coded = allergies(ctx);
     leftOut.push(...unreadAllergyAnswers(ctx, coded));
+    leftOut.push(...unreadDoses(ctx, [...meds.values, ...meds.partial], meds.taken.values()));
     return withJoinedIds({
       ...(leftOut.length ? { left_out: leftOut } : {}),
       summary,

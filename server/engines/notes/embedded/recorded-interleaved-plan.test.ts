@@ -91,3 +91,29 @@ describe('the recorded visit, with the words the recogniser was unsure of', () =
     expect(hpi).not.toMatch(/reports twice/);
   });
 });
+
+describe('a dose said in words the engine did not understand', () => {
+  // Run 1 of the same trial: "increase" heard as "knee greece"; the note listed lisinopril 10 mg and the review nothing.
+  const visit = (change: string) =>
+    note(`[doctor] how is your blood pressure
+[patient] it has been running about one fifty over ninety five at home
+[doctor] that is too high for your hypertension you are on lisinopril ten milligrams daily
+[doctor] ${change}
+[patient] okay my right knee has also been aching especially on the stairs
+[doctor] on exam there is crepitus and no swelling
+[doctor] this looks like osteoarthritis of the right knee
+[doctor] you can take acetaminophen five hundred milligrams every six hours as needed for the knee pain
+[doctor] please come back in three months`);
+  const unread = (r: ReturnType<typeof note>) => (r.left_out ?? []).filter((l) => l.reason === 'NOT_UNDERSTOOD' && l.kind === 'medication_order');
+
+  it('is listed for the review with the words heard, when no order or medication taken states it', () => {
+    const r = visit('i am going to knee greece the lisinopril to twenty milligrams once a day');
+    expect(unread(r)).toEqual([
+      expect.objectContaining({ text: 'A dose of lisinopril was said that no order states: "i am going to knee greece the lisinopril to 20 milligrams once a day"', loinc_code: '10160-0' }),
+    ]);
+  });
+
+  it('is not listed when understood, nor for the dose the patient is on', () => {
+    expect(unread(visit('i am going to increase the lisinopril to twenty milligrams once a day'))).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import type { LeftOutItem, MedicationOrder } from '../types';
+import type { NoteContext } from './compose';
+import { findDrugs, parseOrder } from './meds';
+import { showUnclear } from './unclear';
+
+/**
+ * A dose the clinician said for a drug that no coded order, previous dose or medication taken states: the words
+ * around it were not understood ("I am going to knee greece the lisinopril to twenty milligrams", a browser visit of
+ * 28 Nov whose note then listed only the old 10 mg). Nothing is coded from it, so the review before signing lists it:
+ * a dose change the note leaves out is signed as no change.
+ */
+export function unreadDoses(ctx: NoteContext, orders: MedicationOrder[], taken: Iterable<MedicationOrder>): LeftOutItem[] {
+  const stated = new Map<string, Set<number>>();
+  const add = (ingredient: string, q: number | null | undefined) => {
+    if (q === null || q === undefined) return;
+    if (!stated.has(ingredient)) stated.set(ingredient, new Set());
+    stated.get(ingredient)!.add(q);
+  };
+  for (const o of [...orders, ...taken]) {
+    add(o.drug_name, o.dosage.quantity);
+    add(o.drug_name, o.previous_dosage?.quantity);
+  }
+  const out: LeftOutItem[] = [];
+  const listed = new Set<string>();
+  for (const s of ctx.analysis.sentences) {
+    if (s.role !== 'CLINICIAN' || s.question || s.allergy) continue;
+    for (const d of findDrugs(s.text)) {
+      const q = parseOrder(s.text, d, ctx.codes).dosage.quantity;
+      if (q === null || stated.get(d.ingredient)?.has(q) || listed.has(`${d.ingredient} ${q}`)) continue;
+      listed.add(`${d.ingredient} ${q}`);
+      out.push({ reason: 'NOT_UNDERSTOOD', kind: 'medication_order', text: `A dose of ${d.spoken} was said that no order states: "${showUnclear(s.text)}"`, loinc_code: '10160-0', source_transcripts: [s.tid] });
+    }
+  }
+  return out;
+}
