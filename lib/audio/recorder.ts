@@ -12,6 +12,7 @@ import { FrameBuffer } from './frame-buffer';
 import { listInputDevices, MicrophoneCapture } from './microphone';
 import { defaultWsUrl, ENDED } from './recorder-policy';
 import { CaptureWriter, type KeptCapture } from './unsent-store';
+import { CaptureGaps } from './capture-gaps';
 
 export { listInputDevices, microphoneError } from './microphone';
 
@@ -46,6 +47,7 @@ export class AmbientRecorder {
   });
   private capturing = false;
   private paused = false;
+  private readonly gaps = new CaptureGaps();
   private ending = false;
   private eofSent = false;
   private cancelled = false;
@@ -119,6 +121,7 @@ export class AmbientRecorder {
     }
     this.capturing = true;
     this.paused = false;
+    this.gaps.restart();
     this.store.patch({ phase: 'recording' });
     this.link.start();
     this.pump();
@@ -128,6 +131,8 @@ export class AmbientRecorder {
     this.store.patch({ level });
     // Paused audio is not part of the visit: dropped here, before it is buffered.
     if (this.paused || this.cancelled || !this.capturing) return;
+    const lost = this.gaps.frame(samples.length, performance.now());
+    if (lost !== null) this.store.patch({ captureLostMs: lost });
     const start = this.buffer.totalSamples;
     const at = Date.now() - (samples.length * 1000) / this.buffer.sampleRate;
     this.buffer.push(samples, at);
@@ -242,6 +247,7 @@ export class AmbientRecorder {
   resume() {
     if (this.store.phase !== 'paused') return;
     this.paused = false;
+    this.gaps.restart();
     if (this.pauseSent) this.link.send(eventFrame('RESUME'));
     this.pauseSent = false;
     this.store.patch({ phase: 'recording' });

@@ -44,6 +44,8 @@ export interface RecorderState {
   endQueued: boolean;
   /** Unsent audio could not be kept on this device (storage refused, or over the limit): a reload would lose it. */
   notKept: 'failed' | 'over-limit' | null;
+  /** Sound the browser never delivered from the microphone (capture-gaps.ts), in ms; 0 when none. */
+  captureLostMs: number;
   lines: TranscriptLine[];
   partial: TranscriptLine | null;
   error: { kind: RecorderErrorKind; message: string } | null;
@@ -74,6 +76,7 @@ const initial: Omit<RecorderState, 'devices' | 'deviceId'> = {
   restored: null,
   endQueued: false,
   notKept: null,
+  captureLostMs: 0,
   lines: [],
   partial: null,
   error: null,

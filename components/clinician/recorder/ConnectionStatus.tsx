@@ -68,6 +68,12 @@ export function ConnectionStatus({ active, onRetry }: { active: boolean; onRetry
             : 'More audio is waiting than this device keeps (30 minutes): keep this page open until it is sent.'}
         </p>
       ) : null}
+      {active && st.captureLostMs >= 500 ? (
+        <p className="text-amber-950" data-testid="capture-lost">
+          About {seconds(st.captureLostMs)} of sound never came from the microphone (this computer was too busy to take it): words said then are
+          not in the recording.
+        </p>
+      ) : null}
     </div>
   );
 }
