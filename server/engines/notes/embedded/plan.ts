@@ -158,7 +158,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     t = t.replace(/^(?:then,?\s+)?my impression of (?:him|her|you|the patient|them) at this time,?\s*/i, '').replace(/^(?:then,?\s+)?from an? [a-z' ]{3,30}? (?:standpoint|perspective)(?:,\s*|\.?$)/i, '');
     if (!t) continue;
     // Written in the note's voice before it is filed, so a sentence left out does not take a budgeted place.
-    const note = clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, analysis.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), analysis.sex);
+    const note = planSentence(t, analysis.sex);
     if (note.split(' ').length < (s.label || drugAction ? 2 : 3)) continue;
     const piece: Piece = { text: note, src: [s.tid] };
     if (!current) { orphan.push(piece); spoken.set(piece, t); continue; }
@@ -173,16 +173,21 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
   // A decision about a drug said while the history was taken belongs to the plan as much as one said after the
   // examination (a short visit often has no plan talk of its own): filed later under the problem its drug treats.
   for (const s of analysis.sentences.slice(0, analysis.planStart)) {
-    if (s.role !== 'CLINICIAN' || s.question || !findDrugs(s.text).length || !(DRUG_ACTION.test(s.text) || DRUG_DECISION.test(s.text))) continue;
+    if (s.role !== 'CLINICIAN' || s.question || s.allergy || !findDrugs(s.text).length || !(DRUG_ACTION.test(s.text) || DRUG_DECISION.test(s.text))) continue;
     // A number heard after the drug without its unit ("start lisinopril ten want and any") is no dose to write down; the
     // order says what is missing.
     if (findDrugs(s.text).some((d) => doseWithoutUnit(s.text, d.spoken))) continue;
     const t = stripFiller(s.text).replace(/^(so|and|now|um|okay|alright|also|good|great),?\s+/i, '');
-    const note = clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, analysis.sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), analysis.sex);
+    const note = planSentence(t, analysis.sex);
     if (note.split(' ').length >= 2) orphan.push({ text: note, src: [s.tid] });
   }
   // Talk before any problem was named is filed later, under the problem its drug or words name (addManagedProblems).
   return { problems, orphan };
+}
+
+/** A clinician's plan talk in the note's voice. */
+function planSentence(t: string, sex: NoteContext['analysis']['sex']): string {
+  return clinicianVoice(finishSentence(scribePlan(clinicianToNote(t, sex)).replace(/\b(we will|I will|I am going to) go ahead and\b/gi, '$1')), sex);
 }
 
 /** Files a plan sentence under the part of its problem it belongs to; a short bare remark is left out. */
