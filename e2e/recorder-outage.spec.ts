@@ -154,6 +154,8 @@ test.describe('recorder through outages', () => {
     await expect(kept).toContainText('are now on the server', { timeout: 240_000 });
     // Nothing records until the clinician continues, and the page says so in words (a browser trial, 28 Nov).
     await expect(page.getByTestId('recording-stopped')).toContainText('nothing said since then is recorded');
+    // The visit so far is still on screen: the reloaded page reads back the lines heard before it (its first at 0:0x).
+    await expect(page.getByTestId('live-transcript').locator('li').first().locator('span').first()).toHaveText(/^0:0\d$/);
     await shot(page, 'kept-audio-resent');
     // The reloaded page continues the same capture: its timeline starts where the old page's ended.
     expect(await recorded(page)).toBeGreaterThanOrEqual(reloadedAt - 1_000);

@@ -1,8 +1,10 @@
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, Select } from '@/components/ui';
 import { listInputDevices } from '@/lib/audio/recorder';
-import { useRecorderStore } from '@/lib/stores/recorder';
+import { useRecorderStore, type TranscriptLine } from '@/lib/stores/recorder';
+import { useTranscript } from '@/lib/hooks/sessions';
+import { durationMs } from '@/lib/transcript/duration';
 import { formatDuration } from './format';
 import { isAlt } from './shortcuts';
 import { ConnectionStatus } from './recorder/ConnectionStatus';
@@ -19,6 +21,18 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
   const phase = active ? st.phase : 'idle';
   const recording = phase === 'recording' || phase === 'paused';
   const restored = active ? st.restored : null;
+  // After a reload this page's live lines start empty: what the recogniser already heard in this visit is read back, so
+  // the clinician still sees the visit so far (a browser trial, 28 Nov, saw only the lines after the reload).
+  const earlier = useTranscript(sessionId, resumed);
+  const liveLines = active ? st.lines : null;
+  const lines = useMemo(() => {
+    const live = liveLines ?? [];
+    const seen = new Set(live.map((l) => l.id));
+    const before: TranscriptLine[] = (earlier.data?.final_transcript ?? [])
+      .filter((e) => !seen.has(e.transcript_id))
+      .map((e) => ({ id: e.transcript_id, text: e.transcript, startMs: durationMs(e.start_offset), endMs: durationMs(e.end_offset), speaker: e.speaker, isFinal: true }));
+    return [...before, ...live].sort((a, b) => a.startMs - b.startMs);
+  }, [earlier.data, liveLines]);
 
   useEffect(() => {
     const refresh = () =>
@@ -84,7 +98,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
     return () => window.removeEventListener('beforeunload', onUnload);
   }, [recording, active, st.unackedMs]);
 
-  const lineCount = active ? st.lines.length : 0;
+  const lineCount = lines.length;
   const partialText = active ? st.partial?.text : undefined;
   useEffect(() => {
     const el = transcriptRef.current?.parentElement;
@@ -186,7 +200,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
             <p className="text-sm text-slate-700">{recording ? 'Listening… the transcript appears here as people speak.' : 'The transcript appears here while you record.'}</p>
           ) : null}
           <ol ref={transcriptRef} className="flex flex-col gap-1 text-sm" data-testid="live-transcript" aria-live="polite" aria-relevant="additions">
-            {(active ? st.lines : []).map((l) => (
+            {lines.map((l) => (
               <li key={l.id}>
                 <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(l.startMs)}</span>
                 {l.speaker && l.speaker !== 'UNKNOWN' ? <span className="mr-1 font-medium">{l.speaker === 'CLINICIAN' ? 'Clinician:' : 'Patient:'}</span> : null}

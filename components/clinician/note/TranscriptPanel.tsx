@@ -1,13 +1,12 @@
 'use client';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Duration, RecordingListResponse, TranscriptEntry } from '@/lib/contracts/sessions';
+import type { RecordingListResponse, TranscriptEntry } from '@/lib/contracts/sessions';
 import { formatDuration } from '../format';
+import { durationMs } from '@/lib/transcript/duration';
 import { Button } from '@/components/ui';
 import { TranscriptText } from './TranscriptText';
 import { uncertainWords } from './transcript-parts';
 import { sentencesUsing, type EvidenceSentence } from './evidence';
-
-const ms = (d: Duration) => d.hours * 3_600_000 + d.minutes * 60_000 + d.seconds * 1000 + Math.floor(d.nanos / 1e6);
 
 /**
  * Transcript offsets are on the session's timeline, which runs through the recordings in order (one per
@@ -115,7 +114,7 @@ export function TranscriptPanel({
 
   function seek(e: TranscriptEntry) {
     setActiveLine(e.transcript_id);
-    playFrom(ms(e.start_offset), null);
+    playFrom(durationMs(e.start_offset), null);
   }
 
   useEffect(() => {
@@ -178,9 +177,9 @@ export function TranscriptPanel({
                 onClick={() => seek(e)}
                 aria-current={activeLine === e.transcript_id ? 'true' : undefined}
                 className={`w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 ${evidenceIds.has(e.transcript_id) ? 'bg-amber-100 ring-1 ring-amber-400' : activeLine === e.transcript_id ? 'bg-blue-50' : ''}`}
-                aria-label={`Play from ${formatDuration(ms(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}${lowNote(e)}${evidenceIds.has(e.transcript_id) ? ' (evidence for the chosen sentence)' : ''}`}
+                aria-label={`Play from ${formatDuration(durationMs(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}${lowNote(e)}${evidenceIds.has(e.transcript_id) ? ' (evidence for the chosen sentence)' : ''}`}
               >
-                <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(ms(e.start_offset))}</span>
+                <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(durationMs(e.start_offset))}</span>
                 {e.speaker !== 'UNKNOWN' ? <span className="mr-1 font-medium">{e.speaker === 'CLINICIAN' ? 'Clinician:' : 'Patient:'}</span> : null}
                 <TranscriptText entry={e} />
               </button>
