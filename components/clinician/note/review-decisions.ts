@@ -6,7 +6,7 @@ export type Decisions = Record<string, { item: NoteReviewItem; decision: ReviewD
 export const KIND_LABEL: Record<NoteReviewItem['kind'], string> = {
   LOW_CONFIDENCE: 'Left out: the recogniser was unsure',
   UNSUPPORTED: 'Removed: not found in the visit',
-  NOT_UNDERSTOOD: 'Answer not understood',
+  NOT_UNDERSTOOD: 'Heard, not understood',
   CONTRADICTION: 'Contradicts the coded order',
   NO_EVIDENCE: 'No evidence in the transcript',
   EDITED_SECTION: 'Edited since generation',

@@ -68,6 +68,16 @@ describe('buildReviewItems', () => {
     expect(item!.detail).toMatch(/could not be read as an allergy or as none, so no allergy was recorded/);
   });
 
+  it('lists a dose said in words not read as an order, saying why, not as an allergy answer', () => {
+    const input = inputs();
+    const text = 'A dose of lisinopril was said that no order states: "i am going to knee greece the lisinopril to 20 milligrams once a day"';
+    input.leftOut = [{ reason: 'NOT_UNDERSTOOD', kind: 'medication_order', text, loinc_code: '10160-0', source_transcripts: ['t4'] }];
+    const item = buildReviewItems(input).find((i) => i.kind === 'NOT_UNDERSTOOD');
+    expect(item).toMatchObject({ text, loinc_code: '10160-0', source_transcripts: ['t4'] });
+    expect(item!.detail).toMatch(/could not be read as an order, so no order or medication line states it/);
+    expect(item!.detail).not.toMatch(/allergy/);
+  });
+
   it('lists an edited section once and no longer asks for evidence of its sentences, but still for contradictions', () => {
     const kinds = buildReviewItems(inputs(['10164-2', '10160-0'])).map((i) => `${i.kind}:${i.text}`);
     expect(kinds).toContain('EDITED_SECTION:History of present illness');

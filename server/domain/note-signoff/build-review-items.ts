@@ -26,6 +26,10 @@ const LEFT_OUT_DETAIL: Record<LeftOutItem['reason'], string> = {
   UNSUPPORTED: 'Removed: not found in the visit. Nothing in the transcript or the visit context says it.',
   NOT_UNDERSTOOD: 'The answer was heard but could not be read as an allergy or as none, so no allergy was recorded. Listen to it and add the allergy if there is one.',
 };
+/** A dose said in words the engine could not read as an order (unread-doses.ts): the note may state an old dose. */
+const DOSE_NOT_UNDERSTOOD =
+  'A dose was said for this drug, but the words around it could not be read as an order, so no order or medication line states it. Listen to it and correct the medication if the dose changed.';
+const leftOutDetail = (l: LeftOutItem) => (l.reason === 'NOT_UNDERSTOOD' && l.kind === 'medication_order' ? DOSE_NOT_UNDERSTOOD : LEFT_OUT_DETAIL[l.reason]);
 
 function contradiction(s: SentenceResult, orders: MedicationOrder[]): string | null {
   const r = s.facts.find((f) => f.reason === 'contradicts-coded-order');
@@ -59,7 +63,7 @@ export function buildReviewItems(input: ReviewInputs): NoteReviewItem[] {
     if (!items.has(id)) items.set(id, { id, kind, text, detail, loinc_code: loinc, section_title: loinc ? (titles.get(loinc) ?? null) : null, source_transcripts: sources });
   };
 
-  for (const l of input.leftOut) add(l.reason, l.text, LEFT_OUT_DETAIL[l.reason], l.loinc_code ?? null, l.source_transcripts);
+  for (const l of input.leftOut) add(l.reason, l.text, leftOutDetail(l), l.loinc_code ?? null, l.source_transcripts);
 
   const report = checkNoteFaithfulness({ summary: input.summary, structured_data: input.structuredData }, input.transcript, input.context);
   const orders = [...input.structuredData.orders.medication_orders.values, ...input.structuredData.orders.medication_orders.partial_values];
