@@ -4,6 +4,7 @@ import { stripFiller, type Block, type NoteContext, type Piece } from './compose
 import { CONCEPT_NAME, tokenize } from './lexicon';
 import { splitDictated, type DictatedClause } from './dictated';
 import { findDrugs } from './meds';
+import { UNIT_CODES } from './vocab';
 import { resultPieces } from './exam';
 import { capitalize, clinicianToNote, finishSentence, pronouns } from './text';
 import { clinicianVoice } from './written';
@@ -29,7 +30,8 @@ const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|di
 const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) (?:to see|seeing)\b|\banything else\b|\bthanks? (?:you )?for coming\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
 const DRUG_ACTION = /^(?:(?:and|so|then|also|okay|alright)[, ]+)*(?:continue|start|stop|hold|resume|restart|discontinue|increase|decrease|refill)\b/i;
-const DOSE_UNIT = /^\s*(?:mg|milligrams?|mcg|micrograms?|grams?|g|units?|ml|milliliters?|tablets?|pills?|capsules?|puffs?|drops?|percent|%)(?:\b|$)/i;
+/** The dose units parseOrder reads (vocab.ts), and a strength in percent. */
+const DOSE_UNIT = new RegExp(`^\\s*(?:${[...Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length), 'percent'].join('|')}|%)(?:\\b|$)`, 'i');
 function doseWithoutUnit(text: string, drug: string): boolean {
   const at = text.toLowerCase().indexOf(drug.toLowerCase());
   const after = at < 0 ? null : /^\s+(?:to\s+|at\s+)?\d+(?:\.\d+)?(.*)$/.exec(text.slice(at + drug.length));

@@ -10,24 +10,17 @@ import { showUnclear } from './unclear';
  * a dose change the note leaves out is signed as no change.
  */
 export function unreadDoses(ctx: NoteContext, orders: MedicationOrder[], taken: Iterable<MedicationOrder>): LeftOutItem[] {
-  const stated = new Map<string, Set<number>>();
-  const add = (ingredient: string, q: number | null | undefined) => {
-    if (q === null || q === undefined) return;
-    if (!stated.has(ingredient)) stated.set(ingredient, new Set());
-    stated.get(ingredient)!.add(q);
-  };
-  for (const o of [...orders, ...taken]) {
-    add(o.drug_name, o.dosage.quantity);
-    add(o.drug_name, o.previous_dosage?.quantity);
-  }
+  // "ingredient quantity" for every dose an order, a previous dose or a medication taken states, and each one listed.
+  const known = new Set<string>();
+  for (const o of [...orders, ...taken])
+    for (const q of [o.dosage.quantity, o.previous_dosage?.quantity]) if (q !== null && q !== undefined) known.add(`${o.drug_name} ${q}`);
   const out: LeftOutItem[] = [];
-  const listed = new Set<string>();
   for (const s of ctx.analysis.sentences) {
     if (s.role !== 'CLINICIAN' || s.question || s.allergy) continue;
     for (const d of findDrugs(s.text)) {
       const q = parseOrder(s.text, d, ctx.codes).dosage.quantity;
-      if (q === null || stated.get(d.ingredient)?.has(q) || listed.has(`${d.ingredient} ${q}`)) continue;
-      listed.add(`${d.ingredient} ${q}`);
+      if (q === null || known.has(`${d.ingredient} ${q}`)) continue;
+      known.add(`${d.ingredient} ${q}`);
       out.push({ reason: 'NOT_UNDERSTOOD', kind: 'medication_order', text: `A dose of ${d.spoken} was said that no order states: "${showUnclear(s.text)}"`, loinc_code: '10160-0', source_transcripts: [s.tid] });
     }
   }
