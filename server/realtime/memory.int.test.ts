@@ -50,7 +50,14 @@ async function burst(n: number, speech: Buffer, endings: Ending[] = ENDINGS): Pr
   }
   // The server hands audio to the recogniser as it arrives, before the ACK; a decoder thread works through
   // its queue in order, so every stream's decoder is allocated before the first of them is released.
-  await Promise.all(streams.map((ws) => ws.next((f) => f.type === 'ACK' && f.received_ms === Math.floor(speech.length / 32), 'ACK of the speech')));
+  await Promise.all(streams.map((ws) => ws.next((f) => f.type === 'ACK' && f.received_ms === Math.floor(speech.length / 32), 'ACK of the speech'))).catch(
+    (err: Error) => {
+      // A socket closed without a close frame (1006) once on CI: say whether the server itself went, and what it logged.
+      const closed = streams.map((ws) => ws.closeInfo?.code ?? 'open').join(',');
+      const state = server.proc.exitCode !== null || server.proc.signalCode ? `server exited (${server.proc.exitCode ?? server.proc.signalCode})` : 'server running';
+      throw new Error(`${err.message}\n${state}; closes: ${closed}\nserver log tail:\n${server.logs().slice(-3000)}`);
+    },
+  );
   streams.forEach((ws, i) => {
     const how = endings[i % endings.length]!;
     if (how === 'EOF') ws.eof();

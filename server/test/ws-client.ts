@@ -9,6 +9,8 @@ export class TestSocket {
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: Array<() => void> = [];
   closeInfo: { code: number; reason: string } | null = null;
+  /** The client's own error, if any: a frame it could not parse closes with 1006 and says why only here. */
+  error: Error | null = null;
   protocol = '';
 
   private constructor(readonly ws: WebSocket) {
@@ -23,7 +25,7 @@ export class TestSocket {
         this.wake();
       }),
     );
-    ws.on('error', () => {});
+    ws.on('error', (err) => (this.error ??= err));
   }
 
   private wake(): void {
@@ -49,7 +51,7 @@ export class TestSocket {
     for (;;) {
       const hit = this.frames.find(pred);
       if (hit) return hit;
-      if (this.closeInfo) throw new Error(`socket closed (${this.closeInfo.code} ${this.closeInfo.reason}) before ${what}; frames: ${JSON.stringify(this.frames.slice(-5))}`);
+      if (this.closeInfo) throw new Error(`socket closed (${this.closeInfo.code} ${this.closeInfo.reason}${this.error ? `; client error: ${this.error.message}` : ''}) before ${what}; frames: ${JSON.stringify(this.frames.slice(-5))}`);
       if (Date.now() > deadline) throw new Error(`no ${what} in ${timeoutMs} ms`);
       await new Promise<void>((r) => {
         this.waiters.push(r);
