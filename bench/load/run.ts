@@ -1,17 +1,18 @@
 /**
  * Concurrent visits per node (issue 18 item 5): at each step N visits, each ~51 s of synthesised speech
- * (espeak-ng), stream at real time over /ws/ambient to one server with the embedded speech engine and live
+ * (each voice set in turn: Festival's voices made from recorded speech, then espeak-ng's formant voices, which
+ * cost the recogniser more CPU per second; so the figures are printed per set), stream at real time over /ws/ambient to one server with the embedded speech engine and live
  * recognition on, then EOF; the figure is EOF → completed, heard on the session's status events. Prints per
  * step p50/p95/max, errors and the server's CPU per visit (all its threads, from /proc; by stage from its
  * /metrics, stage-cpu.ts: live decode, partials, VAD, final pass, speaker roles, the rest), and the knee: the
  * most concurrent visits with p95 ≤ 10 s. Loopback only; every step is bounded by --timeout after EOF.
  *
- *   npm run bench:load [-- --steps 4,8,12,16,20 --seconds 51 --timeout 300 --stop-after-miss]
+ *   npm run bench:load [-- --steps 4,8,12,16,20 --seconds 51 --timeout 300 --stop-after-miss --voices festival,espeak]
  */
 import os from 'node:os';
 import { startServer, type TestServer } from '../../server/test/harness';
 import { createTestPartner, registerAndLogin, type TestProvider } from '../../server/test/partners';
-import { loadDialogues, visitAudio } from '../turnaround/synth';
+import { loadDialogues, visitAudio, VOICE_SETS, type VoiceSet } from '../turnaround/synth';
 import { loadLine, pct, procStats, TICKS_PER_SECOND } from '../lib/stats';
 import { createSession, streamVisit, waitForTerminal } from '../lib/stream-visit';
 import { cpuPerVisit, formatBreakdown, readServerCpu, type CpuBreakdown } from './stage-cpu';
@@ -24,6 +25,8 @@ const STEPS = arg('steps', '4,8,12,16,20').split(',').map(Number);
 const SECONDS = Number(arg('seconds', '51'));
 const TIMEOUT_S = Number(arg('timeout', '300'));
 const KNEE_P95_MS = 10_000;
+const VOICES = arg('voices', 'festival,espeak').split(',') as VoiceSet[];
+for (const v of VOICES) if (!VOICE_SETS.includes(v)) throw new Error(`--voices: ${v} is not one of ${VOICE_SETS.join(', ')}`);
 
 interface Visit {
   status: string;
@@ -33,6 +36,7 @@ interface Visit {
 }
 
 interface Step {
+  voices: VoiceSet;
   n: number;
   p50: number;
   p95: number;
@@ -57,7 +61,7 @@ async function oneVisit(server: TestServer, dr: TestProvider, audio: Buffer): Pr
   return { status, eofToCompletedMs, liveLagAtEofMs: v.liveLagAtEofMs, errors: v.errors };
 }
 
-async function step(server: TestServer, dr: TestProvider, n: number, audios: Buffer[]): Promise<Step> {
+async function step(server: TestServer, dr: TestProvider, n: number, audios: Buffer[], voices: VoiceSet): Promise<Step> {
   const loadBefore = os.loadavg();
   const cpu0 = procStats(server.proc.pid!).cpuTicks;
   const metrics0 = await readServerCpu(server.baseUrl);
@@ -75,6 +79,7 @@ async function step(server: TestServer, dr: TestProvider, n: number, audios: Buf
   const done = visits.filter((v) => v.status === 'completed');
   const t = done.map((v) => v.eofToCompletedMs);
   const r: Step = {
+    voices,
     n,
     p50: pct(t, 50),
     p95: pct(t, 95),
@@ -90,7 +95,7 @@ async function step(server: TestServer, dr: TestProvider, n: number, audios: Buf
   };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    `  N=${String(n).padStart(2)}  EOF→completed p50 ${s(r.p50)}  p95 ${s(r.p95)}  max ${s(r.max)}  errors ${r.errors}  not completed ${r.notCompleted}` +
+    `  ${voices} N=${String(n).padStart(2)}  EOF→completed p50 ${s(r.p50)}  p95 ${s(r.p95)}  max ${s(r.max)}  errors ${r.errors}  not completed ${r.notCompleted}` +
       `  live lag at EOF p95 ${s(r.liveLagP95)}  server CPU ${r.cpuSecondsPerVisit} s per visit (${r.cpuPercentWhileStreaming}% over the step)` +
       `  load ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${r.loadAfter.map((l) => l.toFixed(1)).join(' ')}`,
   );
@@ -102,10 +107,14 @@ async function step(server: TestServer, dr: TestProvider, n: number, audios: Buf
 }
 
 async function main(): Promise<void> {
-  console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, ${loadLine()}; ${SECONDS} s visits at real time, steps ${STEPS.join(',')}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, Node ${process.version}, ${loadLine()}; ${SECONDS} s visits at real time, steps ${STEPS.join(',')}, voices ${VOICES.join(', ')}`,
+  );
   const dialogues = loadDialogues();
   // One distinct visit per concurrent stream at the largest step, so no two decode identical audio.
-  const audios = Array.from({ length: Math.max(...STEPS) }, (_, i) => visitAudio(SECONDS, dialogues, i));
+  const audios = Object.fromEntries(
+    VOICES.map((v) => [v, Array.from({ length: Math.max(...STEPS) }, (_, i) => visitAudio(SECONDS, dialogues, i, v))]),
+  ) as Record<VoiceSet, Buffer[]>;
   const server = await startServer({
     // One provider stands for every clinician of the step, so the per-provider caps (streams, and status event streams:
     // 10 each by default, which made 2 of 12 visits 429) are lifted.
@@ -115,20 +124,27 @@ async function main(): Promise<void> {
   try {
     const dr = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
     // A first short visit loads the decoders and notes engine, which every later step would otherwise pay once.
-    await oneVisit(server, dr, audios[0]!.subarray(0, 5 * 32_000));
-    for (const n of STEPS) {
-      const r = await step(server, dr, n, audios);
-      steps.push(r);
-      if (process.argv.includes('--stop-after-miss') && !(r.p95 <= KNEE_P95_MS && r.notCompleted === 0)) break;
-      // The machine settles between steps, so a step does not inherit the last one's backlog.
-      await new Promise((res) => setTimeout(res, 5000));
+    await oneVisit(server, dr, audios[VOICES[0]!][0]!.subarray(0, 5 * 32_000));
+    for (const voices of VOICES) {
+      for (const n of STEPS) {
+        const r = await step(server, dr, n, audios[voices], voices);
+        steps.push(r);
+        if (process.argv.includes('--stop-after-miss') && !(r.p95 <= KNEE_P95_MS && r.notCompleted === 0)) break;
+        // The machine settles between steps, so a step does not inherit the last one's backlog.
+        await new Promise((res) => setTimeout(res, 5000));
+      }
     }
   } finally {
     await server.stop();
   }
-  const knee = steps.filter((r) => r.p95 <= KNEE_P95_MS && r.notCompleted === 0 && r.errors === 0).at(-1)?.n ?? 0;
-  console.log(`knee (most concurrent visits with p95 EOF → completed ≤ ${KNEE_P95_MS / 1000} s, none failed): ${knee} per ${os.cpus().length} cores; ${loadLine()}`);
-  console.log(JSON.stringify({ bench: 'load', seconds: SECONDS, knee, steps }));
+  const knees = Object.fromEntries(
+    VOICES.map((v) => [v, steps.filter((r) => r.voices === v && r.p95 <= KNEE_P95_MS && r.notCompleted === 0 && r.errors === 0).at(-1)?.n ?? 0]),
+  );
+  for (const v of VOICES) {
+    console.log(`knee, ${v} voices (most concurrent visits with p95 EOF → completed ≤ ${KNEE_P95_MS / 1000} s, none failed): ${knees[v]} per ${os.cpus().length} cores`);
+  }
+  console.log(loadLine());
+  console.log(JSON.stringify({ bench: 'load', seconds: SECONDS, knees, steps }));
 }
 
 main().catch((err) => {

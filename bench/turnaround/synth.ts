@@ -1,18 +1,24 @@
 /**
- * Visit audio for the benches: an ACI-BENCH dialogue spoken by espeak-ng with two voices (doctor and
- * patient), resampled by sox to PCM16 16 kHz mono, then cut or looped to the length asked for. Cached in
- * tmp/bench-audio so repeated runs do not synthesise again.
+ * Visit audio for the benches: an ACI-BENCH dialogue spoken with two voices (doctor and patient), resampled
+ * by sox to PCM16 16 kHz mono, then cut or looped to the length asked for. Two voice sets: espeak-ng's
+ * formant voices (the benches' first input), and Festival's voices made from recorded human speech, which
+ * is nearer what a clinic's microphone hears; the recogniser's CPU differs between them, so a bench reports
+ * each set separately. Cached in tmp/bench-audio so repeated runs do not synthesise again.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BYTES_PER_MS, SAMPLE_RATE_HZ } from '../../lib/contracts/stream-protocol';
+import { NATURAL_VOICES, synthesize } from '../../server/engines/speech/synth';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DATA = path.resolve(ROOT, '..', 'shared', 'data', 'aci-bench');
 const CACHE = path.join(ROOT, 'tmp', 'bench-audio');
 const VOICES: Record<string, string[]> = { doctor: ['-v', 'en-us+m3', '-s', '165'], patient: ['-v', 'en-us+f2', '-s', '160'] };
+
+export const VOICE_SETS = ['espeak', 'festival'] as const;
+export type VoiceSet = (typeof VOICE_SETS)[number];
 
 export interface Dialogue {
   id: string;
@@ -40,38 +46,54 @@ function run(cmd: string, args: string[]): void {
   if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr?.toString().slice(0, 300)}`);
 }
 
-/** The whole dialogue as raw PCM16 16 kHz mono, with 300 ms between turns. */
-export function synthesiseDialogue(d: Dialogue): Buffer {
-  fs.mkdirSync(CACHE, { recursive: true });
-  const key = crypto.createHash('sha1').update(JSON.stringify(d.turns)).digest('hex').slice(0, 12);
-  const out = path.join(CACHE, `${d.id}-${key}.pcm`);
+/** One turn as raw PCM16 16 kHz mono, cached by its voice and words. */
+function turnAudio(text: string, speaker: 'doctor' | 'patient', voices: VoiceSet): Buffer {
+  const key = crypto.createHash('sha1').update(JSON.stringify([voices, speaker, text])).digest('hex').slice(0, 16);
+  const out = path.join(CACHE, 'turns', `${key}.pcm`);
   if (fs.existsSync(out)) return fs.readFileSync(out);
-  const gap = Buffer.alloc(300 * BYTES_PER_MS);
-  const parts: Buffer[] = [];
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(CACHE, 'turn-'));
   try {
-    d.turns.forEach((t, i) => {
-      const wav = path.join(tmp, `${i}.wav`);
-      const raw = path.join(tmp, `${i}.raw`);
-      run('espeak-ng', [...VOICES[t.speaker]!, '-w', wav, t.text.replace(/\s+([,.?!])/g, '$1')]);
+    let pcm: Buffer;
+    if (voices === 'festival') pcm = synthesize(text, speaker === 'doctor' ? NATURAL_VOICES.CLINICIAN : NATURAL_VOICES.PATIENT, { dir: tmp });
+    else {
+      const wav = path.join(tmp, 'turn.wav');
+      const raw = path.join(tmp, 'turn.raw');
+      run('espeak-ng', [...VOICES[speaker]!, '-w', wav, text]);
       run('sox', [wav, '-r', String(SAMPLE_RATE_HZ), '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', raw]);
-      parts.push(fs.readFileSync(raw), gap);
-    });
+      pcm = fs.readFileSync(raw);
+    }
+    fs.writeFileSync(out, pcm);
+    return pcm;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  const pcm = Buffer.concat(parts);
-  fs.writeFileSync(out, pcm);
-  return pcm;
+}
+
+/**
+ * The dialogue as raw PCM16 16 kHz mono, with 300 ms between turns: all of it, or its first turns up to
+ * `atLeastBytes` (Festival's voices take seconds a turn, and a bench needs a visit's first minute, not all of it).
+ */
+export function synthesiseDialogue(d: Dialogue, voices: VoiceSet = 'espeak', atLeastBytes = Infinity): Buffer {
+  const gap = Buffer.alloc(300 * BYTES_PER_MS);
+  const parts: Buffer[] = [];
+  let have = 0;
+  for (const t of d.turns) {
+    if (have >= atLeastBytes) break;
+    const pcm = turnAudio(t.text.replace(/\s+([,.?!])/g, '$1'), t.speaker, voices);
+    parts.push(pcm, gap);
+    have += pcm.length + gap.length;
+  }
+  return Buffer.concat(parts);
 }
 
 /** Exactly `seconds` of visit audio: the dialogue cut short, or followed by more dialogues until long enough. */
-export function visitAudio(seconds: number, dialogues: Dialogue[], start = 0): Buffer {
+export function visitAudio(seconds: number, dialogues: Dialogue[], start = 0, voices: VoiceSet = 'espeak'): Buffer {
   const need = seconds * 1000 * BYTES_PER_MS;
   const parts: Buffer[] = [];
   let have = 0;
   for (let i = start; have < need; i++) {
-    const pcm = synthesiseDialogue(dialogues[i % dialogues.length]!);
+    const pcm = synthesiseDialogue(dialogues[i % dialogues.length]!, voices, need - have);
     parts.push(pcm);
     have += pcm.length;
   }
