@@ -55,7 +55,36 @@ export const TranscriptEntry = z
   .meta({ id: 'TranscriptEntry' });
 export type TranscriptEntry = z.infer<typeof TranscriptEntry>;
 
-export const TranscriptResponse = z.object({ final_transcript: z.array(TranscriptEntry) }).meta({ id: 'TranscriptResponse' });
+/**
+ * Additive: a stretch of the visit's wall-clock time no recording part holds, between two consecutive parts
+ * (after a page reload the recorder waits for "Continue recording"). The offsets of the entries run on
+ * without it, so this is the only place it shows.
+ */
+export const RecordingGap = z
+  .object({
+    // Described in the object's description: a described Duration would be inlined instead of a $ref to Duration.
+    at_offset: Duration,
+    start_time: NanoTimestamp.describe("Wall-clock time the earlier part's audio ends (its START_TIME plus its stored audio)"),
+    end_time: NanoTimestamp.describe("Wall-clock time the next part's audio begins (its START_TIME)"),
+    duration_ms: z.number().int().min(1000).describe('end_time minus start_time, in milliseconds'),
+  })
+  .meta({
+    id: 'RecordingGap',
+    description:
+      "Wall-clock time between two consecutive recording parts of the session that was not recorded, so nothing said then is in the transcript or the note. at_offset is where it falls on the session's audio timeline (where the next part begins; the same timeline as the entries' start_offset). Derived from each part's START_TIME and stored audio; gaps under 1 s (clock jitter) and parts without a START_TIME are left out.",
+  });
+export type RecordingGap = z.infer<typeof RecordingGap>;
+
+export const TranscriptResponse = z
+  .object({
+    final_transcript: z.array(TranscriptEntry),
+    recording_gaps: z
+      .array(RecordingGap)
+      .describe(
+        "Additive: the stretches of the visit that were not recorded (a recorder stopped between two parts, as after a page reload), in session order; the entries' offsets run on without them. Always present; empty when the parts are contiguous",
+      ),
+  })
+  .meta({ id: 'TranscriptResponse' });
 export type TranscriptResponse = z.infer<typeof TranscriptResponse>;
 
 // ---------------------------------------------------------------------------------------------

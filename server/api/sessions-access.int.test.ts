@@ -85,7 +85,7 @@ describe('session API: access, ending, preferences and rewrite', () => {
     const again = await call(server, dr, endSession, { params: { ambient_session_id: id } });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/session is skipped; it has already ended/);
-    expect((await call(server, dr, getTranscript, { params: { ambient_session_id: id } })).body).toEqual({ final_transcript: [] });
+    expect((await call(server, dr, getTranscript, { params: { ambient_session_id: id } })).body).toEqual({ final_transcript: [], recording_gaps: [] });
     expect((await call(server, dr, listRecordings, { params: { ambient_session_id: id } })).body).toEqual({ recordings: [], is_streamable: false });
   });
 

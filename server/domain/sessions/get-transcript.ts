@@ -6,6 +6,7 @@ import { recordings, transcriptEntries } from '../../db/schema';
 import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { getOwnedSession } from './get-owned-session';
 import { msToDuration, wallClock } from './time';
+import { loadRecordingGaps } from './load-recording-gaps';
 import type { TranscriptWord } from '@/lib/transcript/confidence';
 
 const SPEAKERS = new Set<Speaker>(['CLINICIAN', 'PATIENT', 'UNKNOWN']);
@@ -13,7 +14,8 @@ const SPEAKERS = new Set<Speaker>(['CLINICIAN', 'PATIENT', 'UNKNOWN']);
 /**
  * The finalisation pass's transcript once it exists, else the live recogniser's final segments so far.
  * Offsets are on the session's audio timeline; wall-clock times are the recording's START_TIME plus the
- * entry's position within that recording.
+ * entry's position within that recording. Those offsets run on across a stretch no recording holds, so the
+ * stretches are listed beside the entries (recording_gaps).
  */
 export async function getTranscript(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<TranscriptResponse> {
   const session = await getOwnedSession(app, auth, sessionId);
@@ -65,5 +67,5 @@ export async function getTranscript(app: AppContext, auth: ServicePrincipal, ses
       ...(r.unbiased ? { unbiased: true as const } : {}),
     };
   });
-  return { final_transcript };
+  return { final_transcript, recording_gaps: await loadRecordingGaps(app, auth, session.id) };
 }

@@ -1,0 +1,47 @@
+import type { RecordingGap } from '@/lib/contracts/sessions';
+import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
+import { formatNanoTimestamp, msToDuration } from './time';
+
+/** Shorter differences between one part's end and the next one's START_TIME are the clocks' jitter, not lost speech. */
+export const MIN_RECORDING_GAP_MS = 1000;
+
+/** 31,250 ns for PCM16 at 16 kHz mono: a whole number, so a part's end is exact to the nanosecond. */
+const NANOS_PER_BYTE = BigInt(1_000_000 / BYTES_PER_MS);
+
+export interface RecordingPart {
+  sequenceNumber: number;
+  /** START_TIME (wall clock of the part's first sample) in microseconds since the epoch; null when never given. */
+  startMicros: bigint | null;
+  /** Where the part begins on the session's audio timeline. */
+  sessionOffsetMs: number;
+  /** PCM stored for the part. */
+  durableBytes: number;
+}
+
+/**
+ * The wall-clock stretches between consecutive recording parts that no part holds: a recorder left stopped
+ * after a page reload leaves one, while a resend after a network outage starts where the audio it carries
+ * began and leaves none. A part with no audio is passed over: its START_TIME belongs to audio that was resent
+ * in a later part or never arrived, so it would only split one gap in two. Where either side has no
+ * START_TIME nothing can be said, and nothing is reported.
+ */
+export function findRecordingGaps(parts: readonly RecordingPart[]): RecordingGap[] {
+  const withAudio = parts.filter((p) => p.durableBytes > 0).sort((a, b) => a.sequenceNumber - b.sequenceNumber);
+  const gaps: RecordingGap[] = [];
+  for (let i = 1; i < withAudio.length; i++) {
+    const prev = withAudio[i - 1]!;
+    const next = withAudio[i]!;
+    if (prev.startMicros === null || next.startMicros === null) continue;
+    const prevEndNanos = prev.startMicros * 1000n + BigInt(prev.durableBytes) * NANOS_PER_BYTE;
+    const nextStartNanos = next.startMicros * 1000n;
+    const durationMs = Math.round(Number(nextStartNanos - prevEndNanos) / 1e6);
+    if (durationMs < MIN_RECORDING_GAP_MS) continue;
+    gaps.push({
+      at_offset: msToDuration(next.sessionOffsetMs),
+      start_time: formatNanoTimestamp(prevEndNanos),
+      end_time: formatNanoTimestamp(nextStartNanos),
+      duration_ms: durationMs,
+    });
+  }
+  return gaps;
+}

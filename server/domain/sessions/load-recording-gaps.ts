@@ -1,0 +1,23 @@
+import { eq, sql } from 'drizzle-orm';
+import type { RecordingGap } from '@/lib/contracts/sessions';
+import type { AppContext } from '../../context';
+import { tenantDb } from '../../db';
+import { recordings } from '../../db/schema';
+import type { ServicePrincipal } from '../../auth/authenticate-service';
+import { findRecordingGaps } from './find-recording-gaps';
+
+/** The unrecorded stretches between a session's recording parts; `sessionId` is one the caller already owns. */
+export async function loadRecordingGaps(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<RecordingGap[]> {
+  const rows = await tenantDb(app, auth).select(
+    recordings,
+    {
+      sequenceNumber: recordings.sequenceNumber,
+      sessionOffsetMs: recordings.sessionOffsetMs,
+      durableBytes: recordings.durableBytes,
+      // Microseconds as text: a JS Date would drop the sub-millisecond part of START_TIME. Null without one.
+      startMicros: sql<string | null>`(extract(epoch from ${recordings.startTime}) * 1000000)::bigint::text`,
+    },
+    eq(recordings.sessionId, sessionId),
+  );
+  return findRecordingGaps(rows.map((r) => ({ ...r, startMicros: r.startMicros === null ? null : BigInt(r.startMicros) })));
+}

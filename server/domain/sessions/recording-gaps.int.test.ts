@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../test/harness';
+import { createTestPartner, registerAndLogin, type TestProvider } from '../../test/partners';
+import { TestSocket } from '../../test/ws-client';
+import { testApi } from '../../test/api-client';
+import { TranscriptResponse } from '@/lib/contracts/sessions';
+import { createSession, getSessionStatus, getTranscript } from '@/lib/contracts/routes/sessions';
+import { getOpenApiDocument } from '@/lib/contracts/routes/meta';
+import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
+
+// Silence is enough: the gaps come from the recordings' START_TIMEs and stored audio, not from any words.
+const SECOND = Buffer.alloc(1000 * BYTES_PER_MS);
+
+let server: TestServer;
+let provider: TestProvider;
+const api = () => testApi(server, provider);
+const session = (id: string) => ({ params: { ambient_session_id: id } });
+
+beforeAll(async () => {
+  server = await startServer();
+  provider = await registerAndLogin(server.baseUrl, await createTestPartner(server.baseUrl));
+}, 300_000);
+afterAll(() => server?.stop());
+
+function open(id: string): Promise<TestSocket> {
+  return TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
+}
+
+/** One recording part: START_TIME `start`, a second of audio stored and ACKed; the part then drops (no EOF) or ends the visit. */
+async function part(id: string, start: Date, then: 'drop' | 'eof'): Promise<void> {
+  const ws = await open(id);
+  await ws.next((f) => f.type === 'STATUS' && f.status === 'ready', 'STATUS ready');
+  ws.startTime(start.toISOString());
+  await ws.sendPcm(SECOND, { binary: true });
+  await ws.next((f) => f.type === 'ACK' && f.received_ms === 1000, 'ACK of the second');
+  if (then === 'drop') ws.terminate();
+  else ws.eof();
+  await ws.closed;
+}
+
+async function transcript(id: string): Promise<TranscriptResponse> {
+  const res = await api().call(getTranscript, session(id));
+  expect(res.status, server.logs().slice(-2000)).toBe(200);
+  return TranscriptResponse.parse(res.body);
+}
+
+async function terminal(id: string): Promise<string> {
+  // A bound for a wedged pipeline, not a speed check (two cores shared with benchmarks).
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const s = (await api().call(getSessionStatus, session(id))).body.status as string;
+    if (['completed', 'failed', 'skipped'].includes(s) || Date.now() > deadline) return s;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('transcript recording_gaps', () => {
+  it('lists the 12 s between a dropped part and one continued 13 s after it began, at the offset the second part begins', async () => {
+    const id = (await api().call(createSession, { body: {} })).body.ambient_session_id as string;
+    const t = new Date(Date.now() - 60_000);
+    await part(id, t, 'drop');
+    await part(id, new Date(t.getTime() + 13_000), 'eof');
+
+    const expected = [
+      {
+        at_offset: { hours: 0, minutes: 0, seconds: 1, nanos: 0 },
+        start_time: new Date(t.getTime() + 1_000).toISOString().replace('Z', '000000Z'),
+        end_time: new Date(t.getTime() + 13_000).toISOString().replace('Z', '000000Z'),
+        duration_ms: 12_000,
+      },
+    ];
+    expect((await transcript(id)).recording_gaps).toEqual(expected);
+    // Still there once the visit is finished (finalisation settles each part's offset from its stored audio).
+    expect(await terminal(id)).toMatch(/^(completed|skipped)$/);
+    expect((await transcript(id)).recording_gaps).toEqual(expected);
+  }, 600_000);
+
+  it('lists none when the next part starts where the dropped one ended, as a resend after an outage does', async () => {
+    const id = (await api().call(createSession, { body: {} })).body.ambient_session_id as string;
+    const t = new Date(Date.now() - 60_000);
+    await part(id, t, 'drop');
+    await part(id, new Date(t.getTime() + 1_000), 'eof');
+    const body = await transcript(id);
+    expect(body.recording_gaps).toEqual([]);
+  }, 600_000);
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = await (await testApi(server.baseUrl).send(getOpenApiDocument)).json();
+    const field = doc.components.schemas.TranscriptResponse.properties.recording_gaps;
+    expect(field.description).toMatch(/not recorded/);
+    expect(doc.components.schemas.TranscriptResponse.required).toContain('recording_gaps');
+    expect(doc.components.schemas.RecordingGap.properties.at_offset).toEqual({ $ref: '#/components/schemas/Duration' });
+  });
+});
