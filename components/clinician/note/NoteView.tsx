@@ -101,6 +101,7 @@ export function NoteView({ id, focusHeading = false }: { id: string; focusHeadin
         ) : (
           <TranscriptPanel
             entries={transcript.data?.final_transcript ?? []}
+            gaps={transcript.data?.recording_gaps ?? []}
             recordings={recordings.data?.recordings ?? []}
             sentences={[...sentences, ...coded]}
             selected={selected}

@@ -1,12 +1,14 @@
 'use client';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RecordingListResponse, TranscriptEntry } from '@/lib/contracts/sessions';
+import type { RecordingGap, RecordingListResponse, TranscriptEntry } from '@/lib/contracts/sessions';
 import { formatDuration } from '../format';
 import { durationMs } from '@/lib/transcript/duration';
 import { Button } from '@/components/ui';
 import { TranscriptText } from './TranscriptText';
 import { uncertainWords } from './transcript-parts';
 import { sentencesUsing, type EvidenceSentence } from './evidence';
+import { withRecordingGaps } from './recording-gaps';
+import { RecordingGapDivider } from './RecordingGapDivider';
 
 /**
  * Transcript offsets are on the session's timeline, which runs through the recordings in order (one per
@@ -59,10 +61,12 @@ export interface PlayRequest {
 /**
  * The transcript with the visit's audio. Choosing a line plays from it and lists the note sentences that
  * used it; a sentence chosen in the note highlights its lines here, and its evidence can be played from
- * its first line to the end of its last.
+ * its first line to the end of its last. A stretch of the visit no recording holds is a line of its own, where
+ * it falls: the offsets run on across it, so nothing else would show it.
  */
 export function TranscriptPanel({
   entries,
+  gaps = [],
   recordings,
   sentences = [],
   selected = null,
@@ -70,6 +74,7 @@ export function TranscriptPanel({
   play = null,
 }: {
   entries: TranscriptEntry[];
+  gaps?: RecordingGap[];
   recordings: RecordingListResponse['recordings'];
   sentences?: EvidenceSentence[];
   selected?: EvidenceSentence | null;
@@ -84,6 +89,7 @@ export function TranscriptPanel({
   // Where playback of an evidence stretch stops, in seconds of the current recording.
   const stopAt = useRef<number | null>(null);
   const evidenceIds = useMemo(() => new Set(selected?.evidence?.transcript_ids ?? []), [selected]);
+  const items = useMemo(() => withRecordingGaps(entries, gaps), [entries, gaps]);
 
   function locate(offsetMs: number): { index: number; at: number } {
     if (!durations) return { index: 0, at: offsetMs };
@@ -166,28 +172,31 @@ export function TranscriptPanel({
         <p className="mt-2 text-sm text-slate-700">No audio is stored for this visit.</p>
       )}
       <EvidenceBar selected={selected} onPlay={(s) => s.evidence && playFrom(s.evidence.start_ms, Math.max(s.evidence.end_ms, s.evidence.start_ms + 1000))} onClear={() => onSelectSentence?.(null)} />
-      {entries.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">The transcript is empty.</p>
-      ) : (
-        <ol className="mt-2 flex max-h-[32rem] flex-col gap-1 overflow-y-auto text-sm" data-testid="transcript" tabIndex={0} aria-label="Transcript lines">
-          {entries.map((e) => (
-            <li key={e.transcript_id} id={`line-${e.transcript_id}`} data-evidence={evidenceIds.has(e.transcript_id) || undefined}>
-              <button
-                type="button"
-                onClick={() => seek(e)}
-                aria-current={activeLine === e.transcript_id ? 'true' : undefined}
-                className={`w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 ${evidenceIds.has(e.transcript_id) ? 'bg-amber-100 ring-1 ring-amber-400' : activeLine === e.transcript_id ? 'bg-blue-50' : ''}`}
-                aria-label={`Play from ${formatDuration(durationMs(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}${lowNote(e)}${evidenceIds.has(e.transcript_id) ? ' (evidence for the chosen sentence)' : ''}`}
-              >
-                <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(durationMs(e.start_offset))}</span>
-                {e.speaker !== 'UNKNOWN' ? <span className="mr-1 font-medium">{e.speaker === 'CLINICIAN' ? 'Clinician:' : 'Patient:'}</span> : null}
-                <TranscriptText entry={e} />
-              </button>
-              {activeLine === e.transcript_id && sentences.length > 0 ? <UsedBy sentences={usedBy} onSelect={(k) => onSelectSentence?.(k)} /> : null}
-            </li>
-          ))}
+      {entries.length === 0 ? <p className="mt-2 text-sm text-slate-700">The transcript is empty.</p> : null}
+      {items.length > 0 ? (
+        <ol className="mt-2 flex max-h-[32rem] flex-col gap-1 overflow-y-auto text-sm print:max-h-none print:overflow-visible" data-testid="transcript" tabIndex={0} aria-label="Transcript lines">
+          {items.map((item) => {
+            if (item.kind === 'gap') return <RecordingGapDivider key={`gap-${item.gap.start_time}`} gap={item.gap} />;
+            const e = item.entry;
+            return (
+              <li key={e.transcript_id} id={`line-${e.transcript_id}`} data-evidence={evidenceIds.has(e.transcript_id) || undefined}>
+                <button
+                  type="button"
+                  onClick={() => seek(e)}
+                  aria-current={activeLine === e.transcript_id ? 'true' : undefined}
+                  className={`w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 ${evidenceIds.has(e.transcript_id) ? 'bg-amber-100 ring-1 ring-amber-400' : activeLine === e.transcript_id ? 'bg-blue-50' : ''}`}
+                  aria-label={`Play from ${formatDuration(durationMs(e.start_offset))}: ${e.speaker === 'UNKNOWN' ? '' : e.speaker.toLowerCase() + ', '}${e.transcript}${lowNote(e)}${evidenceIds.has(e.transcript_id) ? ' (evidence for the chosen sentence)' : ''}`}
+                >
+                  <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(durationMs(e.start_offset))}</span>
+                  {e.speaker !== 'UNKNOWN' ? <span className="mr-1 font-medium">{e.speaker === 'CLINICIAN' ? 'Clinician:' : 'Patient:'}</span> : null}
+                  <TranscriptText entry={e} />
+                </button>
+                {activeLine === e.transcript_id && sentences.length > 0 ? <UsedBy sentences={usedBy} onSelect={(k) => onSelectSentence?.(k)} /> : null}
+              </li>
+            );
+          })}
         </ol>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,41 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { RecordingGap, TranscriptEntry } from '@/lib/contracts/sessions';
+import { gapLength, gapText, withRecordingGaps } from './recording-gaps';
+import { RecordingGapDivider } from './RecordingGapDivider';
+
+const d = (ms: number) => ({ hours: 0, minutes: Math.floor(ms / 60_000), seconds: Math.floor((ms % 60_000) / 1000), nanos: (ms % 1000) * 1e6 });
+const entry = (id: string, startMs: number) => ({ transcript_id: id, start_offset: d(startMs), end_offset: d(startMs + 900) }) as TranscriptEntry;
+const GAP: RecordingGap = { at_offset: d(8_000), start_time: '2026-02-01T10:42:05.400000000Z', end_time: '2026-02-01T10:42:17.400000000Z', duration_ms: 12_000 };
+const UTC = { locale: 'en-GB', timeZone: 'UTC' };
+
+describe('recording gaps in the transcript view', () => {
+  it('places a gap before the first entry at or after its offset, and one past the last entry at the end', () => {
+    const late = { ...GAP, at_offset: d(30_000) };
+    const items = withRecordingGaps([entry('a', 0), entry('b', 6_000), entry('c', 8_000), entry('d', 12_000)], [late, GAP]);
+    expect(items.map((i) => (i.kind === 'gap' ? `gap@${i.gap.at_offset.seconds}` : i.entry.transcript_id))).toEqual(['a', 'b', 'gap@8', 'c', 'd', 'gap@30']);
+  });
+
+  it('leaves the entries as they are without gaps, and shows gaps alone when there are no entries', () => {
+    expect(withRecordingGaps([entry('a', 0)], []).map((i) => i.kind)).toEqual(['entry']);
+    expect(withRecordingGaps([], [GAP]).map((i) => i.kind)).toEqual(['gap']);
+  });
+
+  it('says how long in seconds, minutes and hours', () => {
+    expect(gapLength(1_000)).toBe('1 s');
+    expect(gapLength(12_400)).toBe('12 s');
+    expect(gapLength(125_000)).toBe('2 min 5 s');
+    expect(gapLength(120_000)).toBe('2 min');
+    expect(gapLength(3_780_000)).toBe('1 h 3 min');
+  });
+
+  it('names the length, the times of day to the second, and what is missing because of it', () => {
+    expect(gapText(GAP, UTC)).toBe('Not recorded: 12 s (10:42:05–10:42:17). Anything said then is not in this transcript or the note.');
+  });
+
+  it('renders as a list item of plain text with its test id', () => {
+    const html = renderToStaticMarkup(createElement(RecordingGapDivider, { gap: GAP, clock: UTC }));
+    expect(html).toMatch(/^<li data-testid="recording-gap"[^>]*>Not recorded: 12 s \(10:42:05–10:42:17\)\. Anything said then is not in this transcript or the note\.<\/li>$/);
+  });
+});

@@ -1,0 +1,46 @@
+import type { RecordingGap, TranscriptEntry } from '@/lib/contracts/sessions';
+import { durationMs } from '@/lib/transcript/duration';
+
+export type TranscriptItem = { kind: 'entry'; entry: TranscriptEntry } | { kind: 'gap'; gap: RecordingGap };
+
+/**
+ * The entries with each unrecorded stretch placed where it falls: before the first entry that starts at or
+ * after it (the entries' offsets run on across it), or after the last entry.
+ */
+export function withRecordingGaps(entries: readonly TranscriptEntry[], gaps: readonly RecordingGap[]): TranscriptItem[] {
+  const pending = [...gaps].sort((a, b) => durationMs(a.at_offset) - durationMs(b.at_offset));
+  const out: TranscriptItem[] = [];
+  for (const entry of entries) {
+    while (pending.length > 0 && durationMs(pending[0]!.at_offset) <= durationMs(entry.start_offset)) out.push({ kind: 'gap', gap: pending.shift()! });
+    out.push({ kind: 'entry', entry });
+  }
+  for (const gap of pending) out.push({ kind: 'gap', gap });
+  return out;
+}
+
+/** "12 s", "2 min 5 s", "1 h 3 min": how long, to the second. */
+export function gapLength(ms: number): string {
+  const total = Math.max(1, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`;
+  return `${s} s`;
+}
+
+/** Clock options: the page's own locale and time zone unless a test fixes them. */
+export interface ClockOptions {
+  locale?: string;
+  timeZone?: string;
+}
+
+/** The time of day to the second (a gap is often seconds long, so minutes alone would show 10:42–10:42). */
+function clock(iso: string, opts: ClockOptions): string {
+  return new Date(iso).toLocaleTimeString(opts.locale ?? [], { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: opts.timeZone });
+}
+
+/** What the divider says: how long, when, and that the transcript and the note hold nothing of it. */
+export function gapText(gap: RecordingGap, opts: ClockOptions = {}): string {
+  return `Not recorded: ${gapLength(gap.duration_ms)} (${clock(gap.start_time, opts)}–${clock(gap.end_time, opts)}). Anything said then is not in this transcript or the note.`;
+}
