@@ -148,6 +148,7 @@ test.describe('recorder through outages', () => {
     const heldFrom = await recorderFigure(page, 'ackedMs');
     net.hold = false;
     const reloadedAt = await recorded(page);
+    const reloadWall = Date.now();
     await page.reload();
     const kept = page.getByTestId('kept-audio');
     await expect(kept).toContainText('before the page was reloaded');
@@ -160,8 +161,13 @@ test.describe('recorder through outages', () => {
     // The reloaded page continues the same capture: its timeline starts where the old page's ended.
     expect(await recorded(page)).toBeGreaterThanOrEqual(reloadedAt - 1_000);
     const resumedAt = await recorded(page);
+    // The clinician continues some seconds after the reload, so the stretch that is not recorded is well over the 1 s
+    // the transcript's recording_gaps leave out as clock jitter (on a fast machine the reload alone may take less).
+    await page.waitForTimeout(Math.max(0, reloadWall + 4_000 - Date.now()));
+    const continueWall = Date.now();
     await page.getByRole('button', { name: 'Continue recording' }).click();
     await expect(connection).toHaveText(/Connected/);
+    const connectedWall = Date.now();
     await expect(page.getByTestId('recording-stopped')).toHaveCount(0);
 
     // ---- offline, then "End visit" ----
@@ -177,6 +183,20 @@ test.describe('recorder through outages', () => {
     await net.setOffline(false);
     await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Note ready/, { timeout: 240_000 });
     await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 300_000 });
+
+    // What was said between the reload and "Continue recording" was never recorded, and the transcript says so where it
+    // falls; the resends (after the reload, and after the network returned) start where their audio began and leave none.
+    const gaps = (await apiFromPage<{ recording_gaps: Array<{ at_offset: { hours: number; minutes: number; seconds: number; nanos: number }; duration_ms: number }> }>(page, `/api/v1/ambient/session/${sessionId}/transcript`)).recording_gaps;
+    expect(gaps, JSON.stringify(gaps)).toHaveLength(1);
+    const gapAt = ((gaps[0]!.at_offset.hours * 60 + gaps[0]!.at_offset.minutes) * 60 + gaps[0]!.at_offset.seconds) * 1000 + gaps[0]!.at_offset.nanos / 1e6;
+    expect(Math.abs(gapAt - resumedAt), `gap at ${gapAt} ms, recording continued at ${resumedAt} ms`).toBeLessThan(1_500);
+    expect(gaps[0]!.duration_ms).toBeGreaterThanOrEqual(continueWall - reloadWall - 3_000);
+    expect(gaps[0]!.duration_ms).toBeLessThanOrEqual(connectedWall - reloadWall + 1_000);
+    const divider = page.getByTestId('recording-gap');
+    await expect(divider).toHaveCount(1);
+    await expect(divider).toContainText(/^Not recorded: .+ \(.+–.+\)\. Anything said then is not in this transcript or the note\.$/);
+    await divider.scrollIntoViewIfNeeded();
+    await shot(page, 'recording-gap');
 
     // Capture stopped at the End: the server holds what was recorded up to it, once, and no more.
     const day = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
