@@ -13,6 +13,7 @@ class FakeSocket {
   readyState = FakeSocket.CONNECTING;
   binaryType = 'blob';
   sent: unknown[] = [];
+  closedWith: number | undefined;
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onclose: ((e: { code: number }) => void) | null = null;
@@ -25,7 +26,8 @@ class FakeSocket {
   send(d: unknown) {
     this.sent.push(d);
   }
-  close() {
+  close(code?: number) {
+    this.closedWith = code;
     this.readyState = FakeSocket.CLOSED;
   }
   open() {
@@ -45,7 +47,7 @@ const win = new EventTarget();
 const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
 const nav = { onLine: true };
 
-function makeLink(over: { awaitingAck?: () => boolean; checkSession?: () => Promise<string | null> } = {}) {
+function makeLink(over: { awaitingAck?: () => boolean; checkSession?: () => Promise<string | null>; onClosed?: (code: number) => boolean } = {}) {
   const statuses: LinkStatus[] = [];
   const fatal: string[] = [];
   const link = new AmbientLink({
@@ -55,7 +57,7 @@ function makeLink(over: { awaitingAck?: () => boolean; checkSession?: () => Prom
     checkSession: over.checkSession ?? (async () => 'ready'),
     onOpen: () => undefined,
     onMessage: () => undefined,
-    onClosed: () => false,
+    onClosed: over.onClosed ?? (() => false),
     onFatal: (_k, m) => fatal.push(m),
     onStatus: (s) => statuses.push(s),
     awaitingAck: over.awaitingAck ?? (() => false),
@@ -176,6 +178,38 @@ describe('AmbientLink', () => {
     const next = await nextSocket(2 * STALL_MS);
     expect(socket.readyState).toBe(FakeSocket.CLOSED);
     expect(next.waitedMs).toBeGreaterThanOrEqual(STALL_MS);
+    link.stop();
+  });
+
+  it('renews a connection at once for the next recording part: a normal close, no backoff, still "connected"', async () => {
+    const closes: number[] = [];
+    const { link, statuses } = makeLink({ onClosed: (code) => (closes.push(code), false) });
+    link.start();
+    const { socket: first } = await nextSocket();
+    first.open();
+    first.message('{"type":"STATUS","status":"ready"}');
+    const seen = statuses.length;
+    link.renew();
+    // A plain client close, which the server treats as a dropped connection (the session stays open); not EOF.
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    expect(first.closedWith).toBe(CLOSE.NORMAL);
+    expect(first.sent).toEqual([]);
+    const { socket: second, waitedMs } = await nextSocket();
+    expect(waitedMs).toBeLessThanOrEqual(10);
+    // The old socket's own close event, arriving later, is not a drop.
+    first.onclose?.({ code: 1006 });
+    expect(closes).toEqual([]);
+    second.open();
+    second.message('{"type":"STATUS","status":"ready"}');
+    expect(statuses.slice(seen).map((s) => s.state)).toEqual(['connected']);
+    expect(statuses.at(-1)!.reconnects).toBe(0);
+    // A renewal whose connection fails is an ordinary failed attempt: retried with backoff, shown as reconnecting.
+    link.renew();
+    const { socket: third } = await nextSocket();
+    third.drop(1006);
+    expect(closes).toEqual([1006]);
+    expect(statuses.at(-1)!.state).toBe('reconnecting');
+    await nextSocket();
     link.stop();
   });
 

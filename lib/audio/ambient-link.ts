@@ -71,6 +71,8 @@ export class AmbientLink {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private lastKeepAlive = 0;
+  /** A renewal's connection is being opened (see renew): the page keeps showing "connected" meanwhile. */
+  private renewing = false;
 
   constructor(private readonly opts: LinkOptions) {}
 
@@ -113,6 +115,7 @@ export class AmbientLink {
   /** Closes the connection and makes no other attempt. */
   stop(): void {
     this.running = false;
+    this.renewing = false;
     window.removeEventListener('online', this.onOnline);
     window.removeEventListener('offline', this.onOffline);
     document.removeEventListener('visibilitychange', this.onVisible);
@@ -126,6 +129,25 @@ export class AmbientLink {
       if (ws.readyState <= WebSocket.OPEN) ws.close(1000, 'recorder stopped');
     }
     this.patch({ state: 'idle', downSince: null, nextAttemptAt: null });
+  }
+
+  /**
+   * Closes the open connection on purpose and opens the next one at once: the recorder has finished a
+   * recording part on it. A client close is what the server takes for a dropped connection: the recording
+   * closes with the audio it stored and the session stays open for the next (EOF would end the visit, CANCEL
+   * abort it, and ABORT would wait for the live recogniser's tail first). Nothing failed, so no backoff, no
+   * "reconnecting" on the page and no lost connection counted; if the next connection fails, that is an
+   * ordinary failed attempt.
+   */
+  renew(): void {
+    const ws = this.ws;
+    if (!this.running || !ws) return;
+    trace('recording part complete: next connection');
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    this.ws = null;
+    if (ws.readyState <= WebSocket.OPEN) ws.close(CLOSE.NORMAL, 'recording part complete');
+    this.renewing = true;
+    this.connect();
   }
 
   /**
@@ -168,7 +190,7 @@ export class AmbientLink {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const offline = navigator.onLine === false;
-    this.patch({ state: offline ? 'offline' : this.everOpened || this.failures > 0 ? 'reconnecting' : 'connecting', nextAttemptAt: null });
+    if (!this.renewing || offline) this.patch({ state: offline ? 'offline' : this.everOpened || this.failures > 0 ? 'reconnecting' : 'connecting', nextAttemptAt: null });
     this.tokenPending = true;
     trace('attempt', { failures: this.failures, loadRefusals: this.loadRefusals, onLine: navigator.onLine });
     const fresh = this.freshToken;
@@ -222,6 +244,7 @@ export class AmbientLink {
         // The server took the connection (it speaks first: STATUS ready): only now is the recorder
         // "connected", and the backoff starts over. A proxy or a dead network can complete a handshake too.
         this.heardSinceOpen = true;
+        this.renewing = false;
         trace('server spoke: connected');
         this.failures = 0;
         this.patch({ state: 'connected', downSince: null, nextAttemptAt: null });
@@ -248,6 +271,7 @@ export class AmbientLink {
     if (this.ws !== ws) return;
     trace('closed', { code, opened });
     this.ws = null;
+    this.renewing = false;
     if (opened) this.patch({ reconnects: this.status.reconnects + 1 });
     if (this.opts.onClosed(code) || !this.running) return;
     this.markDown();
@@ -281,6 +305,7 @@ export class AmbientLink {
   }
 
   private schedule() {
+    this.renewing = false;
     if (!this.running || this.ws) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const delay = reconnectDelayMs(this.failures, this.loadRefusals);

@@ -47,6 +47,17 @@ export class FrameBuffer {
    * the resend continues from there instead of repeating it.
    */
   private probe: 'none' | 'pending' | 'sent' = 'none';
+  /**
+   * Timeline positions where capture started again after a stop ("Continue recording" after a reload, Start
+   * after a lost microphone): the wall clock jumps there. A recording has one START_TIME and runs on without a
+   * break from it, so audio from both sides of such a point on one connection would hide the stretch nothing
+   * was recorded (the server finds recording gaps from each recording's START_TIME and length). A connection
+   * therefore carries audio only up to the next part start; once the server has stored all of it the recorder
+   * closes that connection, and the next one begins at the part start, dated by that sample's own wall clock.
+   * A marker rather than a split buffer: sending, ACKs and resends stay one timeline, so the outage rules above
+   * hold unchanged across it.
+   */
+  private partStarts: number[] = [];
 
   private readonly useProbe: boolean;
 
@@ -69,12 +80,39 @@ export class FrameBuffer {
     b.sent = usable.acked;
     b.connectionBase = usable.acked;
     b.sessionBaseMs = kept.sessionBaseMs;
+    b.partStarts = (kept.partStarts ?? []).filter((p) => p > usable.acked && p <= usable.total);
     return b;
   }
 
   /** What must be kept to continue this capture elsewhere (with the unACKed chunks). */
-  get position(): { ackedSamples: number; totalSamples: number; sessionBaseMs: number | null } {
-    return { ackedSamples: this.acked, totalSamples: this.total, sessionBaseMs: this.sessionBaseMs };
+  get position(): { ackedSamples: number; totalSamples: number; sessionBaseMs: number | null; partStarts?: number[] } {
+    const position = { ackedSamples: this.acked, totalSamples: this.total, sessionBaseMs: this.sessionBaseMs };
+    // Only a timeline with a restart has any (restore drops those already on the server).
+    return this.partStarts.length > 0 ? { ...position, partStarts: [...this.partStarts] } : position;
+  }
+
+  /**
+   * Capture starts again after a stop: the audio pushed from now on is a recording part of its own (see
+   * `partStarts`). Nothing to mark before the first sample: a timeline's first connection starts there anyway.
+   */
+  markPartStart(): void {
+    if (this.total === 0 || this.partStarts.at(-1) === this.total) return;
+    this.partStarts.push(this.total);
+  }
+
+  /** Where the current connection's part ends: the first part start after the connection's own start. */
+  private get partEnd(): number {
+    return this.partStarts.find((p) => p > this.connectionBase) ?? Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * The current connection has carried its whole part and the server has stored it, and audio of the next
+   * part is waiting: the recorder closes this connection and opens the next. Only once the first sample of the
+   * next part exists, so the next connection's START_TIME is that sample's wall clock.
+   */
+  get partComplete(): boolean {
+    const end = this.partEnd;
+    return this.connected && end < this.total && this.acked >= end;
   }
 
   /** Position of the next sample pushed on this capture's timeline. */
@@ -98,6 +136,8 @@ export class FrameBuffer {
     this.connectionBase = this.acked;
     this.sent = this.acked;
     this.probe = this.useProbe ? 'pending' : 'none';
+    // Parts already on the server need no connection of their own any more.
+    this.partStarts = this.partStarts.filter((p) => p > this.connectionBase);
   }
 
   private get probeSamples(): number {
@@ -114,18 +154,21 @@ export class FrameBuffer {
 
   /**
    * Audio to send now on the current connection, in order, and marks it sent: everything unsent, or at
-   * most `limitSamples` of it. A chunk the server has partly ACKed is cut at the ACK so the new
-   * recording does not repeat stored audio.
+   * most `limitSamples` of it, never past the end of the connection's part. A chunk the server has partly
+   * ACKed is cut at the ACK so the new recording does not repeat stored audio.
    */
   takeUnsent(limitSamples = Number.POSITIVE_INFINITY): Int16Array[] {
     if (!this.connected || this.probe === 'sent') return [];
+    const partStop = Math.min(this.total, this.partEnd);
     if (this.probe === 'pending') {
-      if (this.total - this.sent < this.probeSamples) return [];
+      // The probe waits for 1 ms of audio, unless this part is complete with less left (after a partial last
+      // frame): then that rest is the probe.
+      if (partStop - this.sent < this.probeSamples && partStop === this.total) return [];
       limitSamples = this.probeSamples;
       this.probe = 'sent';
     }
     const out: Int16Array[] = [];
-    const stop = Math.min(this.total, this.sent + Math.max(0, Math.floor(limitSamples)));
+    const stop = Math.min(partStop, this.sent + Math.max(0, Math.floor(limitSamples)));
     for (const c of this.chunks) {
       if (this.sent >= stop) break;
       const end = c.start + c.samples.length;
@@ -156,7 +199,8 @@ export class FrameBuffer {
     if (this.probe === 'sent' && haveSession && this.sessionBaseMs !== null) {
       // Client samples the server held before this recording began.
       const held = Math.round((sessionMs! - receivedMs - this.sessionBaseMs) * perMs);
-      if (held >= this.connectionBase + this.probeSamples && held <= this.total) {
+      // (Never past this connection's part: earlier connections sent nothing beyond it.)
+      if (held >= this.connectionBase + this.probeSamples && held <= Math.min(this.total, this.partEnd)) {
         // This recording is the probe, then the audio from `held` on. The probe repeated stored audio, so
         // every later sample sits one probe further along the session timeline than before.
         this.connectionBase = held - this.probeSamples;
@@ -167,8 +211,13 @@ export class FrameBuffer {
       this.sessionBaseMs = sessionMs! - receivedMs - this.connectionBase / perMs;
     }
     this.probe = 'none';
-    const upTo = this.connectionBase + Math.floor(receivedMs * perMs);
+    let upTo = this.connectionBase + Math.floor(receivedMs * perMs);
     if (upTo > this.sent) return false;
+    // ACKs are whole ms, so a part that is not (its last frame partial) would never be ACKed to its end, and
+    // its connection never given up for the next part's: once all of it was sent and all but < 1 ms stored,
+    // that rest (which no ACK can name) counts as stored.
+    const end = this.partEnd;
+    if (end < Number.POSITIVE_INFINITY && this.sent === end && end - upTo < this.probeSamples) upTo = end;
     if (upTo <= this.acked) return true;
     this.acked = upTo;
     while (this.chunks.length > 0) {
@@ -228,6 +277,8 @@ export interface KeptAudio {
   ackedSamples: number;
   sessionBaseMs: number | null;
   chunks: Chunk[];
+  /** Where capture had started again after a stop (FrameBuffer's `partStarts`); absent in older kept captures. */
+  partStarts?: number[];
 }
 
 /**

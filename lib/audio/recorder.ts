@@ -55,6 +55,8 @@ export class AmbientRecorder {
   private endWaiters: Array<() => void> = [];
   /** PAUSE goes out only after the audio buffered before it: the server refuses audio while paused. */
   private pauseSent = false;
+  /** The current connection's START_TIME went out (just before its first audio). */
+  private startTimeSent = false;
 
   constructor(private readonly opts: RecorderOptions) {
     const kept = opts.kept ?? null;
@@ -120,6 +122,9 @@ export class AmbientRecorder {
       return;
     }
     this.capturing = true;
+    // A restart after a stop (Continue after a reload) is a recording part of its own (FrameBuffer.partStarts).
+    this.buffer.markPartStart();
+    void this.writer?.progress(this.buffer.position);
     this.paused = false;
     this.gaps.restart();
     this.store.patch({ phase: 'recording' });
@@ -146,10 +151,9 @@ export class AmbientRecorder {
 
   private onOpen() {
     this.buffer.connectionOpened();
-    const start = this.buffer.connectionStartTime() ?? Date.now();
-    this.link.send({ type: 'START_TIME', data: btoa(new Date(start).toISOString()) });
+    // START_TIME waits for the first audio (pump), or a connection opened before any would be dated by its opening.
     if (this.cancelled) this.link.send(eventFrame('CANCEL'));
-    this.pauseSent = false;
+    this.pauseSent = this.startTimeSent = false;
     this.pump();
   }
 
@@ -224,7 +228,17 @@ export class AmbientRecorder {
   private pump() {
     const ws = this.link.socket;
     if (ws && this.buffer.isConnected && !this.cancelled) {
-      for (const f of this.buffer.takeUnsent()) ws.send(f);
+      if (this.buffer.partComplete) {
+        // All of this connection's part is stored: the next part's audio goes on a connection of its own (partStarts).
+        this.buffer.connectionClosed();
+        return this.link.renew();
+      }
+      const frames = this.buffer.takeUnsent();
+      if (frames.length > 0 && !this.startTimeSent) {
+        this.link.send({ type: 'START_TIME', data: btoa(new Date(this.buffer.connectionStartTime() ?? Date.now()).toISOString()) });
+        this.startTimeSent = true;
+      }
+      for (const f of frames) ws.send(f);
       if (this.paused && !this.pauseSent && this.buffer.allSent) {
         ws.send(JSON.stringify(eventFrame('PAUSE')));
         this.pauseSent = true;
@@ -333,5 +347,4 @@ export class AmbientRecorder {
   get isStopped(): boolean {
     return this.stopped;
   }
-
 }

@@ -40,6 +40,24 @@ describe('unsent audio kept in IndexedDB', () => {
     expect(await findKept(session)).toBeNull();
   });
 
+  it('keeps where capture started again, so a second reload still sends each part on a connection of its own', async () => {
+    const session = newSession();
+    const b = FrameBuffer.restore({ ackedSamples: 0, sessionBaseMs: 0, chunks: [chunk(0)] });
+    const w = new CaptureWriter(session, 'cap-p');
+    w.append(chunk(0));
+    b.markPartStart(); // "Continue recording" while the kept audio is unsent
+    await w.progress(b.position);
+    w.append(chunk(1600));
+    await w.flushed();
+    const found = (await findKept(session))!;
+    expect(found.kept.partStarts).toEqual([1600]);
+    const again = FrameBuffer.restore(found.kept);
+    again.connectionOpened();
+    expect(again.takeUnsent().map((f) => f.length)).toEqual([1600]);
+    again.ack(100);
+    expect(again.partComplete).toBe(true);
+  });
+
   it('keeps a queued End, so a reload sends EOF even with no audio left', async () => {
     const session = newSession();
     const w = new CaptureWriter(session, 'cap-e');

@@ -23,6 +23,11 @@ export interface CaptureMeta {
   sessionBaseMs: number | null;
   /** The clinician pressed "End visit": once the audio is sent, EOF follows, even after a reload. */
   ending: boolean;
+  /**
+   * Where capture started again after a stop (FrameBuffer's part starts): kept so that a second reload still
+   * sends the audio on each side of such a point as a recording of its own. Absent in captures kept before.
+   */
+  partStarts?: number[];
 }
 
 interface StoredChunk {
@@ -68,7 +73,7 @@ export async function findKept(sessionId: string): Promise<KeptCapture | null> {
   for (const meta of metas) {
     const rows = await d.getAll('chunks', chunkRange(meta.key, Number.MAX_SAFE_INTEGER));
     const chunks: Chunk[] = rows.filter((r) => r.end > meta.ackedSamples).map((r) => ({ start: r.start, at: r.at, samples: new Int16Array(r.pcm) }));
-    if (chunks.length > 0 || meta.ending) return { meta, kept: { ackedSamples: meta.ackedSamples, sessionBaseMs: meta.sessionBaseMs, chunks } };
+    if (chunks.length > 0 || meta.ending) return { meta, kept: { ackedSamples: meta.ackedSamples, sessionBaseMs: meta.sessionBaseMs, chunks, partStarts: meta.partStarts } };
     await forget(meta.key);
   }
   return null;
@@ -97,6 +102,7 @@ export interface Position {
   ackedSamples: number;
   totalSamples: number;
   sessionBaseMs: number | null;
+  partStarts?: number[];
 }
 
 /** The writer of one capture: appends frames, records ACK progress (dropping ACKed frames), clears at the end. */
