@@ -10,6 +10,7 @@ export const KIND_LABEL: Record<NoteReviewItem['kind'], string> = {
   CONTRADICTION: 'Contradicts the coded order',
   NO_EVIDENCE: 'No evidence in the transcript',
   EDITED_SECTION: 'Edited since generation',
+  NOT_RECORDED: 'Not recorded',
 };
 
 /** Listed items still without a decision. */

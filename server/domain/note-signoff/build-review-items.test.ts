@@ -99,6 +99,17 @@ describe('buildReviewItems', () => {
     expect(kinds.filter((k) => k.includes('E11.9'))).toEqual([]);
     expect(kinds).toContain('CONTRADICTION:Lisinopril 10 mg daily.');
   });
+  it('lists each stretch of the visit no recording holds, with where, how long and when, and nothing without one', () => {
+    expect(buildReviewItems(inputs()).filter((i) => i.kind === 'NOT_RECORDED')).toEqual([]);
+    const gap = { at_offset: { hours: 0, minutes: 0, seconds: 37, nanos: 200_000_000 }, start_time: '2026-11-28T10:42:05.120Z', end_time: '2026-11-28T10:42:17.480Z', duration_ms: 12_360 };
+    const items = buildReviewItems({ ...inputs(), recordingGaps: [gap] }).filter((i) => i.kind === 'NOT_RECORDED');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ text: 'Not recorded: 12 s at 0:37', loinc_code: null, section_title: null, source_transcripts: [] });
+    expect(items[0]!.detail).toContain('Nothing was recorded for 12 s (10:42:05–10:42:17 UTC)');
+    expect(items[0]!.detail).toContain('not in the transcript or this note');
+    // The signer must decide on it like any other item: signing without a decision is refused.
+    expect(() => checkReviewOutcome({ attested: true, items: [] }, items)).toThrow(/review\.items/);
+  });
 });
 
 describe('checkReviewOutcome', () => {

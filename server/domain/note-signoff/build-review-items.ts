@@ -1,5 +1,5 @@
 import type { NoteReviewItem, ReviewItemKind } from '@/lib/contracts/note-review';
-import type { StructuredData, SummarySection } from '@/lib/contracts/sessions';
+import type { RecordingGap, StructuredData, SummarySection } from '@/lib/contracts/sessions';
 import { checkNoteFaithfulness, type FaithfulnessContext, type SentenceResult } from '../../engines/notes/faithfulness';
 import { codedSentences } from '../../engines/notes/faithfulness/coded-sentences';
 import type { LeftOutItem, MedicationOrder, TranscriptLine } from '../../engines/notes/types';
@@ -19,6 +19,8 @@ export interface ReviewInputs {
    * source, so the review does not ask them to confirm their own entry against the transcript.
    */
   clinicianEntered?: StructuredData;
+  /** Stretches of the visit no recording holds (a recorder left stopped after a reload). */
+  recordingGaps?: RecordingGap[];
 }
 
 const LEFT_OUT_DETAIL: Record<LeftOutItem['reason'], string> = {
@@ -48,10 +50,29 @@ function noEvidence(s: SentenceResult, template: boolean): string | null {
   return null;
 }
 
+/** The gap as the signer reads it: where on the recording, how long, and the wall clock (UTC, as stored). */
+function notRecorded(g: RecordingGap): { text: string; detail: string } {
+  const seconds = Math.round(g.duration_ms / 1000);
+  const clock = (iso: string) => iso.slice(11, 19);
+  const at = durationLabel(g.at_offset);
+  return {
+    text: `Not recorded: ${seconds} s at ${at}`,
+    detail:
+      `Nothing was recorded for ${seconds} s (${clock(g.start_time)}–${clock(g.end_time)} UTC), where the transcript reaches ${at}: ` +
+      'the recorder was stopped (a page reload, say) until recording continued. Anything said then is not in the transcript or this note; add it if it matters.',
+  };
+}
+
+/** 0:37 or 1:02:05, as the transcript shows offsets. */
+function durationLabel(d: RecordingGap['at_offset']): string {
+  const ss = String(d.seconds).padStart(2, '0');
+  return d.hours ? `${d.hours}:${String(d.minutes).padStart(2, '0')}:${ss}` : `${d.minutes}:${ss}`;
+}
+
 /**
  * What the signer must decide on before signing: spans and facts the engine kept out, note text that
- * contradicts a coded order, sentences and coded items no transcript line supports, and sections edited
- * since generation. Sentences of an edited section are the clinician's own words, so only contradictions
+ * contradicts a coded order, sentences and coded items no transcript line supports, stretches of the visit
+ * that were never recorded, and sections edited since generation. Sentences of an edited section are the clinician's own words, so only contradictions
  * are listed for them; the edit itself is an item.
  */
 export function buildReviewItems(input: ReviewInputs): NoteReviewItem[] {
@@ -81,6 +102,10 @@ export function buildReviewItems(input: ReviewInputs): NoteReviewItem[] {
     if (entered.has(c.text)) continue;
     const missing = noEvidence(c, false);
     if (missing) add('NO_EVIDENCE', c.text, `Coded item: ${missing}`, null);
+  }
+  for (const g of input.recordingGaps ?? []) {
+    const { text, detail } = notRecorded(g);
+    add('NOT_RECORDED', text, detail, null);
   }
   for (const s of input.summary) {
     if (input.edited.has(s.loinc_code)) add('EDITED_SECTION', s.title, 'Changed since the note was generated. Check the edits in the note history.', s.loinc_code);

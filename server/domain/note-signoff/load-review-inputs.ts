@@ -6,6 +6,7 @@ import { noteSectionVersions, structuredDataVersions, transcriptEntries } from '
 import type { LeftOutItem, TranscriptLine } from '../../engines/notes/types';
 import type { SpeakerRole } from '../../engines/speech/types';
 import type { ReviewInputs } from './build-review-items';
+import { loadRecordingGaps } from '../sessions/load-recording-gaps';
 
 /** The stored note row's columns the review reads. */
 export interface StoredNote {
@@ -65,6 +66,7 @@ export async function loadReviewInputs(tdb: TenantDb, sessionId: string, context
     edited,
     clinicianEntered,
     transcript,
+    recordingGaps: await loadRecordingGaps(tdb, sessionId),
     context: { ...(ctx.visit ? { visit: ctx.visit } : {}), clinicianText },
   };
 }

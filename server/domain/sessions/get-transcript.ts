@@ -67,5 +67,5 @@ export async function getTranscript(app: AppContext, auth: ServicePrincipal, ses
       ...(r.unbiased ? { unbiased: true as const } : {}),
     };
   });
-  return { final_transcript, recording_gaps: await loadRecordingGaps(app, auth, session.id) };
+  return { final_transcript, recording_gaps: await loadRecordingGaps(tenantDb(app, auth), session.id) };
 }

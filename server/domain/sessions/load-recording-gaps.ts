@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RecordingGap } from '@/lib/contracts/sessions';
-import type { AppContext } from '../../context';
-import { tenantDb } from '../../db';
+import type { TenantDb } from '../../db';
 import { recordings } from '../../db/schema';
-import type { ServicePrincipal } from '../../auth/authenticate-service';
 import { findRecordingGaps } from './find-recording-gaps';
 
 /** The unrecorded stretches between a session's recording parts; `sessionId` is one the caller already owns. */
-export async function loadRecordingGaps(app: AppContext, auth: ServicePrincipal, sessionId: string): Promise<RecordingGap[]> {
-  const rows = await tenantDb(app, auth).select(
+export async function loadRecordingGaps(tdb: TenantDb, sessionId: string): Promise<RecordingGap[]> {
+  const rows = await tdb.select(
     recordings,
     {
       sequenceNumber: recordings.sequenceNumber,

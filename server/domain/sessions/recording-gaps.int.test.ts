@@ -5,6 +5,8 @@ import { TestSocket } from '../../test/ws-client';
 import { testApi } from '../../test/api-client';
 import { TranscriptResponse } from '@/lib/contracts/sessions';
 import { createSession, getSessionStatus, getTranscript } from '@/lib/contracts/routes/sessions';
+import { getNoteReview } from '@/lib/contracts/routes/workflow';
+import { hasSynthTools, NATURAL_VOICES, synthesize } from '../../engines/speech/synth';
 import { getOpenApiDocument } from '@/lib/contracts/routes/meta';
 import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
 
@@ -26,13 +28,13 @@ function open(id: string): Promise<TestSocket> {
   return TestSocket.open(`${server.wsUrl}/ws/ambient`, { protocols: ['AmbientAuth', id, provider.serviceToken] });
 }
 
-/** One recording part: START_TIME `start`, a second of audio stored and ACKed; the part then drops (no EOF) or ends the visit. */
-async function part(id: string, start: Date, then: 'drop' | 'eof'): Promise<void> {
+/** One recording part: START_TIME `start`, its audio (a second of silence) stored and ACKed; the part then drops (no EOF) or ends the visit. */
+async function part(id: string, start: Date, then: 'drop' | 'eof', pcm: Buffer = SECOND): Promise<void> {
   const ws = await open(id);
   await ws.next((f) => f.type === 'STATUS' && f.status === 'ready', 'STATUS ready');
   ws.startTime(start.toISOString());
-  await ws.sendPcm(SECOND, { binary: true });
-  await ws.next((f) => f.type === 'ACK' && f.received_ms === 1000, 'ACK of the second');
+  await ws.sendPcm(pcm, { binary: true });
+  await ws.next((f) => f.type === 'ACK' && f.received_ms === Math.floor(pcm.length / BYTES_PER_MS), 'ACK of the audio');
   if (then === 'drop') ws.terminate();
   else ws.eof();
   await ws.closed;
@@ -82,6 +84,22 @@ describe('transcript recording_gaps', () => {
     await part(id, new Date(t.getTime() + 1_000), 'eof');
     const body = await transcript(id);
     expect(body.recording_gaps).toEqual([]);
+  }, 600_000);
+
+  it.skipIf(!hasSynthTools())('is an item of the review before signing, which the note of such a visit lists', async () => {
+    const id = (await api().call(createSession, { body: {} })).body.ambient_session_id as string;
+    const speech = (text: string) => synthesize(text, NATURAL_VOICES.CLINICIAN);
+    const first = speech('Your blood pressure today is one fifty over ninety five.');
+    const t = new Date(Date.now() - 120_000);
+    await part(id, t, 'drop', first);
+    const firstMs = Math.floor(first.length / BYTES_PER_MS);
+    await part(id, new Date(t.getTime() + firstMs + 20_000), 'eof', speech('We will increase the lisinopril to twenty milligrams daily.'));
+    expect(await terminal(id)).toBe('completed');
+    const review = await api().call(getNoteReview, session(id));
+    expect(review.status).toBe(200);
+    const items = (review.body as { items: { kind: string; text: string; detail: string }[] }).items.filter((i) => i.kind === 'NOT_RECORDED');
+    expect(items).toEqual([expect.objectContaining({ text: `Not recorded: 20 s at 0:0${Math.floor(firstMs / 1000)}` })]);
+    expect(items[0]!.detail).toMatch(/Anything said then is not in the transcript or this note/);
   }, 600_000);
 
   it('is described in the OpenAPI document', async () => {
