@@ -240,11 +240,12 @@ test.describe('recorder through outages', () => {
       };
     });
     await loginAs(page, state.users.clinician, '/visits');
-    await newVisit(page, 'Busy computer during the visit');
+    const sessionId = await newVisit(page, 'Busy computer during the visit');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect(page.getByTestId('connection-state')).toHaveText(/Connected/);
     await recordUntil(page, 5_000);
     await expect(page.getByTestId('capture-lost')).toHaveCount(0);
+    const suspendedAt = await recorded(page);
     await page.evaluate(async () => {
       const ctx = (window as unknown as { __contexts: AudioContext[] }).__contexts.at(-1)!;
       await ctx.suspend();
@@ -253,7 +254,17 @@ test.describe('recorder through outages', () => {
     });
     await expect(page.getByTestId('capture-lost')).toContainText(/About [3-4]\.\d s of sound never came from the microphone/, { timeout: 60_000 });
     await shot(page, 'capture-lost');
+    await recordUntil(page, suspendedAt + 9_000);
     await page.getByRole('button', { name: 'End visit' }).click();
     await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Note ready/, { timeout: 120_000 });
+    // Kept with the visit, not only shown: the audio after the loss is a recording of its own, dated past the lost
+    // sound, so the transcript lists a gap of about 3 s (placed where the loss was confirmed, a few seconds on).
+    const gaps = (await apiFromPage<{ recording_gaps: Array<{ at_offset: { minutes: number; seconds: number; nanos: number }; duration_ms: number }> }>(page, `/api/v1/ambient/session/${sessionId}/transcript`)).recording_gaps;
+    expect(gaps, JSON.stringify(gaps)).toHaveLength(1);
+    expect(gaps[0]!.duration_ms).toBeGreaterThanOrEqual(2_500);
+    expect(gaps[0]!.duration_ms).toBeLessThanOrEqual(4_500);
+    const gapAt = (gaps[0]!.at_offset.minutes * 60 + gaps[0]!.at_offset.seconds) * 1000 + gaps[0]!.at_offset.nanos / 1e6;
+    expect(gapAt).toBeGreaterThanOrEqual(suspendedAt);
+    expect(gapAt).toBeLessThanOrEqual(suspendedAt + 9_000);
   });
 });

@@ -12,7 +12,7 @@ import { FrameBuffer } from './frame-buffer';
 import { listInputDevices, MicrophoneCapture } from './microphone';
 import { defaultWsUrl, ENDED } from './recorder-policy';
 import { CaptureWriter, type KeptCapture } from './unsent-store';
-import { CaptureGaps } from './capture-gaps';
+import { CaptureClock } from './capture-clock';
 
 export { listInputDevices, microphoneError } from './microphone';
 
@@ -47,7 +47,8 @@ export class AmbientRecorder {
   });
   private capturing = false;
   private paused = false;
-  private readonly gaps = new CaptureGaps();
+  /** Dates captured audio and finds sound the microphone never delivered. */
+  private readonly clock = new CaptureClock();
   private ending = false;
   private eofSent = false;
   private cancelled = false;
@@ -123,23 +124,30 @@ export class AmbientRecorder {
     }
     this.capturing = true;
     // A restart after a stop (Continue after a reload) is a recording part of its own (FrameBuffer.partStarts).
-    this.buffer.markPartStart();
-    void this.writer?.progress(this.buffer.position);
+    this.newPart();
     this.paused = false;
-    this.gaps.restart();
     this.store.patch({ phase: 'recording' });
     this.link.start();
     this.pump();
+  }
+
+  /** Audio from the next sample on is a recording part of its own, dated by the capture clock from a fresh run. */
+  private newPart() {
+    this.clock.restart();
+    this.buffer.markPartStart();
+    void this.writer?.progress(this.buffer.position);
   }
 
   private onFrame(samples: Int16Array, level: number) {
     this.store.patch({ level });
     // Paused audio is not part of the visit: dropped here, before it is buffered.
     if (this.paused || this.cancelled || !this.capturing) return;
-    const lost = this.gaps.frame(samples.length, performance.now());
-    if (lost !== null) this.store.patch({ captureLostMs: lost });
+    const { at, lost } = this.clock.frame(samples.length, performance.now(), Date.now());
+    if (lost !== null) {
+      this.newPart(); // sound never delivered is a stretch no recording holds
+      this.store.patch({ captureLostMs: lost });
+    }
     const start = this.buffer.totalSamples;
-    const at = Date.now() - (samples.length * 1000) / this.buffer.sampleRate;
     this.buffer.push(samples, at);
     if (this.writer) {
       this.writer.append({ start, samples, at });
@@ -170,14 +178,7 @@ export class AmbientRecorder {
         this.idleIfDone();
         break;
       case 'TRANSCRIPT':
-        this.store.transcript({
-          id: msg.transcript_id ?? `t-${msg.start_offset_ms}`,
-          text: msg.text,
-          startMs: msg.start_offset_ms,
-          endMs: msg.end_offset_ms,
-          speaker: msg.speaker,
-          isFinal: msg.is_final,
-        });
+        this.store.transcript({ id: msg.transcript_id ?? `t-${msg.start_offset_ms}`, text: msg.text, startMs: msg.start_offset_ms, endMs: msg.end_offset_ms, speaker: msg.speaker, isFinal: msg.is_final });
         break;
       case 'SPEAKERS':
         this.store.speakers(msg.labels);
@@ -195,17 +196,11 @@ export class AmbientRecorder {
   private onClosed(code: number): boolean {
     this.buffer.connectionClosed();
     if (this.stopped) return true;
-    if (this.cancelled) {
-      this.finish();
-      return true;
-    }
     // After EOF the server holds the audio once it ACKed it all or closed normally; a 4409 on the way back
     // means it ended the visit. Otherwise the audio and the EOF go out again on the next connection.
-    if (this.eofSent && (this.buffer.allAcked || code === CLOSE.NORMAL)) {
-      this.finish();
-      return true;
-    }
-    if (this.ending && code === CLOSE.CONFLICT && this.buffer.allAcked) {
+    const done =
+      this.cancelled || (this.eofSent && (this.buffer.allAcked || code === CLOSE.NORMAL)) || (this.ending && code === CLOSE.CONFLICT && this.buffer.allAcked);
+    if (done) {
       this.finish();
       return true;
     }
@@ -254,6 +249,7 @@ export class AmbientRecorder {
   pause() {
     if (this.store.phase !== 'recording') return;
     this.paused = true;
+    this.clock.pause(Date.now());
     this.store.patch({ phase: 'paused' });
     this.pump();
   }
@@ -261,7 +257,8 @@ export class AmbientRecorder {
   resume() {
     if (this.store.phase !== 'paused') return;
     this.paused = false;
-    this.gaps.restart();
+    // A paused stretch is not recorded: one the server would list (1 s or more) starts a part dated when said.
+    if (this.clock.resume(Date.now())) this.newPart();
     if (this.pauseSent) this.link.send(eventFrame('RESUME'));
     this.pauseSent = false;
     this.store.patch({ phase: 'recording' });

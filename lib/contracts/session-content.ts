@@ -57,8 +57,8 @@ export type TranscriptEntry = z.infer<typeof TranscriptEntry>;
 
 /**
  * Additive: a stretch of the visit's wall-clock time no recording part holds, between two consecutive parts
- * (after a page reload the recorder waits for "Continue recording"). The offsets of the entries run on
- * without it, so this is the only place it shows.
+ * (after a page reload the recorder waits for "Continue recording"; a pause; sound the microphone never
+ * delivered). The offsets of the entries run on without it, so this is the only place it shows.
  */
 export const RecordingGap = z
   .object({
@@ -81,7 +81,7 @@ export const TranscriptResponse = z
     recording_gaps: z
       .array(RecordingGap)
       .describe(
-        "Additive: the stretches of the visit that were not recorded (a recorder stopped between two parts, as after a page reload), in session order; the entries' offsets run on without them. Always present; empty when the parts are contiguous",
+        "Additive: the stretches of the visit that were not recorded between two recording parts (the browser recorder starts a part after a page reload, a pause of 1 s or more, or sound the microphone never delivered), in session order; the entries' offsets run on without them. Always present; empty when the parts are contiguous",
       ),
   })
   .meta({ id: 'TranscriptResponse' });

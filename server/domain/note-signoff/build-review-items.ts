@@ -59,7 +59,7 @@ function notRecorded(g: RecordingGap): { text: string; detail: string } {
     text: `Not recorded: ${seconds} s at ${at}`,
     detail:
       `Nothing was recorded for ${seconds} s (${clock(g.start_time)}–${clock(g.end_time)} UTC), where the transcript reaches ${at}: ` +
-      'the recorder was stopped (a page reload, say) until recording continued. Anything said then is not in the transcript or this note; add it if it matters.',
+      'recording was paused or stopped (a pause, a page reload) or the computer did not deliver the microphone\'s sound. Anything said then is not in the transcript or this note; add it if it matters.',
   };
 }
 
