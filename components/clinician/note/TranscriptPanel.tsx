@@ -164,7 +164,7 @@ export function TranscriptPanel({
           </audio>
           {sorted.length > 1 ? (
             <p className="mt-1 text-xs text-slate-700">
-              Part {current + 1} of {sorted.length} (the connection dropped and recording continued in a new part).
+              Part {current + 1} of {sorted.length} (the recording continued in a new part after a dropped connection, a pause, a reload or lost sound).
             </p>
           ) : null}
         </div>

@@ -50,15 +50,17 @@ function noEvidence(s: SentenceResult, template: boolean): string | null {
   return null;
 }
 
-/** The gap as the signer reads it: where on the recording, how long, and the wall clock (UTC, as stored). */
+/**
+ * The gap as the signer reads it: where on the recording and how long. Not its wall clock: the server knows no
+ * signer's time zone, and the transcript's "Not recorded" line beside it shows that in theirs.
+ */
 function notRecorded(g: RecordingGap): { text: string; detail: string } {
   const seconds = Math.round(g.duration_ms / 1000);
-  const clock = (iso: string) => iso.slice(11, 19);
   const at = durationLabel(g.at_offset);
   return {
     text: `Not recorded: ${seconds} s at ${at}`,
     detail:
-      `Nothing was recorded for ${seconds} s (${clock(g.start_time)}–${clock(g.end_time)} UTC), where the transcript reaches ${at}: ` +
+      `Nothing was recorded for ${seconds} s where the transcript reaches ${at} (its "Not recorded" line gives the time of day): ` +
       'recording was paused or stopped (a pause, a page reload) or the computer did not deliver the microphone\'s sound. Anything said then is not in the transcript or this note; add it if it matters.',
   };
 }
