@@ -85,8 +85,25 @@ const key = (allergy: Pick<Allergy, 'substance' | 'substance_code'>) => (allergy
 /** Allergies said in the visit, then those of the EMR context not said; one entry per substance. */
 export function allergies(ctx: NoteContext): Allergy[] {
   const byKey = new Map<string, Allergy>();
+  const add = (a: Allergy) => {
+    const prev = byKey.get(key(a));
+    if (!prev) byKey.set(key(a), a);
+    else {
+      prev.reaction ??= a.reaction;
+      if (a.verification === 'CONFIRMED') prev.verification = 'CONFIRMED';
+      prev.source_transcripts = [...new Set([...(prev.source_transcripts ?? []), ...(a.source_transcripts ?? [])])];
+    }
+  };
   const sents = ctx.analysis.sentences;
   for (const s of sents) {
+    for (const a of avoidedAllergens(ctx, s))
+      add({
+        substance: a.name.toLowerCase(),
+        substance_code: codeSubstance(a.name, ctx.codes),
+        reaction: a.reaction,
+        verification: s.role === 'CLINICIAN' ? 'CONFIRMED' : 'REPORTED',
+        source_transcripts: a.src,
+      });
     // "Yes, penicillin gives me a rash", answering "any allergies to medications?", names no allergy itself.
     const answersAllergyQuestion = s.allergy && s.role === 'PATIENT' && !NO.test(s.text.trim());
     if ((!/\ballerg|\bintoleran|\breaction to\b|\bsensitiv/i.test(s.text) && !answersAllergyQuestion) || NEGATED.test(s.text) || SEASONAL.test(s.text)) continue;
@@ -103,23 +120,15 @@ export function allergies(ctx: NoteContext): Allergy[] {
     if (!names.length) continue;
     const { reaction, src: reactionSrc } = reactionOf(s, sents[s.i + 1]);
     const src = [...new Set([...(q ? [q.tid] : []), s.tid, ...(reactionSrc ? [reactionSrc.tid] : [])])];
-    for (const name of names) {
-      const a: Allergy = {
+    for (const name of names)
+      add({
         substance: name.toLowerCase(),
         substance_code: codeSubstance(name, ctx.codes),
         reaction,
         // The clinician stating it confirms it; the patient's word alone is reported.
         verification: s.role === 'CLINICIAN' ? 'CONFIRMED' : 'REPORTED',
         source_transcripts: src,
-      };
-      const prev = byKey.get(key(a));
-      if (!prev) byKey.set(key(a), a);
-      else {
-        prev.reaction ??= a.reaction;
-        if (a.verification === 'CONFIRMED') prev.verification = 'CONFIRMED';
-        prev.source_transcripts = [...new Set([...(prev.source_transcripts ?? []), ...src])];
-      }
-    }
+      });
   }
   for (const e of contextAllergies(ctx.req, ctx.codes)) {
     const said = byKey.get(key(e));
@@ -128,6 +137,22 @@ export function allergies(ctx: NoteContext): Allergy[] {
     else byKey.set(key(e), e);
   }
   return [...byKey.values()];
+}
+
+/**
+ * The drugs a sentence says to avoid for a reaction (marked by the analysis), each with its reaction: said in the
+ * sentence, else in the other speaker's sentence just before that names the drug ("I had a rash with penicillin").
+ */
+export function avoidedAllergens(ctx: NoteContext, s: Sentence): Array<{ name: string; reaction: string | null; src: string[] }> {
+  if (!s.allergens?.length) return [];
+  const prior = ctx.analysis.turns[s.turn - 1]?.sentences ?? [];
+  return s.allergens.map((name) => {
+    const own = reactionOf(s, ctx.analysis.sentences[s.i + 1]);
+    const said = own.reaction ? undefined : prior.find((p) => REACTION.test(p.text) && findDrugs(p.text).some((d) => d.spoken === name));
+    const reaction = own.reaction ?? (said ? normaliseReaction(REACTION.exec(said.text)![1]) : null);
+    const src = [...new Set([...(said ? [said.tid] : []), s.tid, ...(own.src ? [own.src.tid] : [])])];
+    return { name, reaction, src };
+  });
 }
 
 function contextAllergies(req: NoteRequest, codes: CodeIndex): Allergy[] {

@@ -3,6 +3,7 @@ import { cleanUtterance, splitRunOn, splitSentences, wordsToDigits, type Sex } f
 import { conditionMatcher, tokenize, type Match } from './lexicon';
 import { isFirstName, sexOfFirstName } from './names';
 import { stripSmallTalk } from './written';
+import { markAllergies } from './mark-allergies';
 
 export type Role = 'CLINICIAN' | 'PATIENT';
 
@@ -16,6 +17,8 @@ export interface Sentence {
   question: boolean;
   /** A drug allergy statement (or its reaction): filed under Allergies only, never read as a finding (issue 27). */
   allergy?: boolean;
+  /** Drugs (as said) the sentence says to avoid for a reaction it names: allergens it states, with no "allergy" heard. */
+  allergens?: string[];
 }
 
 export interface Turn { index: number; tid: string; role: Role; text: string; sentences: Sentence[] }
@@ -30,6 +33,8 @@ export interface Analysis {
   examStart: number;
   planStart: number;
   swapped: boolean;
+  /** Ingredients the visit states the patient is allergic to: never a medication taken or ordered, wherever named. */
+  allergens: Set<string>;
 }
 
 const CLINICIAN_CUES =
@@ -141,7 +146,7 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
     turns.push(turn);
   });
 
-  markAllergies(turns);
+  const allergens = markAllergies(turns);
 
   // Sex: stated demographics, then how the clinician refers to the patient, then honorifics.
   let sex: Sex = /^f/i.test(hintSex ?? '') ? 'female' : /^m/i.test(hintSex ?? '') ? 'male' : undefined;
@@ -190,41 +195,8 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   let planStart = planS?.i ?? (fallback < 0 ? sentences.length : fallback);
   if (examStart > planStart) examStart = planStart;
   if (planStart < examStart) planStart = examStart;
-  return { turns, sentences, sex, age, name, examStart, planStart, swapped };
+  return { turns, sentences, sex, age, name, examStart, planStart, swapped, allergens };
 }
-
-const ALLERGY_STATED = /\b(?:allergic to|allerg(?:y|ies) to)\b/i;
-const ALLERGY_ASKED = /\ballerg(?:y|ies|ic)\b/i;
-const REACTION_CONT = /^(?:(?:and|but|so)\s+)?(?:it|they|that|which|this)\s+(?:gives?|gave|causes?|caused|makes?|made|breaks?|broke)\b|^(?:(?:and|but|so)\s+)?i (?:get|got|break|broke) (?:out|a rash|hives)\b/i;
-
-/**
- * Sentences that state a drug allergy ("I am allergic to penicillin, it gives me a rash"), the answer to
- * an allergy question, and the reaction said after it in the same turn: their symptoms are the allergy's
- * reaction, not findings of this visit.
- */
-function markAllergies(turns: Turn[]): void {
-  const allergens = new Set<string>();
-  turns.forEach((turn, k) => {
-    const asked = turns[k - 1]?.role === 'CLINICIAN' && turns[k - 1].sentences.at(-1)?.question && ALLERGY_ASKED.test(turns[k - 1].sentences.at(-1)!.text);
-    let inAllergy = false;
-    turn.sentences.forEach((s, j) => {
-      if (ALLERGY_STATED.test(s.text) || (asked && j === 0 && turn.role === 'PATIENT')) inAllergy = true;
-      else if (!(inAllergy && REACTION_CONT.test(s.text))) inAllergy = false;
-      if (inAllergy) s.allergy = true;
-      const named = ALLERGEN.exec(s.text);
-      if (named) allergens.add(named[1]!.toLowerCase());
-    });
-  });
-  // The allergy said back later ("I have noted the penicillin allergy with a rash", its "allergy" perhaps unheard) is
-  // still the allergy: its reaction is no problem of this visit.
-  if (!allergens.size) return;
-  for (const s of turns.flatMap((t) => t.sentences)) {
-    if (!s.allergy && REACTION.test(s.text) && !ORDERS_IT.test(s.text) && s.tokens.some((w) => allergens.has(w))) s.allergy = true;
-  }
-}
-const ALLERGEN = /\b(?:allergic to|allerg(?:y|ies) to)\s+(?:the\s+|a\s+|an\s+)?([a-z]{4,})\b/i;
-const REACTION = /\b(?:rash|hives|itch\w*|swelling|anaphyla\w*|reaction)\b/i;
-const ORDERS_IT = /\b(?:prescrib\w*|start|give|order|take|taking)\b/i;
 
 const NEG_BEFORE = /\b(no|not|denies|deny|denied|without|negative|never|nor|free|rule|ruled|r\/o|none|neither|don't|doesn't|didn't|haven't|hasn't|wasn't|isn't|aren't)\b/;
 const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|family|son|daughter|parents|sibling|husband|wife)\b/;

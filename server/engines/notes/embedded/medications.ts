@@ -1,12 +1,13 @@
 /** Medication orders and the medication list; allergies. */
 import type { MedicationOrder } from '../types';
 import { priorQuestion, type NoteContext, type Piece } from './compose';
-import { findDrugs, isCompleteOrder, parseOrder } from './meds';
+import { avoidedDrugs, findDrugs, isCompleteOrder, parseOrder } from './meds';
 import type { Problem } from './plan';
 import { capitalize, finishSentence } from './text';
 import { RELATION, STATUS } from './vocab';
 import { NO, YES, type Sentence } from './analyze';
 import { hasUnclear } from './unclear';
+import { avoidedAllergens } from './allergies';
 
 function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   // A change said later is the order: "you are on lisinopril 10 mg … I will increase the lisinopril to 20 mg".
@@ -84,7 +85,10 @@ export function medicationOrders(
   // What the patient was taking before this visit's orders, as said: the "from" of a changed dose.
   const taken = new Map<string, MedicationOrder>();
   for (const s of analysis.sentences) {
-    const drugs = findDrugs(s.text);
+    // A drug the visit names as an allergen is never taken or ordered, wherever it is said ("can I take penicillin?"),
+    // nor one this sentence says to avoid: "avoid X" is no order of X.
+    const avoided = new Set(avoidedDrugs(s.text).map((d) => d.ingredient));
+    const drugs = findDrugs(s.text).filter((d) => !analysis.allergens.has(d.ingredient) && !avoided.has(d.ingredient));
     if (!drugs.length) continue;
     // "You are on lisinopril 10 mg daily" states what is taken; it orders nothing.
     const statesTaken = /\b(?:you are on|you're on|you take|you've been taking|you have been taking|you are taking|you're taking|you're currently on|you are currently on)\b/i.test(s.text) && !ORDER_VERB.test(s.text.replace(/\byou (?:take|are taking|'re taking)\b/gi, ''));
@@ -203,6 +207,8 @@ export function allergyPieces(ctx: NoteContext): Piece[] {
       out.push({ text: 'No known drug allergies.', src: [q.tid, s.tid] });
       continue;
     }
+    // "… so we will avoid penicillin" after its rash: the allergy, however "allergy" was heard (or not).
+    for (const a of avoidedAllergens(ctx, s)) out.push({ text: finishSentence(`${capitalize(a.name)}${a.reaction ? ` causes ${a.reaction}` : ''}`), src: a.src });
     if (s.question || (!s.allergy && !/\ballerg/i.test(s.text))) continue;
     if (/\b(no|not|don't have any|nkda)\b.{0,20}\ballerg/i.test(s.text) && s.role === 'PATIENT') { out.push({ text: 'No known drug allergies.', src: [s.tid] }); continue; }
     const m = /\ballerg(?:ic|y|ies) to ([a-z0-9 ,/-]+)/i.exec(s.text);

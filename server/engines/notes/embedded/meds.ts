@@ -12,6 +12,17 @@ export function findDrugs(text: string): DrugMention[] {
   return drugMatcher.match(tokens).map((m) => ({ ingredient: m.id, spoken: tokens.slice(m.start, m.end).join(' '), index: m.start }));
 }
 
+// "avoid penicillin", "stay away from the ibuprofen": the drug named just after is one not to take.
+const AVOID = /\b(?:avoid(?:s|ed|ing)?|stay(?:ing)? away from|steer(?:ing)? clear of)\s+((?:[a-z-]+\s*){1,3})/gi;
+const NOT_AVOID = /\b(?:not|don't|do not|no need to|needn't)\s+(?:have to\s+|need to\s+)?$/i;
+
+/** The drugs a sentence says to avoid; never one a clinician says need not be avoided. */
+export function avoidedDrugs(text: string): DrugMention[] {
+  const out: DrugMention[] = [];
+  for (const m of text.matchAll(AVOID)) if (!NOT_AVOID.test(text.slice(0, m.index))) out.push(...findDrugs(m[1]!));
+  return out;
+}
+
 const UNIT_RE = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s*(${Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).join('|')})\\b`, 'i');
 
 const VERB_STATUS: Array<[RegExp, MedicationOrder['status']]> = [
