@@ -5,23 +5,8 @@ import { isFirstName, sexOfFirstName } from './names';
 import { stripSmallTalk } from './written';
 import { markAllergies } from './mark-allergies';
 
-export type Role = 'CLINICIAN' | 'PATIENT';
-
-export interface Sentence {
-  i: number;
-  turn: number;
-  tid: string;
-  role: Role;
-  text: string;
-  tokens: string[];
-  question: boolean;
-  /** A drug allergy statement (or its reaction): filed under Allergies only, never read as a finding (issue 27). */
-  allergy?: boolean;
-  /** Drugs (as said) the sentence says to avoid for a reaction it names: allergens it states, with no "allergy" heard. */
-  allergens?: string[];
-}
-
-export interface Turn { index: number; tid: string; role: Role; text: string; sentences: Sentence[] }
+export type { Role, Sentence, Turn } from './sentence-types';
+import type { Role, Sentence, Turn } from './sentence-types';
 
 export interface Analysis {
   turns: Turn[];

@@ -2,7 +2,7 @@
  * Which sentences are allergy talk, and which drugs the visit names as allergens (split from analyze.ts). A drug
  * named as an allergen is never a medication taken or ordered (medications.ts), wherever it is said.
  */
-import type { Sentence, Turn } from './analyze';
+import type { Sentence, Turn } from './sentence-types';
 import { avoidedDrugs, findDrugs } from './meds';
 
 const ALLERGY_STATED = /\b(?:allergic to|allerg(?:y|ies) to)\b/i;
