@@ -5,17 +5,17 @@
  * is nearer what a clinic's microphone hears; the recogniser's CPU differs between them, so a bench reports
  * each set separately. Cached in tmp/bench-audio so repeated runs do not synthesise again.
  */
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BYTES_PER_MS, SAMPLE_RATE_HZ } from '../../lib/contracts/stream-protocol';
+import { BYTES_PER_MS } from '../../lib/contracts/stream-protocol';
 import { NATURAL_VOICES, synthesize } from '../../server/engines/speech/synth';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DATA = path.resolve(ROOT, '..', 'shared', 'data', 'aci-bench');
 const CACHE = path.join(ROOT, 'tmp', 'bench-audio');
-const VOICES: Record<string, string[]> = { doctor: ['-v', 'en-us+m3', '-s', '165'], patient: ['-v', 'en-us+f2', '-s', '160'] };
+/** espeak-ng's formant voices, at the rates the benches have always used. */
+const ESPEAK = { doctor: { voice: 'en-us+m3', speed: 165 }, patient: { voice: 'en-us+f2', speed: 160 } } as const;
 
 export const VOICE_SETS = ['espeak', 'festival'] as const;
 export type VoiceSet = (typeof VOICE_SETS)[number];
@@ -41,11 +41,6 @@ export function loadDialogues(file = 'valid.jsonl'): Dialogue[] {
     });
 }
 
-function run(cmd: string, args: string[]): void {
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr?.toString().slice(0, 300)}`);
-}
-
 /** One turn as raw PCM16 16 kHz mono, cached by its voice and words. */
 function turnAudio(text: string, speaker: 'doctor' | 'patient', voices: VoiceSet): Buffer {
   const key = crypto.createHash('sha1').update(JSON.stringify([voices, speaker, text])).digest('hex').slice(0, 16);
@@ -54,15 +49,10 @@ function turnAudio(text: string, speaker: 'doctor' | 'patient', voices: VoiceSet
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(CACHE, 'turn-'));
   try {
-    let pcm: Buffer;
-    if (voices === 'festival') pcm = synthesize(text, speaker === 'doctor' ? NATURAL_VOICES.CLINICIAN : NATURAL_VOICES.PATIENT, { dir: tmp });
-    else {
-      const wav = path.join(tmp, 'turn.wav');
-      const raw = path.join(tmp, 'turn.raw');
-      run('espeak-ng', [...VOICES[speaker]!, '-w', wav, text]);
-      run('sox', [wav, '-r', String(SAMPLE_RATE_HZ), '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', raw]);
-      pcm = fs.readFileSync(raw);
-    }
+    const pcm =
+      voices === 'festival'
+        ? synthesize(text, speaker === 'doctor' ? NATURAL_VOICES.CLINICIAN : NATURAL_VOICES.PATIENT, { dir: tmp })
+        : synthesize(text, ESPEAK[speaker].voice, { speed: ESPEAK[speaker].speed, dir: tmp });
     fs.writeFileSync(out, pcm);
     return pcm;
   } finally {

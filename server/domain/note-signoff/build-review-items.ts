@@ -4,6 +4,7 @@ import { checkNoteFaithfulness, type FaithfulnessContext, type SentenceResult } 
 import { codedSentences } from '../../engines/notes/faithfulness/coded-sentences';
 import type { LeftOutItem, MedicationOrder, TranscriptLine } from '../../engines/notes/types';
 import { reviewItemId } from './review-item-id';
+import { durationMs, formatDuration } from '@/lib/transcript/duration';
 
 export interface ReviewInputs {
   summary: SummarySection[];
@@ -56,19 +57,13 @@ function noEvidence(s: SentenceResult, template: boolean): string | null {
  */
 function notRecorded(g: RecordingGap): { text: string; detail: string } {
   const seconds = Math.round(g.duration_ms / 1000);
-  const at = durationLabel(g.at_offset);
+  const at = formatDuration(durationMs(g.at_offset));
   return {
     text: `Not recorded: ${seconds} s at ${at}`,
     detail:
       `Nothing was recorded for ${seconds} s where the transcript reaches ${at} (its "Not recorded" line gives the time of day): ` +
       'recording was paused or stopped (a pause, a page reload) or the computer did not deliver the microphone\'s sound. Anything said then is not in the transcript or this note; add it if it matters.',
   };
-}
-
-/** 0:37 or 1:02:05, as the transcript shows offsets. */
-function durationLabel(d: RecordingGap['at_offset']): string {
-  const ss = String(d.seconds).padStart(2, '0');
-  return d.hours ? `${d.hours}:${String(d.minutes).padStart(2, '0')}:${ss}` : `${d.minutes}:${ss}`;
 }
 
 /**

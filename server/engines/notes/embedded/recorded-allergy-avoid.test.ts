@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
+import { recordedTranscript, type RecordedLine } from './recorded-transcript';
 import RECORDED from './recorded-allergy-gaps-90s.json';
 
 const generate = (transcript: Parameters<EmbeddedNotesEngine['generateSync']>[0]['transcript']) =>
@@ -16,14 +17,7 @@ const section = (r: ReturnType<typeof generate>, loinc: string) => r.summary.fin
 const ordered = (r: ReturnType<typeof generate>) => [...r.structured_data.orders.medication_orders.values, ...r.structured_data.orders.medication_orders.partial_values].map((o) => o.drug_name);
 
 describe('the recorded visit whose allergy was said back with an unsure "allergy" and "so we will avoid penicillin"', () => {
-  const transcript = (RECORDED as Array<{ speaker: 'CLINICIAN' | 'PATIENT'; startMs: number; endMs: number; words: Array<[string, number]> }>).map((e, i) => ({
-    transcriptId: `r${i + 1}`,
-    speaker: e.speaker,
-    text: e.words.map(([w]) => w).join(' '),
-    startMs: e.startMs,
-    endMs: e.endMs,
-    words: e.words.map(([text, confidence]) => ({ text, confidence, startMs: e.startMs, endMs: e.endMs })),
-  }));
+  const transcript = recordedTranscript(RECORDED as RecordedLine[]);
   const r = generate(transcript);
 
   it('lists penicillin as an allergy with its rash, in the section and the structured data', () => {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
+import { recordedTranscript, type RecordedLine } from './recorded-transcript';
 import RECORDED from './recorded-follow-up-95s.json';
 
 const HEARD = `[doctor] good morning
@@ -68,14 +69,7 @@ describe('drug decisions said while the history was taken', () => {
 
 /** The same visit with the recogniser's word confidences (run 3 of the 28 Nov browser trial, via the API). */
 describe('the recorded visit, with the words the recogniser was unsure of', () => {
-  const transcript = (RECORDED as Array<{ speaker: 'CLINICIAN' | 'PATIENT'; startMs: number; endMs: number; words: Array<[string, number]> }>).map((e, i) => ({
-    transcriptId: `r${i + 1}`,
-    speaker: e.speaker,
-    text: e.words.map(([w]) => w).join(' '),
-    startMs: e.startMs,
-    endMs: e.endMs,
-    words: e.words.map(([text, confidence]) => ({ text, confidence, startMs: e.startMs, endMs: e.endMs })),
-  }));
+  const transcript = recordedTranscript(RECORDED as RecordedLine[]);
   const r = new EmbeddedNotesEngine().generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
   const ap = r.summary.find((s) => s.loinc_code === '51847-2')!.content;
 
