@@ -139,6 +139,7 @@ interface Checkpoint {
   sha256: string;
   complete: boolean;
   finalsCount: number;
+  endedByAudio?: DecodedPrefix['endedByAudio'];
 }
 
 /** Audio over which the arrival rate is judged: long enough that a client's chunking is not mistaken for a burst. */
@@ -302,7 +303,16 @@ class EmbeddedStream implements SpeechStream {
       conn.send({ t: 'flush' });
       await done;
     }
-    this.checkpoint = { utterances: this.utt, bytes: this.fedBytes, sha256: this.fedHash.copy().digest('hex'), complete: true, finalsCount: this.finals.length };
+    // The last utterance the audio itself ended is kept: a longer audio beginning with these bytes has it too.
+    const byAudio = this.checkpoint;
+    this.checkpoint = {
+      utterances: this.utt,
+      bytes: this.fedBytes,
+      sha256: this.fedHash.copy().digest('hex'),
+      complete: true,
+      finalsCount: this.finals.length,
+      ...(byAudio ? { endedByAudio: { utterances: byAudio.utterances, bytes: byAudio.bytes, sha256: byAudio.sha256, segments: byAudio.finalsCount } } : {}),
+    };
     this.closed = true;
     conn?.release();
   }

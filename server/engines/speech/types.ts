@@ -39,6 +39,12 @@ export interface DecodedPrefix {
   sha256: string;
   complete: boolean;
   segments: SpeechSegment[];
+  /**
+   * Of a `complete` result: its first `segments` segments, of the first `utterances` utterances, which the
+   * audio itself ended within its first `bytes` bytes (`sha256`), so longer audio beginning with those bytes
+   * gives them too (a recording part joined to the next one at finalisation). Absent when the audio ended none.
+   */
+  endedByAudio?: { utterances: number; bytes: number; sha256: string; segments: number };
 }
 
 /** A live recognition stream: PCM16 LE mono 16 kHz in, partial and final segments out through onSegment. */
