@@ -279,10 +279,11 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
 }
 
 // "your blood pressure is also high", "blood pressures have been running higher", "blood pressure is not well controlled":
-// the pressure said to be raised is hypertension (I10), as "high blood pressure" is; a reading alone ("150/92") is not.
+// the pressure said to be raised is hypertension (I10), as "high blood pressure" is; a reading alone ("150/92") is not,
+// a reading said to be high is ("your blood pressure today is 152/94 which is still high").
 // So is a treatment "for your blood pressure" (managed.ts keeps it only when the drug is one for hypertension).
 const RAISED_PRESSURE =
-  /\bblood pressures? (?:(?:is|are|was|were|has been|have been|'s|remains?|stays?|keeps?)\s+)(?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely|consistently|running|been|going)\s+)*(?:high|higher|elevated|up|uncontrolled|not (?:well |very well |as well )?controlled|poorly controlled)\b|\bfor (?:your|my|the|his|her|their) blood pressures?\b/g;
+  /\bblood pressures? (?:(?:is|are|was|were|has been|have been|'s|remains?|stays?|keeps?)\s+)(?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely|consistently|running|been|going)\s+)*(?:high|higher|elevated|up|uncontrolled|not (?:well |very well |as well )?controlled|poorly controlled)\b|\bblood pressures? (?:(?:today|here|now|this morning|in (?:the )?(?:office|clinic))\s+)?(?:is|was|'s) \d+\/\d+ (?:(?:mmhg|millimeters of mercury)\s+)?(?:which|and that|that|and) (?:is|'s) (?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely)\s+)*(?:high|elevated|up|uncontrolled)\b|\bfor (?:your|my|the|his|her|their) blood pressures?\b/g;
 
 function raisedPressure(s: Sentence, found: ConditionMention[]): ConditionMention[] {
   const out: ConditionMention[] = [];

@@ -10,6 +10,9 @@ const ROS_DISPLAY: Record<string, string> = { tired: 'fatigue', tiredness: 'fati
 
 export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<string>; neg: Set<string>; src: Set<string> }> }
 
+
+// How the patient has been, said before what they go on to tell: "pretty well", "doing good", "i've been fine".
+const WELLBEING_LEAD = /^(?:(?:i'm|i am|i've been|i have been|been|doing|pretty|really|very|quite|not too|not so)\s+)*(?:well|good|fine|okay|ok|great|alright|all right|bad)[,.]?\s+(?=(?:i|i'm|i've|my)\b)/i;
 export function historyFacts(ctx: NoteContext): HistoryFacts {
   const { analysis } = ctx;
   // The patient's pronouns ("she", "her"), and the subject that opens a sentence about them ("She", "The patient").
@@ -70,7 +73,9 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
     if (/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(s.text) && s.text.split(' ').length <= 6) continue;
     const question = priorQuestion(ctx, s);
     if (question && /\bready to (?:get started|start|begin|go)\b/i.test(question.text)) continue;
-    let answer = stripFiller(s.text);
+    // Unpunctuated speech runs the greeting's answer into the history: "pretty well i take my metformin …" is "I take
+    // my metformin …", never "The patient reports pretty the patient takes …" (a recorded visit, 28 Nov).
+    let answer = stripFiller(s.text.replace(WELLBEING_LEAD, '')).replace(WELLBEING_LEAD, '');
     const topic = question ? questionTopic(question.text) : null;
     const words = s.text.replace(/[^a-z0-9' ]/gi, ' ').trim().split(/\s+/);
     const src = question ? [question.tid, s.tid] : [s.tid];

@@ -7,11 +7,11 @@
  */
 import type { MedicationOrder } from '../types';
 import { conditionMentions, type ConditionMention } from './analyze';
-import type { NoteContext, Piece } from './compose';
+import { stripFiller, type NoteContext, type Piece } from './compose';
 import { CONCEPT_NAME, tokenize } from './lexicon';
 import { findDrugs } from './meds';
 import { fileUnder, isDiagnosisCode, problemName, type Problem } from './plan';
-import { capitalize, finishSentence } from './text';
+import { capitalize, clinicianToNote, finishSentence } from './text';
 
 /** What a drug is commonly ordered for, by ICD-10-CM category; a condition must still be named in the visit. */
 const INDICATIONS: Array<[RegExp, string[]]> = [
@@ -62,6 +62,8 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     const cats = conditionMentions(s).filter((m) => !m.negated && !m.family).map((m) => category(m.code));
     for (const d of findDrugs(s.text)) for (const c of cats) saidFor.set(d.ingredient, (saidFor.get(d.ingredient) ?? new Set<string>()).add(c));
   }
+  // Drugs named in the visit outside allergy talk: what the patient takes or is told to take.
+  const taken = [...new Set(analysis.sentences.filter((s) => !s.allergy).flatMap((s) => findDrugs(s.text).map((d) => d.ingredient)))].filter((d) => !analysis.allergens.has(d));
   for (const [cat, mentions] of named) {
     if (has(cat)) continue;
     // A drug ordered under another problem of the visit and said with what it is for there ("use your albuterol … to help
@@ -72,12 +74,19 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     const byDrug = managed.find((o) => (indicated(o.drug_name).includes(cat) && !elsewhere(o)) || mentions.some((m) => findDrugs(m.sentence.text).some((d) => d.ingredient === o.drug_name)));
     // Framed: named just after the clinician's "following up on" / "here for", not anywhere in a one-liner that has one.
     const framed = mentions.some((m) => !m.byMeasure && m.sentence.role === 'CLINICIAN' && m.sentence.i < analysis.examStart && framedAt(m));
-    // A pressure only said to be raised is hypertension when a drug for hypertension is ordered in the visit.
+    // A pressure only said to be raised is hypertension when a drug for hypertension is ordered in the visit, or is one
+    // the patient takes: "still high" on lisinopril is hypertension assessed, whether or not the dose changes.
     const byName = mentions.filter((m) => !m.byMeasure);
-    if (!byName.length && !(byDrug && indicated(byDrug.drug_name).includes(cat))) continue;
-    if (!byDrug && !framed) continue;
+    // Said raised by the clinician, not "he follows you for your blood pressure".
+    const saidRaised = mentions.some((m) => m.byMeasure && m.sentence.role === 'CLINICIAN' && !m.sentence.question && !/^for\b/.test(m.surface));
+    const onDrug = !byName.length && saidRaised && taken.some((d) => indicated(d).includes(cat));
+    if (!byName.length && !(byDrug && indicated(byDrug.drug_name).includes(cat)) && !onDrug) continue;
+    if (!byDrug && !framed && !onDrug) continue;
     const m = byName[0] ?? mentions[0];
-    problems.push({ code: m.code, name: byName.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning: [], testing: [], treatment: [], referral: [], education: [] });
+    // Known only from the clinician's words that it is raised, those words are its assessment, with their evidence.
+    const raised = onDrug && !byDrug ? mentions.find((x) => x.byMeasure && x.sentence.role === 'CLINICIAN' && !/^for\b/.test(x.surface)) : undefined;
+    const reasoning: Piece[] = raised ? [{ text: finishSentence(capitalize(clinicianToNote(stripFiller(raised.sentence.text), analysis.sex))), src: [raised.sentence.tid] }] : [];
+    problems.push({ code: m.code, name: byName.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning, testing: [], treatment: [], referral: [], education: [] });
   }
   fileOrphans(problems, orphan);
   splitAssessments(problems);
