@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const REVIEW_ITEM_KINDS = ['LOW_CONFIDENCE', 'UNSUPPORTED', 'NOT_UNDERSTOOD', 'CONTRADICTION', 'NO_EVIDENCE', 'EDITED_SECTION', 'NOT_RECORDED'] as const;
+export const REVIEW_ITEM_KINDS = ['LOW_CONFIDENCE', 'UNSUPPORTED', 'NOT_UNDERSTOOD', 'CONTRADICTION', 'NO_EVIDENCE', 'EDITED_SECTION', 'NOT_RECORDED', 'IMPLAUSIBLE_DOSE'] as const;
 export const ReviewItemKind = z
   .enum(REVIEW_ITEM_KINDS, { error: `must be one of ${REVIEW_ITEM_KINDS.join(', ')}` })
   .describe(
@@ -12,7 +12,8 @@ export const ReviewItemKind = z
       'NOT_UNDERSTOOD: an answer to the allergy question that was heard but could not be read as an allergy or as none, or a dose said for a drug in words that could not be read as an order; ' +
       'CONTRADICTION: note text that differs from a coded order; NO_EVIDENCE: a sentence, diagnosis or order no transcript line supports; ' +
       'EDITED_SECTION: a section changed since the note was generated; ' +
-      'NOT_RECORDED: a stretch of the visit no recording holds (the transcript\'s recording_gaps), so nothing said then is in the note',
+      'NOT_RECORDED: a stretch of the visit no recording holds (the transcript\'s recording_gaps), so nothing said then is in the note; ' +
+      'IMPLAUSIBLE_DOSE (additive): a coded medication order whose dose is implausible for its drug (a unit the drug is not dosed in, or far outside its labelled range, e.g. 10 g of lisinopril), from a curated table of common drugs; drugs not in the table are not checked',
   );
 export type ReviewItemKind = z.infer<typeof ReviewItemKind>;
 

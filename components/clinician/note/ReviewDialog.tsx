@@ -100,8 +100,8 @@ function ReviewRow({
   return (
     <li className="rounded-md border border-slate-200 p-2" data-testid="review-item" data-kind={item.kind} data-decision={decision ?? 'none'}>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={item.kind === 'CONTRADICTION' || item.kind === 'UNSUPPORTED' ? 'danger' : item.kind === 'EDITED_SECTION' ? 'info' : 'warning'}>{KIND_LABEL[item.kind]}</Badge>
-        <span className="text-xs text-slate-700">{item.section_title ?? (item.loinc_code ? `Section ${item.loinc_code}` : item.kind === 'NOT_RECORDED' ? 'Recording' : 'Structured data')}</span>
+        <Badge tone={item.kind === 'CONTRADICTION' || item.kind === 'UNSUPPORTED' || item.kind === 'IMPLAUSIBLE_DOSE' ? 'danger' : item.kind === 'EDITED_SECTION' ? 'info' : 'warning'}>{KIND_LABEL[item.kind]}</Badge>
+        <span className="text-xs text-slate-700">{item.section_title ?? (item.loinc_code ? `Section ${item.loinc_code}` : item.kind === 'NOT_RECORDED' ? 'Recording' : item.kind === 'IMPLAUSIBLE_DOSE' ? 'Medication order' : 'Structured data')}</span>
         {decision ? <Badge tone="success">{decision === 'RESOLVED' ? 'Resolved' : 'Acknowledged'}</Badge> : null}
       </div>
       <p className="mt-1 font-medium">“{item.text}”</p>

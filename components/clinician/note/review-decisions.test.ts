@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NoteReviewItem } from '@/lib/contracts/note-review';
-import { reviewOutcome, undecided, type Decisions } from './review-decisions';
+import { REVIEW_ITEM_KINDS, type NoteReviewItem } from '@/lib/contracts/note-review';
+import { KIND_LABEL, reviewOutcome, undecided, type Decisions } from './review-decisions';
 
 const item = (id: string, kind: NoteReviewItem['kind'], text: string): NoteReviewItem => ({ id, kind, text, detail: '', loinc_code: '10160-0', section_title: 'Medications', source_transcripts: [] });
 const clash = item('c', 'CONTRADICTION', 'Lisinopril 10 mg daily.');
@@ -22,5 +22,15 @@ describe('review decisions', () => {
 
   it('names the listed items that still need a decision', () => {
     expect(undecided([clash, edited, low], { e: { item: edited, decision: 'ACKNOWLEDGED' } }).map((i) => i.id)).toEqual(['c', 'l']);
+  });
+
+  it('labels every kind the review lists, the implausible dose too, and sends its decision', () => {
+    for (const kind of REVIEW_ITEM_KINDS) expect(KIND_LABEL[kind], kind).toMatch(/\w/);
+    expect(KIND_LABEL.IMPLAUSIBLE_DOSE).toBe('Dose unusual for the drug');
+    const dose: NoteReviewItem = { ...item('d', 'IMPLAUSIBLE_DOSE', 'lisinopril 10 g daily'), loinc_code: null, section_title: null };
+    expect(undecided([dose], {}).map((i) => i.kind)).toEqual(['IMPLAUSIBLE_DOSE']);
+    expect(reviewOutcome([dose], { d: { item: dose, decision: 'ACKNOWLEDGED' } }).items).toEqual([
+      { id: 'd', kind: 'IMPLAUSIBLE_DOSE', text: 'lisinopril 10 g daily', loinc_code: null, decision: 'ACKNOWLEDGED' },
+    ]);
   });
 });

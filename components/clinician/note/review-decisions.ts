@@ -11,6 +11,7 @@ export const KIND_LABEL: Record<NoteReviewItem['kind'], string> = {
   NO_EVIDENCE: 'No evidence in the transcript',
   EDITED_SECTION: 'Edited since generation',
   NOT_RECORDED: 'Not recorded',
+  IMPLAUSIBLE_DOSE: 'Dose unusual for the drug',
 };
 
 /** Listed items still without a decision. */

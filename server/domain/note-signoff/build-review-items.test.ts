@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NOTE_ATTESTATION } from '@/lib/contracts/note-review';
 import { emptyStructuredData } from '@/lib/contracts/sessions';
 import { medicationOrder } from '../../test/medication-order';
+import { EmbeddedNotesEngine } from '../../engines/notes/embedded/index';
+import { dialogueToTranscript } from '../../engines/notes/embedded/dialogue';
 import type { TranscriptLine } from '../../engines/notes/types';
 import { buildReviewItems, type ReviewInputs } from './build-review-items';
 import { checkReviewOutcome } from './check-review-outcome';
@@ -111,6 +113,65 @@ describe('buildReviewItems', () => {
     expect(items[0]!.detail).toContain('not in the transcript or this note');
     // The signer must decide on it like any other item: signing without a decision is refused.
     expect(() => checkReviewOutcome({ attested: true, items: [] }, items)).toThrow(/review\.items/);
+  });
+  it('lists a coded order whose dose is implausible for its drug, with its transcript line, and refuses signing without a decision', () => {
+    // The browser trial: "lisinopril 10 grams" heard and coded as said; nothing in the review named it.
+    const input = inputs();
+    const tenGrams = medicationOrder({ status: 'NEW', dosage: { quantity: 10, unit: 'G', raw_value: '10 grams' }, source_transcripts: ['t3'] });
+    input.structuredData.orders.medication_orders.values = [tenGrams];
+    const items = buildReviewItems(input).filter((i) => i.kind === 'IMPLAUSIBLE_DOSE');
+    expect(items).toEqual([
+      {
+        id: reviewItemId('IMPLAUSIBLE_DOSE', null, 'lisinopril 10 g daily'),
+        kind: 'IMPLAUSIBLE_DOSE',
+        text: 'lisinopril 10 g daily',
+        detail: expect.stringMatching(/^10 g of lisinopril is above its usual dose \(2\.5-80 mg a day\); check the dose before signing\./),
+        loinc_code: null,
+        section_title: null,
+        source_transcripts: ['t3'],
+      },
+    ]);
+    expect(() => checkReviewOutcome({ attested: true, items: [] }, items)).toThrow(/^review\.items: 1 item of the review has no decision \(IMPLAUSIBLE_DOSE "lisinopril 10 g daily"\)/);
+    const decided = checkReviewOutcome({ attested: true, items: items.map((i) => ({ id: i.id, kind: i.kind, text: i.text, loinc_code: i.loinc_code, decision: 'ACKNOWLEDGED' as const })) }, items);
+    expect(decided.items).toEqual([{ id: items[0]!.id, kind: 'IMPLAUSIBLE_DOSE', text: 'lisinopril 10 g daily', loinc_code: null, decision: 'ACKNOWLEDGED' }]);
+
+    // The usual dose, and a drug the table does not hold, are not listed.
+    input.structuredData.orders.medication_orders.values = [medicationOrder(), medicationOrder({ drug_name: 'unobtainium', dosage: { quantity: 10, unit: 'G', raw_value: '10 g' } })];
+    expect(buildReviewItems(input).filter((i) => i.kind === 'IMPLAUSIBLE_DOSE')).toEqual([]);
+  });
+
+  it('flags the browser trial\'s "lisinopril 10 grams" as the embedded engine codes it, faithful to the visit', () => {
+    const heard = dialogueToTranscript(
+      "[doctor] Your blood pressure is high today, 160 over 100.\n[patient] I have not been taking anything for it.\n[doctor] Let's start lisinopril 10 grams once a day.\n[patient] Okay.",
+    );
+    const note = new EmbeddedNotesEngine().generateSync({ transcript: heard, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+    // The engine keeps the order as heard; the review, not the engine, asks the signer about it.
+    expect(note.structured_data.orders.medication_orders.values).toEqual([expect.objectContaining({ drug_name: 'lisinopril', dosage: { quantity: 10, unit: 'G', raw_value: '10 grams' } })]);
+    const items = buildReviewItems({ summary: note.summary, structuredData: { ...emptyStructuredData(), ...note.structured_data }, leftOut: note.left_out ?? [], edited: new Set(), transcript: heard, context: {} });
+    const dose = items.filter((i) => i.kind === 'IMPLAUSIBLE_DOSE');
+    expect(dose.map((i) => [i.text, i.source_transcripts])).toEqual([['lisinopril 10 g once a day', [heard[2]!.transcriptId]]]);
+  });
+
+  it('checks an order the clinician entered in the structured-data editor, and a partial order, the same way', () => {
+    const input = inputs();
+    // As buildMedicationOrder stores an editor entry: origin USER, the unit code the form offers, no transcript line.
+    const entered = medicationOrder({
+      drug_name: 'levothyroxine',
+      medication_code: { code: '10582', type: 'RXCUI' },
+      status: 'NEW',
+      dosage: { quantity: 100, unit: 'MG', raw_value: '100 mg' },
+      frequency: { raw_value: 'once a day', structured_value: 'ONE_A_DAY' },
+      metadata: { origin: 'USER', encounter_relation: 'CURRENT_ENCOUNTER' },
+    });
+    input.structuredData.orders.medication_orders.values = [entered];
+    input.structuredData.orders.medication_orders.partial_values = [medicationOrder({ drug_name: 'metformin', dosage: { quantity: 5000, unit: 'MG', raw_value: '5000 mg' }, frequency: { raw_value: null, structured_value: null } })];
+    input.clinicianEntered = { ...emptyStructuredData(), orders: { medication_orders: { values: [entered], partial_values: [] }, service_orders: { values: [] } } };
+    const items = buildReviewItems(input).filter((i) => i.kind === 'IMPLAUSIBLE_DOSE');
+    expect(items.map((i) => [i.text, i.source_transcripts])).toEqual([
+      ['levothyroxine 100 mg once a day', []],
+      ['metformin 5000 mg', []],
+    ]);
+    expect(items[0]!.detail).toMatch(/^100 mg of levothyroxine is above its usual dose \(12\.5-300 mcg a day\)/);
   });
 });
 

@@ -4,6 +4,7 @@ import { checkNoteFaithfulness, type FaithfulnessContext, type SentenceResult } 
 import { codedSentences } from '../../engines/notes/faithfulness/coded-sentences';
 import type { LeftOutItem, MedicationOrder, TranscriptLine } from '../../engines/notes/types';
 import { reviewItemId } from './review-item-id';
+import { checkDosePlausibility, type ImplausibleDose } from './check-dose-plausibility';
 import { durationMs, formatDuration } from '@/lib/transcript/duration';
 
 export interface ReviewInputs {
@@ -51,6 +52,16 @@ function noEvidence(s: SentenceResult, template: boolean): string | null {
   return null;
 }
 
+/** A coded order whose dose is implausible for its drug, as the signer reads it: the order, and why it needs a look. */
+function implausibleDose(o: MedicationOrder, f: ImplausibleDose): { text: string; detail: string } {
+  const text = `${o.drug_name} ${f.said}${o.frequency?.raw_value ? ` ${o.frequency.raw_value}` : ''}`;
+  const detail =
+    f.reason === 'UNIT'
+      ? `${f.said} of ${f.drug}: ${f.drug} is dosed in ${f.unit} (${f.usual}), not in ${f.saidUnit}; check the dose before signing.`
+      : `${f.said} of ${f.drug} is ${f.reason === 'HIGH' ? 'above' : 'far below'} its usual dose (${f.usual}); check the dose before signing.`;
+  return { text, detail: `${detail} The order is coded as it was said or entered; correct it in the structured data if the dose is wrong.` };
+}
+
 /**
  * The gap as the signer reads it: where on the recording and how long. Not its wall clock: the server knows no
  * signer's time zone, and the transcript's "Not recorded" line beside it shows that in theirs.
@@ -68,7 +79,8 @@ function notRecorded(g: RecordingGap): { text: string; detail: string } {
 
 /**
  * What the signer must decide on before signing: spans and facts the engine kept out, note text that
- * contradicts a coded order, sentences and coded items no transcript line supports, stretches of the visit
+ * contradicts a coded order, sentences and coded items no transcript line supports, coded orders whose dose is
+ * implausible for the drug, stretches of the visit
  * that were never recorded, and sections edited since generation. Sentences of an edited section are the clinician's own words, so only contradictions
  * are listed for them; the edit itself is an item.
  */
@@ -99,6 +111,13 @@ export function buildReviewItems(input: ReviewInputs): NoteReviewItem[] {
     if (entered.has(c.text)) continue;
     const missing = noEvidence(c, false);
     if (missing) add('NO_EVIDENCE', c.text, `Coded item: ${missing}`, null);
+  }
+  // Every coded order, the clinician's own entries too: a unit slip in the editor is as dangerous as one heard.
+  for (const o of orders) {
+    const finding = checkDosePlausibility(o);
+    if (!finding) continue;
+    const { text, detail } = implausibleDose(o, finding);
+    add('IMPLAUSIBLE_DOSE', text, detail, null, o.source_transcripts ?? []);
   }
   for (const g of input.recordingGaps ?? []) {
     const { text, detail } = notRecorded(g);
