@@ -9,11 +9,12 @@ import { assignSpeakerRoles } from '../engines/speech/speakers';
 import type { SpeechSegment } from '../engines/speech/types';
 import type { NoteResult, TranscriptLine } from '../engines/notes/types';
 import { AudioUnavailableError, loadAudio, settleTimeline, type RecordingAudio } from '../recordings/load-audio';
+import { joinContiguousParts } from '../recordings/join-contiguous-parts';
 import { buildNoteRequest, type VisitNoteRequest } from './build-note-request';
 import { FinaliseError } from './finalise-error';
 import { finishSession, type FinalStatus } from './finish-session';
 import { writeVisitNote } from './generate-visit-note';
-import { transcribeRecording, type TimedSegment } from './transcribe-recording';
+import { transcribeStream, type TimedSegment } from './transcribe-recording';
 
 const WORKER = 'finalisation worker: one session of any tenant, by id';
 
@@ -52,22 +53,24 @@ async function load(r: FinaliseRun): Promise<void> {
   if (totalMs < app.config.minSpeechMs) r.outcome = { status: 'skipped', reason: `audio ${totalMs} ms is below the minimum ${app.config.minSpeechMs} ms` };
 }
 
-/** Each recording's final segments on the session timeline, taking what the live pass decoded (issue 18). */
+/**
+ * The final segments on the session timeline, taking what the live pass decoded (issue 18). Parts that
+ * continue one another (a resend after a dropped connection) are decoded as one stream, so a word spoken
+ * across the reconnect is decoded whole; parts with time between them are decoded apart.
+ */
 async function transcribe(r: FinaliseRun): Promise<void> {
   const { app, session } = r;
   const bias = await buildSpeechBias(app, session);
+  const streams = joinContiguousParts(r.recs);
   let liveComplete = 0;
   let liveUtterances = 0;
-  for (const rec of r.recs) {
-    const t = await transcribeRecording(app, rec, bias);
+  for (const stream of streams) {
+    const t = await transcribeStream(app, stream, bias);
     if (t.liveComplete) liveComplete++;
     liveUtterances += t.liveUtterances;
-    for (const s of t.segments) {
-      const words = s.words?.map((w) => ({ ...w, startMs: Math.round(w.startMs + rec.offsetMs), endMs: Math.round(w.endMs + rec.offsetMs) }));
-      r.segments.push({ ...s, startMs: s.startMs + rec.offsetMs, endMs: s.endMs + rec.offsetMs, words });
-    }
+    r.segments.push(...t.segments);
   }
-  app.log.info({ sessionId: session.id, recordings: r.recs.length, liveComplete, liveUtterances }, 'final transcript');
+  app.log.info({ sessionId: session.id, recordings: r.recs.length, streams: streams.length, liveComplete, liveUtterances }, 'final transcript');
   if (!r.segments.some((s) => s.text.trim())) r.outcome = { status: 'skipped', reason: 'empty transcript' };
 }
 

@@ -17,6 +17,8 @@ export interface RecordingAudio {
   /** Offset on the session timeline, from the audio actually stored. */
   offsetMs: number;
   storedOffsetMs: number;
+  /** START_TIME (wall clock of the first sample) in ms since the epoch; null when the part never had one. */
+  startTimeMs: number | null;
   pcm: Buffer;
 }
 
@@ -43,7 +45,7 @@ export async function loadAudio(app: AppContext, sessionId: string): Promise<Rec
       throw new AudioUnavailableError(`recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
     }
     if (pcm.length !== r.durableBytes) await systemDb(app, SYSTEM).update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
-    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, pcm });
+    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, startTimeMs: r.startTime?.getTime() ?? null, pcm });
     offsetBytes += pcm.length;
   }
   return out;

@@ -68,6 +68,25 @@ describe('reuseLiveResult', () => {
     expect(await reuseLiveResult(app(embedded), { ...rec, pcm: pcm.subarray(0, 10_000) }, BIAS)).toBeNull();
   });
 
+  it('takes of a finished pass, for audio that goes on past it (the next part joined), only the utterances its audio ended', async () => {
+    const ended = { utterances: 2, bytes: 24_000, sha256: sha(pcm.subarray(0, 24_000)), segments: 1 };
+    const finished = { ...DECODED, endedByAudio: ended };
+    await keep({ decoded: finished });
+    const joined = Buffer.concat([pcm, crypto.randomBytes(6_400)]);
+    expect(await reuseLiveResult(app(embedded), { ...rec, pcm: joined }, BIAS)).toEqual({ utterances: 2, bytes: 24_000, sha256: ended.sha256, complete: false, segments: SEGMENTS });
+    // The audio it ended must be the same bytes; a finished pass that ended none leaves nothing to take.
+    const flipped = Buffer.from(joined);
+    flipped[100] ^= 1;
+    expect(await reuseLiveResult(app(embedded), { ...rec, pcm: flipped }, BIAS)).toBeNull();
+    await keep();
+    expect(await reuseLiveResult(app(embedded), { ...rec, pcm: joined }, BIAS)).toBeNull();
+    await keep({ decoded: { ...finished, endedByAudio: { ...ended, segments: 5 } } });
+    expect(await reuseLiveResult(app(embedded), { ...rec, pcm: joined }, BIAS)).toBeNull();
+    // Its own audio alone still takes the whole result.
+    await keep({ decoded: finished });
+    expect(await reuseLiveResult(app(embedded), rec, BIAS)).toEqual(finished);
+  });
+
   it('decodes all again when anything differs or there is no live result', async () => {
     await keep();
     expect(await reuseLiveResult(app(embedded), rec, { terms: ['azithromycin'] })).toBeNull();

@@ -1,0 +1,46 @@
+import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
+import type { RecordingAudio } from './load-audio';
+
+/**
+ * How far apart (either way) one part's end and the next part's START_TIME may be for the next to continue
+ * the same audio. The recorder dates a resend after an outage by the samples it captured, so the two meet to
+ * the millisecond of START_TIME's rounding; a recorder frame is 100 ms, so even one frame never delivered is
+ * well past this and keeps the parts apart. A client dating parts by arrival misses it and keeps them apart
+ * too, as before.
+ */
+export const JOIN_TOLERANCE_MS = 20;
+
+/** Recording parts that hold one continuous stretch of audio, to be decoded as one. */
+export interface AudioStream {
+  /** In sequence; each begins where the one before it ends, on the timeline and on the wall clock. */
+  parts: RecordingAudio[];
+  /** The parts' audio end to end. */
+  pcm: Buffer;
+  /** Where the stream begins on the session timeline: its first part's offset. */
+  offsetMs: number;
+}
+
+function continues(prev: RecordingAudio, next: RecordingAudio): boolean {
+  if (prev.startTimeMs === null || next.startTimeMs === null) return false;
+  return Math.abs(next.startTimeMs - (prev.startTimeMs + prev.pcm.length / BYTES_PER_MS)) <= JOIN_TOLERANCE_MS;
+}
+
+/**
+ * A session's parts as the streams of audio they hold. A reconnect after a network drop resends from the
+ * first unacknowledged sample, so its part goes on where the one before stopped, often within a word; decoded
+ * apart, that word is cut in two ("any doses" became "any does says"). Joined, it is decoded whole. Parts
+ * with time between them (a reload, a pause, sound never captured: the transcript's recording_gaps) stay
+ * apart, so no word is made across a stretch nobody recorded. Parts without audio are passed over, as
+ * findRecordingGaps does.
+ */
+export function joinContiguousParts(recs: readonly RecordingAudio[]): AudioStream[] {
+  const streams: RecordingAudio[][] = [];
+  for (const rec of recs) {
+    if (rec.pcm.length === 0) continue;
+    const current = streams[streams.length - 1];
+    const last = current?.[current.length - 1];
+    if (current && last && continues(last, rec)) current.push(rec);
+    else streams.push([rec]);
+  }
+  return streams.map((parts) => ({ parts, pcm: parts.length === 1 ? parts[0]!.pcm : Buffer.concat(parts.map((p) => p.pcm)), offsetMs: parts[0]!.offsetMs }));
+}
