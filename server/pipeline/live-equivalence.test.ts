@@ -5,6 +5,7 @@ import { NoSpeechEngine } from '../engines/speech/index';
 import { hasSynthTools, synthesizeDialogue } from '../engines/speech/synth';
 import type { DecodedPrefix, SpeechBias, SpeechSegment } from '../engines/speech/types';
 import { engineFingerprint } from '../recordings/engine-fingerprint';
+import { prefixEndedByAudio } from '../recordings/reuse-live-result';
 
 // Decode once (issue 18) rests on this: the live pass's segments for a recording are exactly what the final
 // pass's transcribe() of the same audio gives, however the client happened to frame the audio.
@@ -39,12 +40,13 @@ async function live(engine: EmbeddedSpeechEngine, pcm: Buffer, frameBytes: numbe
 describe.skipIf(!ready)('live pass and final pass', () => {
   let engine: EmbeddedSpeechEngine;
   let pcm: Buffer;
+  let turns: ReturnType<typeof synthesizeDialogue>['turns'];
   /** transcribe() of the whole audio, without and with the session vocabulary. */
   const wholes = new Map<SpeechBias | undefined, SpeechSegment[]>();
   /** A live pass over all of the audio in 100 ms frames without the vocabulary: decoded once, read by two tests. */
   let finished: Awaited<ReturnType<typeof live>>;
   beforeAll(async () => {
-    pcm = synthesizeDialogue(TURNS, 700).pcm;
+    ({ pcm, turns } = synthesizeDialogue(TURNS, 700));
     engine = new EmbeddedSpeechEngine({ poolSize: 2 });
     await engine.warm();
     for (const bias of [undefined, BIAS]) wholes.set(bias, await engine.transcribe(pcm, { bias }));
@@ -98,6 +100,25 @@ describe.skipIf(!ready)('live pass and final pass', () => {
     // is decoded (a short piece, to keep the test quick).
     const other = pcm.subarray(0, Math.floor(pcm.length / 4 / 2) * 2);
     expect(await engine.transcribe(other, { decoded: marked })).toEqual(await engine.transcribe(other));
+  }, 600_000);
+
+  it('take a finished live pass of a part the next part continues (a reconnect mid-word): only the utterances its own audio ended are replayed, and the joined audio gives the same result', async () => {
+    const whole = wholes.get(undefined)!;
+    // The connection dropped in the middle of the third turn; the next part resends from there.
+    const t = turns[2]!;
+    const split = Math.round((t.startMs + t.endMs) / 2) * 32;
+    const { decoded: done } = await live(engine, pcm.subarray(0, split), 3200);
+    expect(done).toMatchObject({ complete: true, bytes: split });
+    const prefix = prefixEndedByAudio(done)!;
+    expect(prefix.complete).toBe(false);
+    expect(prefix.utterances).toBeGreaterThanOrEqual(2);
+    // The utterance the part's end closed is not taken: with the next part's audio it goes on.
+    expect(prefix.utterances).toBeLessThan(done.utterances);
+    expect(prefix.segments).toEqual(whole.slice(0, prefix.segments.length));
+    const marked: DecodedPrefix = { ...prefix, segments: prefix.segments.map((seg) => ({ ...seg, text: `${seg.text} (live)` })) };
+    const resumed = await engine.transcribe(pcm, { decoded: marked });
+    expect(resumed.slice(0, prefix.segments.length).every((seg) => seg.text.endsWith('(live)'))).toBe(true);
+    expect(resumed.slice(prefix.segments.length)).toEqual(whole.slice(prefix.segments.length));
   }, 600_000);
 
   it('fingerprints the embedded engine stably, and never an engine whose live result is not its final one', async () => {
