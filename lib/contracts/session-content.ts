@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { NoteStatus } from './note-status';
 import { DiagnosisCodeTypeOutput, MedicationCodingSystem } from '@/lib/info';
+import { PART_START_REASONS } from './stream-protocol';
 
 // ---------------------------------------------------------------------------------------------
 // Transcript
@@ -67,6 +68,12 @@ export const RecordingGap = z
     start_time: NanoTimestamp.describe("Wall-clock time the earlier part's audio ends (its START_TIME plus its stored audio)"),
     end_time: NanoTimestamp.describe("Wall-clock time the next part's audio begins (its START_TIME)"),
     duration_ms: z.number().int().min(1000).describe('end_time minus start_time, in milliseconds'),
+    cause: z
+      .enum(PART_START_REASONS)
+      .nullable()
+      .describe(
+        "Additive: why nothing was recorded, as the recorder told it with the next part's START_TIME (its reason): PAUSED, the clinician paused recording; PAGE_RELOADED, the recording page was reloaded or reopened and recording continued from it; CAPTURE_STALLED, the device delivered no sound from the microphone for a while (its audio processing stalled); MICROPHONE_DISCONNECTED, the microphone was disconnected and recording was started again. Null when the recorder gave no reason (an older recorder, or another client)",
+      ),
   })
   .meta({
     id: 'RecordingGap',

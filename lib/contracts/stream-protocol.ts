@@ -18,11 +18,23 @@ export const TRANSCRIBE_EVENTS = ['AUDIO_END', 'KEEP_ALIVE', 'CANCEL', 'ABORT'] 
 export type AmbientEvent = (typeof AMBIENT_EVENTS)[number];
 export type TranscribeEvent = (typeof TRANSCRIBE_EVENTS)[number];
 
+/**
+ * Why a recording part other than a session's first began after a stretch nothing recorded (START_TIME's
+ * optional `reason`, docs/streaming.md): the clinician paused (PAUSED); the recording page was reloaded or
+ * reopened and recording continued from it (PAGE_RELOADED); the device delivered no sound from the microphone
+ * for a while, its audio thread stalled (CAPTURE_STALLED); the microphone was disconnected and recording was
+ * started again (MICROPHONE_DISCONNECTED). The transcript's `recording_gaps[].cause` is the reason of the part
+ * after the gap. Additive: older clients send none.
+ */
+export const PART_START_REASONS = ['PAUSED', 'PAGE_RELOADED', 'CAPTURE_STALLED', 'MICROPHONE_DISCONNECTED'] as const;
+export type PartStartReason = (typeof PART_START_REASONS)[number];
+export const isPartStartReason = (v: unknown): v is PartStartReason => (PART_START_REASONS as readonly unknown[]).includes(v);
+
 /** Text frames from the client; binary frames are raw PCM in AUDIO_FORMAT. */
 export const ClientFrame = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('START_TIME'), data: z.string({ error: 'data must be a base64 string' }) }),
+    z.object({ type: z.literal('START_TIME'), data: z.string({ error: 'data must be a base64 string' }), reason: z.enum(PART_START_REASONS).optional() }),
     z.object({ type: z.literal('AUDIO'), data: z.string({ error: 'data must be a base64 string' }) }),
     z.object({ type: z.literal('EVENT'), event: z.string({ error: 'event must be a string' }) }),
   ],

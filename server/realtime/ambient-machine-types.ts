@@ -1,4 +1,4 @@
-import type { ServerFrame } from '@/lib/contracts/stream-protocol';
+import type { PartStartReason, ServerFrame } from '@/lib/contracts/stream-protocol';
 import type { SpeechSegment } from '../engines/speech/types';
 import type { LiveSegmentEntry } from '../recordings/store-live-segment';
 
@@ -52,7 +52,8 @@ export type AmbientInput =
 export type AmbientEffect =
   | { type: 'send'; frame: ServerFrame }
   | { type: 'reset_idle'; ms: number }
-  | { type: 'store_start_time'; value: string }
+  /** `reason`: why the part began after a stretch nothing recorded (START_TIME's reason), null when not given. */
+  | { type: 'store_start_time'; value: string; reason: PartStartReason | null }
   | { type: 'append'; pcm: Buffer }
   | { type: 'feed_speech'; pcm: Buffer }
   /** Store the entry, then feed back `segment_stored` with `frame`, which tells the client it is stored. */

@@ -47,7 +47,7 @@ describe('AmbientMachine', () => {
     const m = machine();
     const fx = m.step(pcm(100));
     expect(kinds(fx)).toEqual(['store_start_time', 'append', 'feed_speech']);
-    expect(fx.find((e) => e.type === 'store_start_time')).toEqual({ type: 'store_start_time', value: new Date(T0).toISOString() });
+    expect(fx.find((e) => e.type === 'store_start_time')).toEqual({ type: 'store_start_time', value: new Date(T0).toISOString(), reason: null });
     expect(sent(fx)).toEqual([]);
     expect(sent(m.step({ type: 'appended', size: 1600 }))).toEqual([{ type: 'ACK', received_ms: 50, session_ms: 5_050 }]);
     // A smaller size reported late never moves the ACK back, and an unchanged one is not repeated.
@@ -67,6 +67,14 @@ describe('AmbientMachine', () => {
     const late = machine();
     late.step(pcm(100));
     expect(sent(late.step(json({ type: 'START_TIME', data: Buffer.from(at).toString('base64') })))[0]).toMatchObject({ code: 409, message: /before the first AUDIO/ });
+  });
+
+  it("stores START_TIME's reason with it; an unknown reason is reported and the time still stored, without a reason", () => {
+    const data = Buffer.from('2026-01-31T09:29:00.000Z').toString('base64');
+    expect(machine().step(json({ type: 'START_TIME', data, reason: 'PAUSED' }))).toContainEqual({ type: 'store_start_time', value: '2026-01-31T09:29:00.000Z', reason: 'PAUSED' });
+    const fx = machine().step(json({ type: 'START_TIME', data, reason: 'LUNCH' }));
+    expect(sent(fx)).toEqual([{ type: 'ERROR', code: 400, message: expect.stringMatching(/^START_TIME reason must be one of PAUSED, .*the start time is kept and the reason ignored$/) }]);
+    expect(fx).toContainEqual({ type: 'store_start_time', value: '2026-01-31T09:29:00.000Z', reason: null });
   });
 
   it('refuses audio while paused and answers PAUSE and RESUME with STATUS', () => {

@@ -1,4 +1,4 @@
-import { AMBIENT_EVENTS, BYTES_PER_MS, bytesToMs, CLOSE, type ServerFrame } from '@/lib/contracts/stream-protocol';
+import { AMBIENT_EVENTS, BYTES_PER_MS, bytesToMs, CLOSE, type PartStartReason, type ServerFrame } from '@/lib/contracts/stream-protocol';
 import type { SpeechSegment } from '../engines/speech/types';
 import type { AmbientEffect, AmbientInput, AmbientLimits, AmbientRecording, Ending } from './ambient-machine-types';
 import { parseClientFrame } from './frames';
@@ -143,7 +143,8 @@ export class AmbientMachine {
       case 'start_time':
         if (this.firstAudioAt !== null) return void out.push(error(409, 'START_TIME must come before the first AUDIO frame; ignored'));
         if (this.startTimeSet) return void out.push(error(409, 'START_TIME was already given for this recording; ignored'));
-        return this.setStartTime(frame.value, out);
+        if (frame.problem) out.push(error(400, frame.problem));
+        return this.setStartTime(frame.value, out, frame.reason);
       case 'audio':
         if (this.paused) return void out.push(error(409, 'the stream is paused; send a RESUME event before more audio'));
         return this.onAudio(frame.pcm, now, out);
@@ -171,9 +172,9 @@ export class AmbientMachine {
     }
   }
 
-  private setStartTime(value: string, out: AmbientEffect[]): void {
+  private setStartTime(value: string, out: AmbientEffect[], reason: PartStartReason | null = null): void {
     this.startTimeSet = true;
-    out.push({ type: 'store_start_time', value });
+    out.push({ type: 'store_start_time', value, reason });
   }
 
   private onAudio(input: Buffer, now: number, out: AmbientEffect[]): void {

@@ -169,7 +169,7 @@ export class AmbientStream implements ActiveStream {
         this.idleTimer.unref();
         return;
       case 'store_start_time':
-        setRecordingStartTime(app, this.rec.id, e.value).catch(warn('recording start time not stored'));
+        setRecordingStartTime(app, this.rec.id, e.value, e.reason).catch(warn('recording start time not stored'));
         return;
       case 'append': {
         const stored = this.appendTiming.begin(e.pcm.length);

@@ -9,12 +9,28 @@ const text = (o: unknown) => parseClientFrame(Buffer.from(typeof o === 'string' 
 
 describe('client frames', () => {
   it('parses START_TIME, AUDIO, EOF and EVENT frames', () => {
-    expect(text({ type: 'START_TIME', data: Buffer.from('2026-01-31T09:30:00.123456789Z').toString('base64') })).toEqual({ kind: 'start_time', value: '2026-01-31T09:30:00.123456Z' });
+    expect(text({ type: 'START_TIME', data: Buffer.from('2026-01-31T09:30:00.123456789Z').toString('base64') })).toEqual({ kind: 'start_time', value: '2026-01-31T09:30:00.123456Z', reason: null });
     const pcm = Buffer.from([1, 0, 255, 127]);
     expect(text({ type: 'AUDIO', data: pcm.toString('base64') })).toEqual({ kind: 'audio', pcm });
     expect(text(EOF_FRAME)).toEqual({ kind: 'eof' });
     expect(text({ type: 'EVENT', event: 'KEEP_ALIVE' })).toEqual({ kind: 'event', event: 'KEEP_ALIVE' });
     expect(parseClientFrame(pcm, true)).toEqual({ kind: 'audio', pcm });
+  });
+
+  it("reads START_TIME's reason for a part after a stretch nothing recorded; an unknown one is reported but keeps the time", () => {
+    const data = Buffer.from('2026-01-31T09:30:00Z').toString('base64');
+    expect(text({ type: 'START_TIME', data, reason: 'PAUSED' })).toEqual({ kind: 'start_time', value: '2026-01-31T09:30:00Z', reason: 'PAUSED' });
+    expect(text({ type: 'START_TIME', data, reason: 'PAGE_RELOADED' })).toMatchObject({ reason: 'PAGE_RELOADED' });
+    expect(text({ type: 'START_TIME', data, reason: null })).toEqual({ kind: 'start_time', value: '2026-01-31T09:30:00Z', reason: null });
+    expect(text({ type: 'START_TIME', data, reason: 'COFFEE' })).toEqual({
+      kind: 'start_time',
+      value: '2026-01-31T09:30:00Z',
+      reason: null,
+      problem: 'START_TIME reason must be one of PAUSED, PAGE_RELOADED, CAPTURE_STALLED, MICROPHONE_DISCONNECTED; the start time is kept and the reason ignored',
+    });
+    expect(text({ type: 'START_TIME', data, reason: 3 })).toMatchObject({ kind: 'start_time', reason: null, problem: expect.stringMatching(/^START_TIME reason must be/) });
+    // Only START_TIME has one: elsewhere an extra key is stripped, as before.
+    expect(text({ type: 'EVENT', event: 'KEEP_ALIVE', reason: 'PAUSED' })).toEqual({ kind: 'event', event: 'KEEP_ALIVE' });
   });
 
   it('names the problem in malformed frames', () => {

@@ -1,11 +1,12 @@
 import type { RawData } from 'ws';
-import { ClientFrame, EOF_MARKER } from '@/lib/contracts/stream-protocol';
+import { ClientFrame, EOF_MARKER, isPartStartReason, PART_START_REASONS, type PartStartReason } from '@/lib/contracts/stream-protocol';
 
 /** A WebSocket message as one Buffer, whichever of its forms `ws` delivered it in. */
 export const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
 export type ParsedFrame =
-  | { kind: 'start_time'; value: string }
+  /** `problem`: the reason was not one this server knows; the time still counts, the reason is stored as unknown. */
+  | { kind: 'start_time'; value: string; reason: PartStartReason | null; problem?: string }
   | { kind: 'audio'; pcm: Buffer }
   | { kind: 'eof' }
   | { kind: 'event'; event: string }
@@ -46,6 +47,18 @@ export function startTimeProblem(value: string, now = Date.now()): string | null
 }
 
 /**
+ * START_TIME's optional `reason`, taken out before the frame is parsed. One this server does not know (a newer
+ * recorder's, or a typo) is reported, like an unknown EVENT, but does not cost the recording its START_TIME:
+ * without it the server would date the part by the arrival of its audio and could hide or invent a recording gap.
+ */
+function takeReason(raw: unknown): { frame: unknown; reason: PartStartReason | null; problem?: string } {
+  if (typeof raw !== 'object' || raw === null || (raw as { type?: unknown }).type !== 'START_TIME' || !('reason' in raw)) return { frame: raw, reason: null };
+  const { reason, ...frame } = raw as { reason: unknown };
+  if (reason === null || isPartStartReason(reason)) return { frame, reason };
+  return { frame, reason: null, problem: `START_TIME reason must be one of ${PART_START_REASONS.join(', ')}; the start time is kept and the reason ignored` };
+}
+
+/**
  * One client frame. Binary frames are raw PCM; text frames are JSON. PCM must be whole 16-bit samples:
  * an odd byte count would shift every later sample by one byte and turn the rest of the recording to noise.
  */
@@ -60,7 +73,8 @@ export function parseClientFrame(data: Buffer, isBinary: boolean): ParsedFrame {
   } catch {
     return { kind: 'error', message: 'frame is not valid JSON' };
   }
-  const parsed = ClientFrame.safeParse(raw);
+  const { frame: checked, reason, problem: reasonProblem } = takeReason(raw);
+  const parsed = ClientFrame.safeParse(checked);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { kind: 'error', message: issue.path.length && !issue.message.startsWith(String(issue.path[0])) ? `${issue.path.join('.')}: ${issue.message}` : issue.message };
@@ -75,7 +89,7 @@ export function parseClientFrame(data: Buffer, isBinary: boolean): ParsedFrame {
     if (!value) return { kind: 'error', message: 'START_TIME data must be the base64 of an RFC 3339 time such as 2026-01-31T09:30:00.000Z' };
     const problem = startTimeProblem(value);
     if (problem) return { kind: 'error', message: problem };
-    return { kind: 'start_time', value };
+    return reasonProblem ? { kind: 'start_time', value, reason, problem: reasonProblem } : { kind: 'start_time', value, reason };
   }
   if (bytes.length % 2 !== 0) return { kind: 'error', message: `AUDIO data decodes to ${bytes.length} bytes; PCM16 frames must have an even byte count` };
   return { kind: 'audio', pcm: bytes };

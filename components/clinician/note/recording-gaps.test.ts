@@ -7,7 +7,7 @@ import { RecordingGapDivider } from './RecordingGapDivider';
 
 const d = (ms: number) => ({ hours: 0, minutes: Math.floor(ms / 60_000), seconds: Math.floor((ms % 60_000) / 1000), nanos: (ms % 1000) * 1e6 });
 const entry = (id: string, startMs: number) => ({ transcript_id: id, start_offset: d(startMs), end_offset: d(startMs + 900) }) as TranscriptEntry;
-const GAP: RecordingGap = { at_offset: d(8_000), start_time: '2026-02-01T10:42:05.400000000Z', end_time: '2026-02-01T10:42:17.400000000Z', duration_ms: 12_000 };
+const GAP: RecordingGap = { at_offset: d(8_000), start_time: '2026-02-01T10:42:05.400000000Z', end_time: '2026-02-01T10:42:17.400000000Z', duration_ms: 12_000, cause: null };
 const UTC = { locale: 'en-GB', timeZone: 'UTC' };
 
 describe('recording gaps in the transcript view', () => {
@@ -32,6 +32,18 @@ describe('recording gaps in the transcript view', () => {
 
   it('names the length, the times of day to the second, and what is missing because of it', () => {
     expect(gapText(GAP, UTC)).toBe('Not recorded: 12 s (10:42:05–10:42:17). Anything said then is not in this transcript or the note.');
+  });
+
+  it("names why when the recorder said so: a pause as the clinician's own, the others as what stopped the recording", () => {
+    const paused = { ...GAP, duration_ms: 45_000, end_time: '2026-02-01T10:42:50.400000000Z', cause: 'PAUSED' as const };
+    expect(gapText(paused, UTC)).toBe('Recording paused: 45 s (10:42:05–10:42:50). Anything said then is not in this transcript or the note.');
+    expect(gapText({ ...GAP, cause: 'PAGE_RELOADED' }, UTC)).toBe(
+      'Not recorded: 12 s (10:42:05–10:42:17) — the page was reloaded before recording continued. Anything said then is not in this transcript or the note.',
+    );
+    expect(gapText({ ...GAP, cause: 'CAPTURE_STALLED' }, UTC)).toMatch(/^Not recorded: 12 s \(10:42:05–10:42:17\) — the microphone delivered no sound \(the computer was too busy to capture it\)\. Anything said then/);
+    expect(gapText({ ...GAP, cause: 'MICROPHONE_DISCONNECTED' }, UTC)).toContain('— the microphone was disconnected until recording was started again.');
+    const html = renderToStaticMarkup(createElement(RecordingGapDivider, { gap: paused, clock: UTC }));
+    expect(html).toMatch(/^<li data-testid="recording-gap"[^>]*>Recording paused: 45 s \(10:42:05–10:42:50\)\. Anything said then is not in this transcript or the note\.<\/li>$/);
   });
 
   it('renders as a list item of plain text with its test id', () => {

@@ -1,5 +1,6 @@
 import type { RecordingGap, TranscriptEntry } from '@/lib/contracts/sessions';
 import { durationMs } from '@/lib/transcript/duration';
+import { gapCauseWords, gapHeading } from '@/lib/transcript/recording-gap-cause';
 
 export type TranscriptItem = { kind: 'entry'; entry: TranscriptEntry } | { kind: 'gap'; gap: RecordingGap };
 
@@ -40,7 +41,12 @@ function clock(iso: string, opts: ClockOptions): string {
   return new Date(iso).toLocaleTimeString(opts.locale ?? [], { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: opts.timeZone });
 }
 
-/** What the divider says: how long, when, and that the transcript and the note hold nothing of it. */
+/**
+ * What the divider says: how long, when, why when the recorder said so (a pause is the clinician's own, so it
+ * heads the line), and that the transcript and the note hold nothing of it.
+ */
 export function gapText(gap: RecordingGap, opts: ClockOptions = {}): string {
-  return `Not recorded: ${gapLength(gap.duration_ms)} (${clock(gap.start_time, opts)}–${clock(gap.end_time, opts)}). Anything said then is not in this transcript or the note.`;
+  const when = `${gapHeading(gap.cause)}: ${gapLength(gap.duration_ms)} (${clock(gap.start_time, opts)}–${clock(gap.end_time, opts)})`;
+  const why = gap.cause === 'PAUSED' ? null : gapCauseWords(gap.cause);
+  return `${when}${why ? ` — ${why}` : ''}. Anything said then is not in this transcript or the note.`;
 }

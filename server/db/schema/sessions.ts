@@ -61,6 +61,11 @@ export const recordings = pgTable(
     sequenceNumber: integer('sequence_number').notNull(),
     blobKey: text('blob_key').notNull(),
     startTime: timestamp('start_time', { withTimezone: true, precision: 6 }),
+    /**
+     * Why this part began after a stretch nothing recorded (START_TIME's reason: PART_START_REASONS in
+     * lib/contracts/stream-protocol.ts); null when the client gave none. The cause of the recording gap before it.
+     */
+    startReason: text('start_reason'),
     /** Where this recording begins on the session's audio timeline. */
     sessionOffsetMs: bigint('session_offset_ms', { mode: 'number' }).notNull().default(0),
     durableBytes: bigint('durable_bytes', { mode: 'number' }).notNull().default(0),

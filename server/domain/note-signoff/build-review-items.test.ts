@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_ATTESTATION } from '@/lib/contracts/note-review';
-import { emptyStructuredData } from '@/lib/contracts/sessions';
+import { emptyStructuredData, type RecordingGap } from '@/lib/contracts/sessions';
 import { medicationOrder } from '../../test/medication-order';
 import { EmbeddedNotesEngine } from '../../engines/notes/embedded/index';
 import { dialogueToTranscript } from '../../engines/notes/embedded/dialogue';
@@ -103,7 +103,7 @@ describe('buildReviewItems', () => {
   });
   it('lists each stretch of the visit no recording holds, with where, how long and when, and nothing without one', () => {
     expect(buildReviewItems(inputs()).filter((i) => i.kind === 'NOT_RECORDED')).toEqual([]);
-    const gap = { at_offset: { hours: 0, minutes: 0, seconds: 37, nanos: 200_000_000 }, start_time: '2026-11-28T10:42:05.120Z', end_time: '2026-11-28T10:42:17.480Z', duration_ms: 12_360 };
+    const gap = { at_offset: { hours: 0, minutes: 0, seconds: 37, nanos: 200_000_000 }, start_time: '2026-11-28T10:42:05.120Z', end_time: '2026-11-28T10:42:17.480Z', duration_ms: 12_360, cause: null };
     const items = buildReviewItems({ ...inputs(), recordingGaps: [gap] }).filter((i) => i.kind === 'NOT_RECORDED');
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ text: 'Not recorded: 12 s at 0:37', loinc_code: null, section_title: null, source_transcripts: [] });
@@ -113,6 +113,24 @@ describe('buildReviewItems', () => {
     expect(items[0]!.detail).toContain('not in the transcript or this note');
     // The signer must decide on it like any other item: signing without a decision is refused.
     expect(() => checkReviewOutcome({ attested: true, items: [] }, items)).toThrow(/review\.items/);
+  });
+  it("names the cause the recorder gave: a pause as the clinician's own, a reload or the microphone as what stopped the recording", () => {
+    const base = { at_offset: { hours: 0, minutes: 3, seconds: 10, nanos: 0 }, start_time: '2026-11-28T10:42:05.120Z', end_time: '2026-11-28T10:42:50.120Z', duration_ms: 45_000 };
+    const item = (cause: RecordingGap['cause']) => buildReviewItems({ ...inputs(), recordingGaps: [{ ...base, cause }] }).find((i) => i.kind === 'NOT_RECORDED')!;
+    const paused = item('PAUSED');
+    expect(paused.text).toBe('Recording paused: 45 s at 3:10');
+    expect(paused.detail).toBe(
+      'Recording was paused for 45 s where the transcript reaches 3:10 (its "Recording paused" line gives the time of day). Anything said then is not in the transcript or this note; add it if it matters.',
+    );
+    expect(item('PAGE_RELOADED')).toMatchObject({
+      text: 'Not recorded: 45 s at 3:10',
+      detail: expect.stringContaining('Nothing was recorded for 45 s where the transcript reaches 3:10 (its "Not recorded" line gives the time of day): the page was reloaded before recording continued. Anything said then'),
+    });
+    expect(item('CAPTURE_STALLED').detail).toContain(': the microphone delivered no sound (the computer was too busy to capture it). ');
+    expect(item('MICROPHONE_DISCONNECTED').detail).toContain(': the microphone was disconnected until recording was started again. ');
+    // A named cause replaces the list of every possible one.
+    expect(item('PAGE_RELOADED').detail).not.toContain('a pause, a page reload');
+    expect(item(null).detail).toContain('recording was paused or stopped (a pause, a page reload)');
   });
   it('lists a coded order whose dose is implausible for its drug, with its transcript line, and refuses signing without a decision', () => {
     // The browser trial: "lisinopril 10 grams" heard and coded as said; nothing in the review named it.

@@ -6,6 +6,7 @@ import type { LeftOutItem, MedicationOrder, TranscriptLine } from '../../engines
 import { reviewItemId } from './review-item-id';
 import { checkDosePlausibility, type ImplausibleDose } from './check-dose-plausibility';
 import { durationMs, formatDuration } from '@/lib/transcript/duration';
+import { gapCauseWords, gapHeading } from '@/lib/transcript/recording-gap-cause';
 
 export interface ReviewInputs {
   summary: SummarySection[];
@@ -63,18 +64,27 @@ function implausibleDose(o: MedicationOrder, f: ImplausibleDose): { text: string
 }
 
 /**
- * The gap as the signer reads it: where on the recording and how long. Not its wall clock: the server knows no
- * signer's time zone, and the transcript's "Not recorded" line beside it shows that in theirs.
+ * The gap as the signer reads it: where on the recording, how long, and why when the recorder said so. Not its
+ * wall clock: the server knows no signer's time zone, and the transcript's divider beside it shows that in
+ * theirs. A pause stays an item: the note cannot hold what was said while paused, but it is named as the
+ * clinician's own pause rather than as a fault.
  */
 function notRecorded(g: RecordingGap): { text: string; detail: string } {
   const seconds = Math.round(g.duration_ms / 1000);
   const at = formatDuration(durationMs(g.at_offset));
-  return {
-    text: `Not recorded: ${seconds} s at ${at}`,
-    detail:
-      `Nothing was recorded for ${seconds} s where the transcript reaches ${at} (its "Not recorded" line gives the time of day): ` +
-      'recording was paused or stopped (a pause, a page reload) or the computer did not deliver the microphone\'s sound. Anything said then is not in the transcript or this note; add it if it matters.',
-  };
+  const heading = gapHeading(g.cause);
+  const where = `where the transcript reaches ${at} (its "${heading}" line gives the time of day)`;
+  const missing = 'Anything said then is not in the transcript or this note; add it if it matters.';
+  const why = gapCauseWords(g.cause);
+  const detail =
+    g.cause === 'PAUSED'
+      ? `Recording was paused for ${seconds} s ${where}. ${missing}`
+      : why
+        ? `Nothing was recorded for ${seconds} s ${where}: ${why}. ${missing}`
+        : `Nothing was recorded for ${seconds} s ${where}: ` +
+          "recording was paused or stopped (a pause, a page reload) or the computer did not deliver the microphone's sound. " +
+          missing;
+  return { text: `${heading}: ${seconds} s at ${at}`, detail };
 }
 
 /**

@@ -29,8 +29,19 @@ describe('findRecordingGaps', () => {
         start_time: '2026-02-01T10:42:05.000000000Z',
         end_time: '2026-02-01T10:42:17.000000000Z',
         duration_ms: 12_000,
+        cause: null,
       },
     ]);
+  });
+
+  it("gives each gap the cause the part after it started for (START_TIME's reason), null where none was given", () => {
+    const paused = { ...part(2, T + 17n * SEC, 5_000, 2_000), startReason: 'PAUSED' as const };
+    const reloaded = { ...part(3, T + 40n * SEC, 7_000, 1_000), startReason: 'PAGE_RELOADED' as const };
+    expect(findRecordingGaps([{ ...part(1, T, 0, 5_000), startReason: 'CAPTURE_STALLED' }, paused, reloaded]).map((g) => g.cause)).toEqual(['PAUSED', 'PAGE_RELOADED']);
+    expect(findRecordingGaps([part(1, T, 0, 5_000), { ...paused, startReason: null }]).map((g) => g.cause)).toEqual([null]);
+    // A part with no audio is passed over, its reason too: the gap's cause is that of the part whose audio ends it.
+    const empty = { ...part(2, T + 10n * SEC, 5_000, 0), startReason: 'MICROPHONE_DISCONNECTED' as const };
+    expect(findRecordingGaps([part(1, T, 0, 5_000), empty, { ...paused, sequenceNumber: 3 }]).map((g) => g.cause)).toEqual(['PAUSED']);
   });
 
   it('keeps sub-millisecond START_TIMEs exact and orders parts by sequence number', () => {

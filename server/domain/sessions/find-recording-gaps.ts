@@ -1,5 +1,5 @@
 import type { RecordingGap } from '@/lib/contracts/sessions';
-import { BYTES_PER_MS } from '@/lib/contracts/stream-protocol';
+import { BYTES_PER_MS, type PartStartReason } from '@/lib/contracts/stream-protocol';
 import { formatNanoTimestamp, msToDuration } from './time';
 
 /** Shorter differences between one part's end and the next one's START_TIME are the clocks' jitter, not lost speech. */
@@ -16,6 +16,8 @@ export interface RecordingPart {
   sessionOffsetMs: number;
   /** PCM stored for the part. */
   durableBytes: number;
+  /** Why the part began after a stretch nothing recorded (START_TIME's reason); null or absent when not given. */
+  startReason?: PartStartReason | null;
 }
 
 /**
@@ -41,6 +43,8 @@ export function findRecordingGaps(parts: readonly RecordingPart[]): RecordingGap
       start_time: formatNanoTimestamp(prevEndNanos),
       end_time: formatNanoTimestamp(nextStartNanos),
       duration_ms: durationMs,
+      // The part after the gap is the one the recorder started because of it.
+      cause: next.startReason ?? null,
     });
   }
   return gaps;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RecordingGap } from '@/lib/contracts/sessions';
+import { isPartStartReason } from '@/lib/contracts/stream-protocol';
 import type { TenantDb } from '../../db';
 import { recordings } from '../../db/schema';
 import { findRecordingGaps } from './find-recording-gaps';
@@ -12,10 +13,18 @@ export async function loadRecordingGaps(tdb: TenantDb, sessionId: string): Promi
       sequenceNumber: recordings.sequenceNumber,
       sessionOffsetMs: recordings.sessionOffsetMs,
       durableBytes: recordings.durableBytes,
+      startReason: recordings.startReason,
       // Microseconds as text: a JS Date would drop the sub-millisecond part of START_TIME. Null without one.
       startMicros: sql<string | null>`(extract(epoch from ${recordings.startTime}) * 1000000)::bigint::text`,
     },
     eq(recordings.sessionId, sessionId),
   );
-  return findRecordingGaps(rows.map((r) => ({ ...r, startMicros: r.startMicros === null ? null : BigInt(r.startMicros) })));
+  return findRecordingGaps(
+    rows.map((r) => ({
+      ...r,
+      startMicros: r.startMicros === null ? null : BigInt(r.startMicros),
+      // Stored only after the frame parser checked it; anything else (a hand-edited row) counts as not given.
+      startReason: isPartStartReason(r.startReason) ? r.startReason : null,
+    })),
+  );
 }

@@ -29,10 +29,13 @@ function open(id: string): Promise<TestSocket> {
 }
 
 /** One recording part: START_TIME `start`, its audio (a second of silence) stored and ACKed; the part then drops (no EOF) or ends the visit. */
-async function part(id: string, start: Date, then: 'drop' | 'eof', pcm: Buffer = SECOND): Promise<void> {
+async function part(id: string, start: Date, then: 'drop' | 'eof', pcm: Buffer = SECOND, reason?: string): Promise<void> {
   const ws = await open(id);
   await ws.next((f) => f.type === 'STATUS' && f.status === 'ready', 'STATUS ready');
-  ws.startTime(start.toISOString());
+  if (reason === undefined) ws.startTime(start.toISOString());
+  else ws.json({ type: 'START_TIME', data: Buffer.from(start.toISOString()).toString('base64'), reason });
+  // Asserted here only when refused: the ERROR comes before the ACK, and an unknown reason must not cost the START_TIME.
+  if (reason !== undefined && reason !== 'PAUSED') await ws.next((f) => f.type === 'ERROR' && f.code === 400 && /START_TIME reason must be one of/.test(f.message), 'ERROR naming the reason');
   await ws.sendPcm(pcm, { binary: true });
   await ws.next((f) => f.type === 'ACK' && f.received_ms === Math.floor(pcm.length / BYTES_PER_MS), 'ACK of the audio');
   if (then === 'drop') ws.terminate();
@@ -69,12 +72,26 @@ describe('transcript recording_gaps', () => {
         start_time: new Date(t.getTime() + 1_000).toISOString().replace('Z', '000000Z'),
         end_time: new Date(t.getTime() + 13_000).toISOString().replace('Z', '000000Z'),
         duration_ms: 12_000,
+        cause: null,
       },
     ];
     expect((await transcript(id)).recording_gaps).toEqual(expected);
     // Still there once the visit is finished (finalisation settles each part's offset from its stored audio).
     expect(await terminal(id)).toMatch(/^(completed|skipped)$/);
     expect((await transcript(id)).recording_gaps).toEqual(expected);
+  }, 600_000);
+
+  it("gives a gap the cause the recorder sent with the next part's START_TIME; an unknown one is reported with an ERROR, the START_TIME kept and the gap left without a cause", async () => {
+    const id = (await api().call(createSession, { body: {} })).body.ambient_session_id as string;
+    const t = new Date(Date.now() - 60_000);
+    await part(id, t, 'drop');
+    await part(id, new Date(t.getTime() + 46_000), 'drop', SECOND, 'PAUSED');
+    await part(id, new Date(t.getTime() + 50_000), 'eof', SECOND, 'TEA_BREAK');
+    const gaps = (await transcript(id)).recording_gaps;
+    expect(gaps.map((g) => [g.duration_ms, g.cause])).toEqual([
+      [45_000, 'PAUSED'],
+      [3_000, null],
+    ]);
   }, 600_000);
 
   it('lists none when the next part starts where the dropped one ended, as a resend after an outage does', async () => {
@@ -102,11 +119,35 @@ describe('transcript recording_gaps', () => {
     expect(items[0]!.detail).toMatch(/Anything said then is not in the transcript or this note/);
   }, 600_000);
 
+  it.skipIf(!hasSynthTools())("names a pause the recorder reported as the clinician's own, in the transcript and in the review", async () => {
+    const id = (await api().call(createSession, { body: {} })).body.ambient_session_id as string;
+    const speech = (text: string) => synthesize(text, NATURAL_VOICES.CLINICIAN);
+    const first = speech('Your blood pressure today is one fifty over ninety five.');
+    const t = new Date(Date.now() - 120_000);
+    await part(id, t, 'drop', first);
+    const firstMs = Math.floor(first.length / BYTES_PER_MS);
+    await part(id, new Date(t.getTime() + firstMs + 45_000), 'eof', speech('We will increase the lisinopril to twenty milligrams daily.'), 'PAUSED');
+    expect(await terminal(id)).toBe('completed');
+    const gaps = (await transcript(id)).recording_gaps;
+    expect(gaps.map((g) => [g.duration_ms, g.cause])).toEqual([[45_000, 'PAUSED']]);
+    const review = await api().call(getNoteReview, session(id));
+    expect(review.status).toBe(200);
+    const items = (review.body as { items: { kind: string; text: string; detail: string }[] }).items.filter((i) => i.kind === 'NOT_RECORDED');
+    const at = `0:0${Math.floor(firstMs / 1000)}`;
+    expect(items).toEqual([expect.objectContaining({ text: `Recording paused: 45 s at ${at}` })]);
+    expect(items[0]!.detail).toBe(
+      `Recording was paused for 45 s where the transcript reaches ${at} (its "Recording paused" line gives the time of day). Anything said then is not in the transcript or this note; add it if it matters.`,
+    );
+  }, 600_000);
+
   it('is described in the OpenAPI document', async () => {
     const doc = await (await testApi(server.baseUrl).send(getOpenApiDocument)).json();
     const field = doc.components.schemas.TranscriptResponse.properties.recording_gaps;
     expect(field.description).toMatch(/not recorded/);
     expect(doc.components.schemas.TranscriptResponse.required).toContain('recording_gaps');
     expect(doc.components.schemas.RecordingGap.properties.at_offset).toEqual({ $ref: '#/components/schemas/Duration' });
+    const cause = doc.components.schemas.RecordingGap.properties.cause;
+    expect(JSON.stringify(cause)).toMatch(/"PAUSED","PAGE_RELOADED","CAPTURE_STALLED","MICROPHONE_DISCONNECTED"/);
+    expect(cause.description).toMatch(/^Additive: why nothing was recorded/);
   });
 });
