@@ -6,7 +6,7 @@ import type { RecordingAudio } from './load-audio';
 const T0 = Date.parse('2026-11-28T10:00:00Z');
 
 /** Parts laid end to end on the session timeline, as loadAudio gives them; `start` is each START_TIME (ms after T0). */
-function parts(...spec: { ms: number; start: number | null }[]): RecordingAudio[] {
+function parts(...spec: { ms: number; start: number | null; reason?: string }[]): RecordingAudio[] {
   let offsetMs = 0;
   return spec.map((s, i) => {
     const rec: RecordingAudio = {
@@ -16,6 +16,7 @@ function parts(...spec: { ms: number; start: number | null }[]): RecordingAudio[
       offsetMs,
       storedOffsetMs: offsetMs,
       startTimeMs: s.start === null ? null : T0 + s.start,
+      startReason: s.reason ?? null,
       pcm: Buffer.alloc(s.ms * BYTES_PER_MS, i + 1),
     };
     offsetMs += s.ms;
@@ -45,6 +46,10 @@ describe('joinContiguousParts', () => {
     const streams = joinContiguousParts(parts({ ms: 1000, start: 0 }, { ms: 500, start: 1000 }, { ms: 800, start: 21_500 }, { ms: 200, start: 22_300 }));
     expect(ids(streams)).toEqual([['r1', 'r2'], ['r3', 'r4']]);
     expect(streams.map((s) => s.offsetMs)).toEqual([0, 1500]);
+  });
+
+  it('keeps apart a part the recorder says began after a stretch it did not record, even where the clocks meet', () => {
+    expect(ids(joinContiguousParts(parts({ ms: 1000, start: 0 }, { ms: 500, start: 1000, reason: 'CAPTURE_STALLED' })))).toEqual([['r1'], ['r2']]);
   });
 
   it('keeps apart parts whose START_TIME is unknown, and passes over parts without audio', () => {

@@ -21,7 +21,9 @@ export interface AudioStream {
 }
 
 function continues(prev: RecordingAudio, next: RecordingAudio): boolean {
-  if (prev.startTimeMs === null || next.startTimeMs === null) return false;
+  // The recorder said this part began after a stretch it did not record (a pause, a reload, a stall): never
+  // joined, whatever the clocks say.
+  if (next.startReason !== null || prev.startTimeMs === null || next.startTimeMs === null) return false;
   return Math.abs(next.startTimeMs - (prev.startTimeMs + prev.pcm.length / BYTES_PER_MS)) <= JOIN_TOLERANCE_MS;
 }
 
@@ -29,9 +31,9 @@ function continues(prev: RecordingAudio, next: RecordingAudio): boolean {
  * A session's parts as the streams of audio they hold. A reconnect after a network drop resends from the
  * first unacknowledged sample, so its part goes on where the one before stopped, often within a word; decoded
  * apart, that word is cut in two ("any doses" became "any does says"). Joined, it is decoded whole. Parts
- * with time between them (a reload, a pause, sound never captured: the transcript's recording_gaps) stay
- * apart, so no word is made across a stretch nobody recorded. Parts without audio are passed over, as
- * findRecordingGaps does.
+ * with time between them (a reload, a pause, sound never captured: the transcript's recording_gaps), or that
+ * the recorder says began after such a stretch (START_TIME's reason), stay apart, so no word is made across
+ * a stretch nobody recorded. Parts without audio are passed over, as findRecordingGaps does.
  */
 export function joinContiguousParts(recs: readonly RecordingAudio[]): AudioStream[] {
   const streams: RecordingAudio[][] = [];

@@ -19,6 +19,8 @@ export interface RecordingAudio {
   storedOffsetMs: number;
   /** START_TIME (wall clock of the first sample) in ms since the epoch; null when the part never had one. */
   startTimeMs: number | null;
+  /** Why the recorder began this part after a stretch nothing recorded (START_TIME's reason), if it said. */
+  startReason: string | null;
   pcm: Buffer;
 }
 
@@ -45,7 +47,7 @@ export async function loadAudio(app: AppContext, sessionId: string): Promise<Rec
       throw new AudioUnavailableError(`recording ${r.sequenceNumber} has ${pcm.length} of its ${r.durableBytes} stored bytes`);
     }
     if (pcm.length !== r.durableBytes) await systemDb(app, SYSTEM).update(recordings).set({ durableBytes: pcm.length }).where(eq(recordings.id, r.id));
-    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, startTimeMs: r.startTime?.getTime() ?? null, pcm });
+    out.push({ id: r.id, sequenceNumber: r.sequenceNumber, blobKey: r.blobKey, offsetMs: bytesToMs(offsetBytes), storedOffsetMs: r.sessionOffsetMs, startTimeMs: r.startTime?.getTime() ?? null, startReason: r.startReason, pcm });
     offsetBytes += pcm.length;
   }
   return out;
