@@ -14,7 +14,7 @@ import { useAmbientRecorder } from './recorder/use-ambient-recorder';
 
 export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; resumed: boolean; onEnded: () => void }) {
   const st = useRecorderStore();
-  const recorder = useAmbientRecorder(sessionId);
+  const recorder = useAmbientRecorder(sessionId, resumed);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const transcriptRef = useRef<HTMLOListElement>(null);
   const active = st.sessionId === sessionId;

@@ -149,11 +149,86 @@ describe('FrameBuffer recording parts (capture started again after a stop)', () 
     expect(b.connectionStartTime()).toBe(T0 + 9_000);
   });
 
+  it('sends why capture started again with the connection that begins at the part start, again after a drop there, and not with a resend from inside the part', () => {
+    const b = new FrameBuffer({ probe: true });
+    b.connectionOpened();
+    b.push(frame(0), T0);
+    b.push(frame(1600), T0 + 100);
+    b.markPartStart('PAUSED');
+    b.markPartStart('CAPTURE_STALLED'); // no audio between: one part start, with the first reason
+    b.push(frame(3200), T0 + 45_200);
+    b.push(frame(4800), T0 + 45_300);
+    expect(b.connectionStartReason).toBeNull(); // the visit's first recording
+    b.takeUnsent();
+    b.ack(1, 1);
+    b.takeUnsent();
+    b.ack(200, 200);
+    expect(b.partComplete).toBe(true);
+    b.connectionClosed();
+    b.connectionOpened();
+    expect([b.connectionStartTime(), b.connectionStartReason]).toEqual([T0 + 45_200, 'PAUSED']);
+    b.takeUnsent(); // the probe
+    b.connectionClosed(); // dropped before the server stored any of the part
+    b.connectionOpened();
+    expect([b.connectionStartTime(), b.connectionStartReason]).toEqual([T0 + 45_200, 'PAUSED']);
+    b.takeUnsent();
+    b.ack(1, 201);
+    b.takeUnsent();
+    b.ack(50, 250);
+    b.connectionClosed(); // dropped inside the part: the resend is no new part
+    b.connectionOpened();
+    expect([b.connectionStartTime(), b.connectionStartReason]).toEqual([T0 + 45_250, null]);
+    expect(b.position.partReasons).toBeUndefined(); // nothing left to send it with
+  });
+
+  it('keeps the reason of a part start through a reload (position, restore), also for a page whose first part follows a stop', () => {
+    const b = new FrameBuffer({ probe: true });
+    b.markPartStart('PAGE_RELOADED'); // this page continues a visit: its first part too
+    b.push(frame(0), T0);
+    b.markPartStart('MICROPHONE_DISCONNECTED');
+    b.push(frame(1600), T0 + 30_000);
+    expect(b.position.partStarts).toEqual([1600]);
+    expect(b.position.partReasons).toEqual([
+      { sample: 0, reason: 'PAGE_RELOADED' },
+      { sample: 1600, reason: 'MICROPHONE_DISCONNECTED' },
+    ]);
+    // The page goes away before anything was sent, and the next one restores what it kept.
+    const chunks = [
+      { start: 0, samples: frame(0), at: T0 },
+      { start: 1600, samples: frame(1600), at: T0 + 30_000 },
+    ];
+    const again = FrameBuffer.restore({ ...b.position, chunks }, { probe: true });
+    again.markPartStart('PAGE_RELOADED'); // "Continue recording" on the new page
+    again.push(frame(3200), T0 + 90_000);
+    again.connectionOpened();
+    expect(again.connectionStartReason).toBe('PAGE_RELOADED');
+    again.takeUnsent();
+    again.ack(1, 1);
+    again.takeUnsent();
+    again.ack(100, 100);
+    again.connectionClosed();
+    again.connectionOpened();
+    expect(again.connectionStartReason).toBe('MICROPHONE_DISCONNECTED');
+    // Stored up to the part start: a reload now still knows why the next part began, not the parts before.
+    const kept = again.position;
+    expect(kept.partReasons).toEqual([
+      { sample: 1600, reason: 'MICROPHONE_DISCONNECTED' },
+      { sample: 3200, reason: 'PAGE_RELOADED' },
+    ]);
+    const third = FrameBuffer.restore({ ...kept, chunks: chunks.slice(1).concat({ start: 3200, samples: frame(3200), at: T0 + 90_000 }) }, { probe: true });
+    third.connectionOpened();
+    expect([third.connectionStartTime(), third.connectionStartReason]).toEqual([T0 + 30_000, 'MICROPHONE_DISCONNECTED']);
+    // Older kept captures have no reasons: none are sent.
+    const older = FrameBuffer.restore({ ackedSamples: 1600, sessionBaseMs: 0, chunks: chunks.slice(1), partStarts: [1600] });
+    older.connectionOpened();
+    expect(older.connectionStartReason).toBeNull();
+  });
+
   it('over any drops, lost ACKs and restarts: loses nothing, keeps each recording within one part, dated by its first sample', () => {
-    type Op = { kind: 'push'; ms: number } | { kind: 'restart' } | { kind: 'drop'; extra: number } | { kind: 'ack'; fraction: number };
+    type Op = { kind: 'push'; ms: number } | { kind: 'restart'; reason: 'PAUSED' | 'CAPTURE_STALLED' } | { kind: 'drop'; extra: number } | { kind: 'ack'; fraction: number };
     const op = fc.oneof(
       fc.record({ kind: fc.constant('push' as const), ms: fc.integer({ min: 1, max: 60 }) }),
-      fc.record({ kind: fc.constant('restart' as const) }),
+      fc.record({ kind: fc.constant('restart' as const), reason: fc.constantFrom('PAUSED' as const, 'CAPTURE_STALLED' as const) }),
       fc.record({ kind: fc.constant('drop' as const), extra: fc.double({ min: 0, max: 1, noNaN: true }) }),
       fc.record({ kind: fc.constant('ack' as const), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
     );
@@ -164,9 +239,11 @@ describe('FrameBuffer recording parts (capture started again after a stop)', () 
         let clock = T0;
         const chunks: Array<{ start: number; n: number; at: number }> = [];
         const partStarts: number[] = [];
-        const recordings: Array<{ audio: number[]; startTime: number | undefined }> = [];
+        const reasonAt = new Map<number, string>();
+        const recordings: Array<{ audio: number[]; startTime: number | undefined; reason: string | null }> = [];
         let received: number[] = [];
         let startTime: number | undefined;
+        let reason: string | null = null;
         let ackedMs = 0;
         let recOffset = 0;
         let sessionMs = 0;
@@ -184,7 +261,7 @@ describe('FrameBuffer recording parts (capture started again after a stop)', () 
           recOffset = sessionMs;
         };
         const close = (keptMs: number) => {
-          recordings.push({ audio: received.slice(0, keptMs * 16), startTime });
+          recordings.push({ audio: received.slice(0, keptMs * 16), startTime, reason });
           sessionMs += keptMs;
           b.connectionClosed();
         };
@@ -196,7 +273,7 @@ describe('FrameBuffer recording parts (capture started again after a stop)', () 
               open();
             }
             const got = b.takeUnsent();
-            if (got.length > 0 && received.length === 0) startTime = b.connectionStartTime();
+            if (got.length > 0 && received.length === 0) [startTime, reason] = [b.connectionStartTime(), b.connectionStartReason];
             received.push(...positions(got));
             // The server answers a probe at once.
             if (b.awaitingProbeAck) serverAck(receivedMs());
@@ -211,8 +288,9 @@ describe('FrameBuffer recording parts (capture started again after a stop)', () 
             clock += o.ms;
           } else if (o.kind === 'restart') {
             clock += 5_000;
-            b.markPartStart();
+            b.markPartStart(o.reason);
             if (next > 0 && partStarts.at(-1) !== next) partStarts.push(next);
+            if (!reasonAt.has(next)) reasonAt.set(next, o.reason);
           } else if (o.kind === 'ack') {
             const ms = Math.floor(receivedMs() * o.fraction);
             if (ms > ackedMs) serverAck(ms);
@@ -242,6 +320,8 @@ describe('FrameBuffer recording parts (capture started again after a stop)', () 
           if (r.audio.length === 0) continue;
           expect(new Set(r.audio.map(partOf)).size).toBe(1);
           expect(r.startTime).toBeCloseTo(atOf(r.audio[0]!), 6);
+          // Why its part began only for a recording that begins at the part start (a resend from inside it: none).
+          expect(r.reason).toBe(reasonAt.get(r.audio[0]!) ?? null);
           for (const p of r.audio) {
             if (p === j) j++;
             else if (p < j) repeated++;

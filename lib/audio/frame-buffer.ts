@@ -6,7 +6,7 @@
  *
  * Pure bookkeeping: no timers and no sockets, so the resend rules are unit-tested directly.
  */
-import { SAMPLE_RATE_HZ } from '../contracts/stream-protocol';
+import { SAMPLE_RATE_HZ, type PartStartReason } from '../contracts/stream-protocol';
 
 export interface FrameBufferOptions {
   /** Samples per second of the PCM16 mono audio (16 kHz on /ws/ambient). */
@@ -58,6 +58,13 @@ export class FrameBuffer {
    * hold unchanged across it.
    */
   private partStarts: number[] = [];
+  /**
+   * Why capture started again at a part start (sent as the START_TIME `reason` of the connection that begins
+   * there, which the server gives the recording gap before it as its cause); at sample 0 when this page's first
+   * part itself follows a stop (a page that continues a visit). Kept until the server has audio past it: a
+   * connection that begins at the part start again (after a drop, or a reload) sends the reason again.
+   */
+  private partReasons: PartReason[] = [];
 
   private readonly useProbe: boolean;
 
@@ -81,23 +88,35 @@ export class FrameBuffer {
     b.connectionBase = usable.acked;
     b.sessionBaseMs = kept.sessionBaseMs;
     b.partStarts = (kept.partStarts ?? []).filter((p) => p > usable.acked && p <= usable.total);
+    b.partReasons = (kept.partReasons ?? []).filter((r) => r.sample >= usable.acked && r.sample <= usable.total);
     return b;
   }
 
   /** What must be kept to continue this capture elsewhere (with the unACKed chunks). */
-  get position(): { ackedSamples: number; totalSamples: number; sessionBaseMs: number | null; partStarts?: number[] } {
+  get position(): { ackedSamples: number; totalSamples: number; sessionBaseMs: number | null; partStarts?: number[]; partReasons?: PartReason[] } {
     const position = { ackedSamples: this.acked, totalSamples: this.total, sessionBaseMs: this.sessionBaseMs };
     // Only a timeline with a restart has any (restore drops those already on the server).
-    return this.partStarts.length > 0 ? { ...position, partStarts: [...this.partStarts] } : position;
+    const withStarts = this.partStarts.length > 0 ? { ...position, partStarts: [...this.partStarts] } : position;
+    return this.partReasons.length > 0 ? { ...withStarts, partReasons: this.partReasons.map((r) => ({ ...r })) } : withStarts;
   }
 
   /**
-   * Capture starts again after a stop: the audio pushed from now on is a recording part of its own (see
-   * `partStarts`). Nothing to mark before the first sample: a timeline's first connection starts there anyway.
+   * Capture starts again after a stop, for `reason`: the audio pushed from now on is a recording part of its
+   * own (see `partStarts`). No part start before the first sample (a timeline's first connection starts there
+   * anyway), but its reason is kept. Two stops with no audio between are one part start, with the first reason.
    */
-  markPartStart(): void {
+  markPartStart(reason?: PartStartReason): void {
+    if (reason && !this.partReasons.some((r) => r.sample === this.total)) this.partReasons.push({ sample: this.total, reason });
     if (this.total === 0 || this.partStarts.at(-1) === this.total) return;
     this.partStarts.push(this.total);
+  }
+
+  /**
+   * Why the current connection's recording begins after a stretch nothing recorded (its START_TIME `reason`):
+   * the reason of the part start it begins at, or null for a connection that resends from inside a part.
+   */
+  get connectionStartReason(): PartStartReason | null {
+    return this.partReasons.find((r) => r.sample === this.connectionBase)?.reason ?? null;
   }
 
   /** Where the current connection's part ends: the first part start after the connection's own start. */
@@ -220,6 +239,8 @@ export class FrameBuffer {
     if (end < Number.POSITIVE_INFINITY && this.sent === end && end - upTo < this.probeSamples) upTo = end;
     if (upTo <= this.acked) return true;
     this.acked = upTo;
+    // A connection can no longer begin before the ACK point.
+    this.partReasons = this.partReasons.filter((r) => r.sample >= this.acked);
     while (this.chunks.length > 0) {
       const c = this.chunks[0]!;
       if (c.start + c.samples.length > this.acked) break;
@@ -272,6 +293,12 @@ export class FrameBuffer {
   }
 }
 
+/** Why capture started again at timeline position `sample` (FrameBuffer's `partReasons`). */
+export interface PartReason {
+  sample: number;
+  reason: PartStartReason;
+}
+
 /** Audio kept on the device for a capture: its chunks, and how far the server had acknowledged it. */
 export interface KeptAudio {
   ackedSamples: number;
@@ -279,6 +306,8 @@ export interface KeptAudio {
   chunks: Chunk[];
   /** Where capture had started again after a stop (FrameBuffer's `partStarts`); absent in older kept captures. */
   partStarts?: number[];
+  /** Why capture started again at each part start (FrameBuffer's `partReasons`); absent in older kept captures. */
+  partReasons?: PartReason[];
 }
 
 /**

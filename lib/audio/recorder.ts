@@ -5,7 +5,7 @@
  * recording that resends every frame the server had not ACKed, and every unACKed frame is also kept in
  * IndexedDB (unsent-store.ts), so neither an outage nor a reload loses audio. docs/streaming.md, "Recorder".
  */
-import { CLOSE, EOF_FRAME, eventFrame, parseServerFrame } from '@/lib/contracts/stream-protocol';
+import { CLOSE, EOF_FRAME, eventFrame, parseServerFrame, type PartStartReason } from '@/lib/contracts/stream-protocol';
 import type { RecorderActions, RecorderErrorKind, RecorderState } from '@/lib/stores/recorder';
 import { AmbientLink, type LinkStatus } from './ambient-link';
 import { FrameBuffer } from './frame-buffer';
@@ -13,6 +13,7 @@ import { listInputDevices, MicrophoneCapture } from './microphone';
 import { defaultWsUrl, ENDED } from './recorder-policy';
 import { CaptureWriter, type KeptCapture } from './unsent-store';
 import { CaptureClock } from './capture-clock';
+import { CaptureStarts, startTimeFrame } from './capture-starts';
 
 export { listInputDevices, microphoneError } from './microphone';
 
@@ -30,6 +31,8 @@ export interface RecorderOptions {
   kept?: KeptCapture | null;
   /** Keep unACKed audio in IndexedDB (default true). */
   persist?: boolean;
+  /** The visit was recording before this page (its first part then follows a stretch nothing recorded). */
+  continuesVisit?: boolean;
 }
 
 /** A page's capture id; randomUUID exists only in secure contexts, where a microphone does too, but not in every test. */
@@ -49,6 +52,7 @@ export class AmbientRecorder {
   private paused = false;
   /** Dates captured audio and finds sound the microphone never delivered. */
   private readonly clock = new CaptureClock();
+  private readonly starts = new CaptureStarts();
   private ending = false;
   private eofSent = false;
   private cancelled = false;
@@ -123,8 +127,7 @@ export class AmbientRecorder {
       return;
     }
     this.capturing = true;
-    // A restart after a stop (Continue after a reload) is a recording part of its own (FrameBuffer.partStarts).
-    this.newPart();
+    this.newPart(this.starts.started(!!this.opts.kept || !!this.opts.continuesVisit)); // after a stop, a part of its own (FrameBuffer.partStarts)
     this.paused = false;
     this.store.patch({ phase: 'recording' });
     this.link.start();
@@ -132,9 +135,9 @@ export class AmbientRecorder {
   }
 
   /** Audio from the next sample on is a recording part of its own, dated by the capture clock from a fresh run. */
-  private newPart() {
+  private newPart(reason?: PartStartReason) {
     this.clock.restart();
-    this.buffer.markPartStart();
+    this.buffer.markPartStart(reason);
     void this.writer?.progress(this.buffer.position);
   }
 
@@ -144,7 +147,7 @@ export class AmbientRecorder {
     if (this.paused || this.cancelled || !this.capturing) return;
     const { at, lost } = this.clock.frame(samples.length, performance.now(), Date.now());
     if (lost !== null) {
-      this.newPart(); // sound never delivered is a stretch no recording holds
+      this.newPart('CAPTURE_STALLED'); // sound never delivered is a stretch no recording holds
       this.store.patch({ captureLostMs: lost });
     }
     const start = this.buffer.totalSamples;
@@ -230,7 +233,7 @@ export class AmbientRecorder {
       }
       const frames = this.buffer.takeUnsent();
       if (frames.length > 0 && !this.startTimeSent) {
-        this.link.send({ type: 'START_TIME', data: btoa(new Date(this.buffer.connectionStartTime() ?? Date.now()).toISOString()) });
+        this.link.send(startTimeFrame(this.buffer.connectionStartTime() ?? Date.now(), this.buffer.connectionStartReason));
         this.startTimeSent = true;
       }
       for (const f of frames) ws.send(f);
@@ -258,7 +261,7 @@ export class AmbientRecorder {
     if (this.store.phase !== 'paused') return;
     this.paused = false;
     // A paused stretch is not recorded: one the server would list (1 s or more) starts a part dated when said.
-    if (this.clock.resume(Date.now())) this.newPart();
+    if (this.clock.resume(Date.now())) this.newPart('PAUSED');
     if (this.pauseSent) this.link.send(eventFrame('RESUME'));
     this.pauseSent = false;
     this.store.patch({ phase: 'recording' });

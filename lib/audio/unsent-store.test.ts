@@ -58,6 +58,32 @@ describe('unsent audio kept in IndexedDB', () => {
     expect(again.partComplete).toBe(true);
   });
 
+  it('keeps why capture started again with each part start, so the reloaded page sends it with that part', async () => {
+    const session = newSession();
+    const b = new FrameBuffer({ probe: true });
+    const w = new CaptureWriter(session, 'cap-r');
+    b.push(frame(0));
+    w.append(chunk(0));
+    b.markPartStart('PAUSED'); // Resume after a pause of 1 s or more
+    await w.progress(b.position);
+    b.push(frame(1600));
+    w.append(chunk(1600));
+    await w.flushed();
+    const found = (await findKept(session))!;
+    expect(found.kept.partReasons).toEqual([{ sample: 1600, reason: 'PAUSED' }]);
+    const again = FrameBuffer.restore(found.kept, { probe: true });
+    again.connectionOpened();
+    expect(again.connectionStartReason).toBeNull(); // the first part's audio, resent
+    again.takeUnsent();
+    again.ack(1, 1);
+    again.takeUnsent();
+    again.ack(100, 100);
+    expect(again.partComplete).toBe(true);
+    again.connectionClosed();
+    again.connectionOpened();
+    expect(again.connectionStartReason).toBe('PAUSED');
+  });
+
   it('keeps a queued End, so a reload sends EOF even with no audio left', async () => {
     const session = newSession();
     const w = new CaptureWriter(session, 'cap-e');

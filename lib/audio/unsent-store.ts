@@ -9,7 +9,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { SAMPLE_RATE_HZ } from '../contracts/stream-protocol';
-import type { Chunk, KeptAudio } from './frame-buffer';
+import type { Chunk, KeptAudio, PartReason } from './frame-buffer';
 import { UNSENT_STORE_LIMIT_MS } from './recorder-policy';
 
 export interface CaptureMeta {
@@ -28,6 +28,8 @@ export interface CaptureMeta {
    * sends the audio on each side of such a point as a recording of its own. Absent in captures kept before.
    */
   partStarts?: number[];
+  /** Why capture started again at each part start (FrameBuffer's `partReasons`), sent again after a reload. */
+  partReasons?: PartReason[];
 }
 
 interface StoredChunk {
@@ -73,7 +75,7 @@ export async function findKept(sessionId: string): Promise<KeptCapture | null> {
   for (const meta of metas) {
     const rows = await d.getAll('chunks', chunkRange(meta.key, Number.MAX_SAFE_INTEGER));
     const chunks: Chunk[] = rows.filter((r) => r.end > meta.ackedSamples).map((r) => ({ start: r.start, at: r.at, samples: new Int16Array(r.pcm) }));
-    if (chunks.length > 0 || meta.ending) return { meta, kept: { ackedSamples: meta.ackedSamples, sessionBaseMs: meta.sessionBaseMs, chunks, partStarts: meta.partStarts } };
+    if (chunks.length > 0 || meta.ending) return { meta, kept: { ackedSamples: meta.ackedSamples, sessionBaseMs: meta.sessionBaseMs, chunks, partStarts: meta.partStarts, partReasons: meta.partReasons } };
     await forget(meta.key);
   }
   return null;
@@ -103,6 +105,7 @@ export interface Position {
   totalSamples: number;
   sessionBaseMs: number | null;
   partStarts?: number[];
+  partReasons?: PartReason[];
 }
 
 /** The writer of one capture: appends frames, records ACK progress (dropping ACKed frames), clears at the end. */

@@ -13,9 +13,13 @@ import { useRecorderStore } from '@/lib/stores/recorder';
  * reload, a crash, an End queued offline) is restored and resent at once, before any new audio; any request
  * of the app that succeeds tells a waiting reconnect that the server is back.
  */
-export function useAmbientRecorder(sessionId: string) {
+export function useAmbientRecorder(sessionId: string, resumed = false) {
   const qc = useQueryClient();
   const rec = useRef<AmbientRecorder | null>(null);
+  // The visit was recording before this page ("Continue recording"): its first part follows a stretch not recorded,
+  // and says why. A ref: the status turning 'ready' while this page records must not make a new recorder.
+  const continuesVisit = useRef(resumed);
+  continuesVisit.current = resumed;
   const restoring = useRef<Promise<void>>(Promise.resolve());
 
   const make = useCallback(
@@ -24,6 +28,7 @@ export function useAmbientRecorder(sessionId: string) {
         sessionId,
         store: useRecorderStore,
         kept,
+        continuesVisit: continuesVisit.current,
         getToken: async (fresh) => (await getServiceToken(qc, fresh)).service_token,
         checkSession: async () => {
           try {
