@@ -194,15 +194,23 @@ test.describe('recorder through outages', () => {
 
     // What was said between the reload and "Continue recording" was never recorded, and the transcript says so where it
     // falls; the resends (after the reload, and after the network returned) start where their audio began and leave none.
-    const gaps = (await apiFromPage<{ recording_gaps: Array<{ at_offset: { hours: number; minutes: number; seconds: number; nanos: number }; duration_ms: number }> }>(page, `/api/v1/ambient/session/${sessionId}/transcript`)).recording_gaps;
+    const gaps = (
+      await apiFromPage<{ recording_gaps: Array<{ at_offset: { hours: number; minutes: number; seconds: number; nanos: number }; duration_ms: number; cause: string | null }> }>(
+        page,
+        `/api/v1/ambient/session/${sessionId}/transcript`,
+      )
+    ).recording_gaps;
     expect(gaps, JSON.stringify(gaps)).toHaveLength(1);
+    // The recorder said why: the part after it began on the reloaded page (the resends after the reload and after the
+    // network returned begin inside parts and say nothing, so they cannot give it another cause).
+    expect(gaps[0]!.cause).toBe('PAGE_RELOADED');
     const gapAt = ((gaps[0]!.at_offset.hours * 60 + gaps[0]!.at_offset.minutes) * 60 + gaps[0]!.at_offset.seconds) * 1000 + gaps[0]!.at_offset.nanos / 1e6;
     expect(Math.abs(gapAt - resumedAt), `gap at ${gapAt} ms, recording continued at ${resumedAt} ms`).toBeLessThan(1_500);
     expect(gaps[0]!.duration_ms).toBeGreaterThanOrEqual(continueWall - reloadWall - 3_000);
     expect(gaps[0]!.duration_ms).toBeLessThanOrEqual(capturingWall - reloadWall + 1_000);
     const divider = page.getByTestId('recording-gap');
     await expect(divider).toHaveCount(1);
-    await expect(divider).toContainText(/^Not recorded: .+ \(.+–.+\)\. Anything said then is not in this transcript or the note\.$/);
+    await expect(divider).toContainText(/^Not recorded: .+ \(.+–.+\) — the page was reloaded before recording continued\. Anything said then is not in this transcript or the note\.$/);
     await divider.scrollIntoViewIfNeeded();
     await shot(page, 'recording-gap');
 
@@ -259,8 +267,11 @@ test.describe('recorder through outages', () => {
     await expect(page.getByTestId('visit-status')).toHaveText(/Processing|Note ready/, { timeout: 120_000 });
     // Kept with the visit, not only shown: the audio after the loss is a recording of its own, dated past the lost
     // sound, so the transcript lists a gap of about 3 s (placed where the loss was confirmed, a few seconds on).
-    const gaps = (await apiFromPage<{ recording_gaps: Array<{ at_offset: { minutes: number; seconds: number; nanos: number }; duration_ms: number }> }>(page, `/api/v1/ambient/session/${sessionId}/transcript`)).recording_gaps;
+    const gaps = (
+      await apiFromPage<{ recording_gaps: Array<{ at_offset: { minutes: number; seconds: number; nanos: number }; duration_ms: number; cause: string | null }> }>(page, `/api/v1/ambient/session/${sessionId}/transcript`)
+    ).recording_gaps;
     expect(gaps, JSON.stringify(gaps)).toHaveLength(1);
+    expect(gaps[0]!.cause).toBe('CAPTURE_STALLED');
     expect(gaps[0]!.duration_ms).toBeGreaterThanOrEqual(2_500);
     expect(gaps[0]!.duration_ms).toBeLessThanOrEqual(4_500);
     const gapAt = (gaps[0]!.at_offset.minutes * 60 + gaps[0]!.at_offset.seconds) * 1000 + gaps[0]!.at_offset.nanos / 1e6;
