@@ -278,4 +278,31 @@ test.describe('recorder through outages', () => {
     expect(gapAt).toBeGreaterThanOrEqual(suspendedAt);
     expect(gapAt).toBeLessThanOrEqual(suspendedAt + 9_000);
   });
+
+  test("a pause of some seconds is named as the clinician's own: in the transcript's gap, its divider and the review before signing", async ({ page, state }) => {
+    test.setTimeout(300_000);
+    await loginAs(page, state.users.clinician, '/visits');
+    const sessionId = await newVisit(page, 'Pause during the visit');
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByTestId('connection-state')).toHaveText(/Connected/);
+    await recordUntil(page, 5_000);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const pausedAt = await recorded(page);
+    await page.waitForTimeout(4_000);
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    await recordUntil(page, pausedAt + 5_000);
+    await page.getByRole('button', { name: 'End visit' }).click();
+    await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });
+    const gaps = (await apiFromPage<{ recording_gaps: Array<{ duration_ms: number; cause: string | null }> }>(page, `/api/v1/ambient/session/${sessionId}/transcript`)).recording_gaps;
+    expect(gaps, JSON.stringify(gaps)).toHaveLength(1);
+    expect(gaps[0]!.cause).toBe('PAUSED');
+    expect(gaps[0]!.duration_ms).toBeGreaterThanOrEqual(3_000);
+    await expect(page.getByTestId('recording-gap')).toContainText(/^Recording paused: [3-6] s \(.+–.+\)\. Anything said then is not in this transcript or the note\.$/);
+    await page.getByRole('button', { name: 'Sign note' }).click();
+    const item = page.getByRole('dialog', { name: 'Review before signing' }).locator('[data-testid="review-item"][data-kind="NOT_RECORDED"]');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(/“Recording paused: [3-6] s at 0:0\d”/);
+    await expect(item).toContainText(/Recording was paused for [3-6] s where the transcript reaches 0:0\d/);
+    await shot(page, 'review-paused');
+  });
 });
