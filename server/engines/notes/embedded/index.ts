@@ -89,6 +89,17 @@ function missingFields(o: NoteResult['structured_data']['orders']['medication_or
   return missing.length ? ` (${missing.join(' and ')} not stated)` : '';
 }
 
+/**
+ * A diagnosis note is up to two plan sentences: each is resolved on its own, so an unsure span in the second leaves
+ * the first whole and drops the second if too little of it is clear ("Their asthma is not well controlled. We will."
+ * was one sentence's clear prefix, from a recorded visit of 28 Nov).
+ */
+const resolveSentences = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+(?=[A-Z])/)
+    .map(resolveUnclear)
+    .filter(Boolean)
+    .join(' ');
 export class EmbeddedNotesEngine implements NotesEngine {
   readonly name = 'embedded';
   private codes: CodeIndex;
@@ -218,7 +229,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
       ...(leftOut.length ? { left_out: leftOut } : {}),
       summary,
       structured_data: {
-        diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveUnclear(d.diagnosis_note))) || `${d.codes[0].description}.` })) },
+        diagnoses: { values: diagnoses(ctx, problems).map((d) => ({ ...d, diagnosis_note: formal(scribeUnits(resolveSentences(d.diagnosis_note))) || `${d.codes[0].description}.` })) },
         orders: { medication_orders: { values: meds.values.map(continuedAsActive), partial_values: meds.partial.map(continuedAsActive) }, service_orders: { values: serviceOrders(ctx) } },
         allergies: { values: coded },
         section_structured_values: structured,
