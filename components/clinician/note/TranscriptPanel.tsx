@@ -7,7 +7,7 @@ import { Button } from '@/components/ui';
 import { TranscriptText } from './TranscriptText';
 import { uncertainWords } from './transcript-parts';
 import { sentencesUsing, type EvidenceSentence } from './evidence';
-import { withRecordingGaps } from './recording-gaps';
+import { partLabel, withRecordingGaps } from './recording-gaps';
 import { RecordingGapDivider } from './RecordingGapDivider';
 
 /**
@@ -164,7 +164,7 @@ export function TranscriptPanel({
           </audio>
           {sorted.length > 1 ? (
             <p className="mt-1 text-xs text-slate-700">
-              Part {current + 1} of {sorted.length} (the recording continued in a new part after a dropped connection, a pause, a reload or lost sound).
+              {partLabel(current, sorted.length, durations, gaps)}
             </p>
           ) : null}
         </div>

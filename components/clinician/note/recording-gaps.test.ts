@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RecordingGap, TranscriptEntry } from '@/lib/contracts/sessions';
-import { gapLength, gapText, withRecordingGaps } from './recording-gaps';
+import { gapLength, gapText, partLabel, withRecordingGaps } from './recording-gaps';
 import { RecordingGapDivider } from './RecordingGapDivider';
 
 const d = (ms: number) => ({ hours: 0, minutes: Math.floor(ms / 60_000), seconds: Math.floor((ms % 60_000) / 1000), nanos: (ms % 1000) * 1e6 });
@@ -49,5 +49,20 @@ describe('recording gaps in the transcript view', () => {
   it('renders as a list item of plain text with its test id', () => {
     const html = renderToStaticMarkup(createElement(RecordingGapDivider, { gap: GAP, clock: UTC }));
     expect(html).toMatch(/^<li data-testid="recording-gap"[^>]*>Not recorded: 12 s \(10:42:05–10:42:17\)\. Anything said then is not in this transcript or the note\.<\/li>$/);
+  });
+});
+
+describe("the audio player's part label", () => {
+  it('says what came before a later part: a gap with its cause, a pause, or a resend with nothing missing', () => {
+    expect(partLabel(0, 2, [8_000, 5_000], [GAP])).toBe('Part 1 of 2.');
+    expect(partLabel(1, 2, [8_000, 5_000], [{ ...GAP, cause: 'PAGE_RELOADED' }])).toBe('Part 2 of 2: recorded after 12 s that was not recorded (the page was reloaded before recording continued).');
+    expect(partLabel(1, 2, [8_000, 5_000], [{ ...GAP, cause: 'PAUSED' }])).toBe('Part 2 of 2: recorded after a pause of 12 s.');
+    expect(partLabel(1, 2, [8_000, 5_000], [GAP])).toBe('Part 2 of 2: recorded after 12 s that was not recorded.');
+    expect(partLabel(1, 2, [21_500, 41_000], [])).toBe('Part 2 of 2: the connection dropped and recording went on in a new part; no audio is missing between the parts.');
+  });
+
+  it('claims nothing about what came before while a part length is unknown or unreadable', () => {
+    expect(partLabel(1, 2, null, [])).toMatch(/^Part 2 of 2 \(the recording continued in a new part after a dropped connection, a pause, a reload or lost sound\)\.$/);
+    expect(partLabel(1, 2, [0, 5_000], [])).toMatch(/^Part 2 of 2 \(/);
   });
 });

@@ -50,3 +50,21 @@ export function gapText(gap: RecordingGap, opts: ClockOptions = {}): string {
   const why = gap.cause === 'PAUSED' ? null : gapCauseWords(gap.cause);
   return `${when}${why ? ` — ${why}` : ''}. Anything said then is not in this transcript or the note.`;
 }
+
+/**
+ * What the audio player says of the part it plays: the first part is only numbered; a later part says what came
+ * before it, the gap found where it starts on the transcript's timeline (within half a second) or, with none there,
+ * a dropped connection whose resend went on with nothing missing. Without the parts' lengths yet, every cause is named.
+ */
+export function partLabel(index: number, count: number, durationsMs: readonly number[] | null, gaps: readonly RecordingGap[]): string {
+  const head = `Part ${index + 1} of ${count}`;
+  if (index === 0) return `${head}.`;
+  // A length that could not be read (0) would place the part wrongly: then nothing is claimed about what came before.
+  if (!durationsMs || durationsMs.length < index || durationsMs.slice(0, index).some((d) => !(d > 0) || !Number.isFinite(d))) return `${head} (the recording continued in a new part after a dropped connection, a pause, a reload or lost sound).`;
+  const startsAt = durationsMs.slice(0, index).reduce((a, b) => a + b, 0);
+  const gap = gaps.find((g) => Math.abs(durationMs(g.at_offset) - startsAt) <= 500);
+  if (!gap) return `${head}: the connection dropped and recording went on in a new part; no audio is missing between the parts.`;
+  if (gap.cause === 'PAUSED') return `${head}: recorded after a pause of ${gapLength(gap.duration_ms)}.`;
+  const why = gapCauseWords(gap.cause);
+  return `${head}: recorded after ${gapLength(gap.duration_ms)} that was not recorded${why ? ` (${why})` : ''}.`;
+}
