@@ -71,7 +71,7 @@ function takesDrug(ctx: NoteContext, s: Sentence): boolean {
   return /\b(taking|take|on|using)\b/i.test(s.text) || /\bi (?:take|am taking|'m taking|use|am on|'m on)\b/i.test(next.text);
 }
 
-const ORDER_VERB = /\b(prescribe|prescribing|start|starting|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep taking|stay on)\b/i;
+const ORDER_VERB = /\b(prescribe|prescribing|start|starting|restart|resume|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep (?:taking|using|on|you on|him on|her on|the|your|his|her)|stay(?:ing)? on|remain(?:ing)? on)\b/i;
 
 export function medicationOrders(
   ctx: NoteContext,
@@ -84,6 +84,7 @@ export function medicationOrders(
   const active = new Map<string, MedicationOrder>();
   // What the patient was taking before this visit's orders, as said: the "from" of a changed dose.
   const taken = new Map<string, MedicationOrder>();
+  const prnSaid = new Map<string, { reason: string | null; tid: string }>();
   for (const s of analysis.sentences) {
     // A drug the visit names as an allergen is never taken or ordered, wherever it is said ("can I take penicillin?"),
     // nor one this sentence says to avoid: "avoid X" is no order of X.
@@ -96,6 +97,12 @@ export function medicationOrders(
     // An allergy statement or the answer to an allergy question names what the patient must not take.
     const negatedUse = s.allergy || /\b(not taking|don't take|never taken|stopped taking|no longer taking|allergic)\b/i.test(s.text);
     for (const d of drugs) {
+      // "[unclear] the albuterol for shortness of breath as needed": the clinician's words say how a drug is taken
+      // though its verb was not heard; they complete the drug taken, never order it.
+      if (!ordering && s.role === 'CLINICIAN' && !s.question && !negatedUse && !s.allergy && !prnSaid.has(d.ingredient)) {
+        const o = parseOrder(s.text, d, ctx.codes);
+        if (o.as_needed) prnSaid.set(d.ingredient, { reason: o.as_needed_reason ?? null, tid: s.tid });
+      }
       if (ordering) {
         const o = parseOrder(s.text, d, ctx.codes);
         sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
@@ -133,6 +140,13 @@ export function medicationOrders(
     }
   }
   for (const [ing, o] of active) if (!orders.has(ing)) orders.set(ing, o);
+  for (const [ing, prn] of prnSaid) {
+    const o = orders.get(ing);
+    if (!o || o.status === STATUS.DISCONTINUED || (o.as_needed && o.as_needed_reason)) continue;
+    o.as_needed = true;
+    o.as_needed_reason = o.as_needed_reason ?? prn.reason;
+    sources.set(ing, [...new Set([...(sources.get(ing) ?? []), prn.tid])]);
+  }
   for (const [ing, o] of orders) completeFromTaken(o, o === active.get(ing) ? undefined : taken.get(ing) ?? active.get(ing));
   const values: MedicationOrder[] = [];
   const partial: MedicationOrder[] = [];
@@ -235,9 +249,14 @@ const FREQ_WORDS: Record<string, string> = {
   AT_BEDTIME: 'at bedtime', AS_NEEDED: 'as needed', ONCE_A_WEEK: 'once weekly', EVERY_OTHER_DAY: 'every other day', EVERY_MORNING: 'every morning',
 };
 
+const COUNT_SAID = /^\d+(?:\.\d+)? (?:puffs?|tablets?|tabs?|pills?|capsules?|drops?|sprays?|patch)$/i;
+
 /** How an order's sig reads in the note ("10 mg once daily"), from the structured values only. */
 export function sigText(o: MedicationOrder): string {
-  const dose = o.dosage.quantity !== null && o.dosage.unit ? `${o.dosage.quantity} ${o.dosage.unit.toLowerCase()}` : '';
+  const unit = o.dosage.unit === 'PUFF' && o.dosage.quantity !== 1 ? 'puffs' : o.dosage.unit?.toLowerCase();
+  // A strength said with the count per dose ("250 micrograms 2 puffs") reads with both, as said.
+  const count = o.instructions && COUNT_SAID.test(o.instructions) && o.dosage.raw_value?.endsWith(o.instructions) ? ` ${o.instructions}` : '';
+  const dose = o.dosage.quantity !== null && unit ? `${o.dosage.quantity} ${unit}${count}` : '';
   const freq = o.frequency.structured_value ? FREQ_WORDS[o.frequency.structured_value] ?? o.frequency.raw_value ?? '' : '';
   return [dose, freq, prnText(o)].filter(Boolean).join(' ');
 }

@@ -23,20 +23,61 @@ export function avoidedDrugs(text: string): DrugMention[] {
   return out;
 }
 
-const UNIT_RE = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s*(${Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).join('|')})\\b`, 'i');
+const UNIT_RE = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s*(${Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).join('|')})\\b`, 'gi');
+
+/**
+ * The recogniser writes "micro grams" and "milli grams" as two words (browser trial of 28 Nov: "fluticasone two
+ * hundred fifty micro grams" lost its 250 mcg); a dose is read from the one unit word.
+ */
+export function joinUnitWords(text: string): string {
+  return text.replace(/\b(micro|milli)\s+(grams?|liters?|litres?|equivalents?)\b/gi, (_m, pre: string, unit: string) => `${pre}${unit.replace(/litre/i, 'liter')}`);
+}
+
+// A number whose first words were unsure or are left as words ("[unclear] hundred fifty micro grams" for "two
+// hundred fifty"): the digits after them are only its tail, never the dose.
+const CUT_NUMBER = /\b(?:hundred|thousand|point|UNCLEARSPAN)\s*$/i;
+// A strength said with the count taken per dose: "250 micrograms, 2 puffs", "500 mg 2 tablets".
+const STRENGTH = new Set(['MG', 'MCG', 'G']);
+const COUNT = new Set(['PUFF', 'TAB', 'CAP', 'DROP', 'SPRAY', 'PATCH']);
+
+/** The doses said in a stretch of text, each with where it starts, leaving out numbers whose start was not heard. */
+function dosesIn(text: string): RegExpExecArray[] {
+  return [...text.matchAll(UNIT_RE)].filter((m) => !CUT_NUMBER.test(text.slice(0, m.index)));
+}
+
+/**
+ * The dose of the order: the first one said. A strength followed by the count per dose keeps both words
+ * ("250 micrograms 2 puffs") with the strength coded, and the count as the instruction to take.
+ */
+function orderDose(after: string): { dose: readonly [string, string, string]; count?: string } | undefined {
+  const [first, second] = dosesIn(after);
+  if (!first) return undefined;
+  const gap = second ? after.slice(first.index + first[0].length, second.index) : '';
+  const unit = (m: RegExpExecArray) => UNIT_CODES[m[2].toLowerCase()];
+  if (second && STRENGTH.has(unit(first)) && COUNT.has(unit(second)) && /^[\s,]*(?:of\s+it\s*)?$/i.test(gap))
+    return { dose: [after.slice(first.index, second.index + second[0].length), first[1], first[2]], count: second[0] };
+  return { dose: [first[0], first[1], first[2]] };
+}
 
 const VERB_STATUS: Array<[RegExp, MedicationOrder['status']]> = [
   [/\b(stop|discontinue|discontinued|come off|get off|stopping|hold off on taking|no longer take)\b/i, STATUS.DISCONTINUED],
   [/\b(refill|refills|refilled|renew)\b/i, STATUS.REFILLED],
   [/\b(increase|decrease|reduce|lower|raise|bump|change|switch|adjust|titrate|double)\b/i, STATUS.CHANGED],
-  [/\b(continue|keep taking|stay on|remain on|keep you on|continuing)\b/i, STATUS.CONTINUED],
-  [/\b(prescribe|prescribing|start|starting|initiate|put (you|him|her) on|give (you|him|her)|order|recommend|try|add|begin|send in|call in)\b/i, STATUS.NEW],
+  // "keep the albuterol", "keep using it", "stay on the atorvastatin": continued like "continue".
+  [/\b(continue|continuing|keep(?! (?:an eye|track|a (?:log|diary|record)))|stay(?:ing)? on|remain(?:ing)? on)\b/i, STATUS.CONTINUED],
+  // "restart" a drug the patient stopped or ran out of is a new order of it: nothing is being taken to continue.
+  [/\b(prescribe|prescribing|start|starting|restart|restarting|resume|resuming|initiate|put (you|him|her) on|give (you|him|her)|order|recommend|try|add|begin|send in|call in)\b/i, STATUS.NEW],
 ];
+
+const UNIT_ALT = Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).join('|');
+// "atorvastatin 20 milligrams a night" (heard for "at night"), "once a night": at bedtime. Only right after a dose or
+// "once": elsewhere "a night" is no frequency ("had a night of coughing").
+const A_NIGHT: [RegExp, 'AT_BEDTIME'] = [new RegExp(`(?:\\bonce a night\\b|(?<=\\d\\s*(?:${UNIT_ALT})\\s+)a night\\b)`, 'i'), 'AT_BEDTIME'];
 
 /** The frequency said first; among patterns matching at the same place, the list's order decides. */
 export function parseFrequency(text: string): { raw: string | null; code: string | null } {
   let best: { raw: string; code: string; at: number } | undefined;
-  for (const [re, code] of FREQUENCY_PATTERNS) {
+  for (const [re, code] of [...FREQUENCY_PATTERNS, A_NIGHT]) {
     const m = re.exec(text);
     if (m && (!best || m.index < best.at)) best = { raw: m[0], code, at: m.index };
   }
@@ -44,8 +85,26 @@ export function parseFrequency(text: string): { raw: string | null; code: string
 }
 
 export function parseTiming(text: string): string | null {
-  for (const [re, code] of TIMING_PATTERNS) if (re.test(text)) return code;
+  for (const [re, code] of [...TIMING_PATTERNS, A_NIGHT]) if (re.test(text)) return code;
   return null;
+}
+
+/** The sentence with its numbers as digits, where the drug is named, and the words after and just before it. */
+function sigSpan(sentence: string, drug: DrugMention): { text: string; at: number; after: string; before: string } {
+  const text = wordsToDigits(joinUnitWords(sentence.replace(/(\d),(\d{3})/g, '$1$2')));
+  const lower = text.toLowerCase();
+  const at = Math.max(0, lower.indexOf(drug.spoken.split(' ')[0]));
+  // The sig usually follows the drug name; a dose said just before ("500 mg of metformin") also counts.
+  // The sig of this drug ends where the next drug is named ("lisinopril 10 mg daily and metformin 500 mg twice a day").
+  const nextDrug = findDrugs(text.slice(at + drug.spoken.length)).at(0);
+  const end = nextDrug ? at + drug.spoken.length + Math.max(1, text.slice(at + drug.spoken.length).toLowerCase().search(new RegExp(`\\b${nextDrug.spoken.split(' ')[0]}`))) : at + 140;
+  return { text, at, after: text.slice(at, Math.min(end, at + 140)), before: text.slice(Math.max(0, at - 30), at) };
+}
+
+/** A dose said of the drug whose number was not heard whole ("[unclear] hundred fifty micro grams"): nothing codes it. */
+export function cutDose(sentence: string, drug: DrugMention): boolean {
+  const { after } = sigSpan(sentence, drug);
+  return [...after.matchAll(UNIT_RE)].some((m) => CUT_NUMBER.test(after.slice(0, m.index)));
 }
 
 /**
@@ -53,20 +112,15 @@ export function parseTiming(text: string): string | null {
  * "metformin 500 mg twice a day with meals" → 500 MG, TWO_A_DAY, WITH_MEALS.
  */
 export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex): MedicationOrder {
-  const text = wordsToDigits(sentence.replace(/(\d),(\d{3})/g, '$1$2'));
-  const lower = text.toLowerCase();
-  const at = Math.max(0, lower.indexOf(drug.spoken.split(' ')[0]));
-  // The sig usually follows the drug name; a dose said just before ("500 mg of metformin") also counts.
-  // The sig of this drug ends where the next drug is named ("lisinopril 10 mg daily and metformin 500 mg twice a day").
-  const nextDrug = findDrugs(text.slice(at + drug.spoken.length)).at(0);
-  const end = nextDrug ? at + drug.spoken.length + Math.max(1, text.slice(at + drug.spoken.length).toLowerCase().search(new RegExp(`\\b${nextDrug.spoken.split(' ')[0]}`))) : at + 140;
-  const after = text.slice(at, Math.min(end, at + 140));
-  const before = text.slice(Math.max(0, at - 30), at);
+  const { text, at, after, before } = sigSpan(sentence, drug);
   // A changed dose is said as "from 10 mg to 20 mg" or "10 to 20 mg": the order is the new dose.
   const change = doseChange(after);
   // A dose said before the drug is its own only when it runs into the name: "500 mg of metformin", "500 mg metformin".
   const doseBefore = BEFORE_RE.exec(before);
-  const dose = change ? ([`${change.to} ${change.unit}`, String(change.to), change.unit] as const) : UNIT_RE.exec(after) ?? (doseBefore ? ([doseBefore[0].trim(), doseBefore[1], doseBefore[2]] as const) : null);
+  const said = change ? undefined : orderDose(after);
+  const dose = change
+    ? ([`${change.to} ${change.unit}`, String(change.to), change.unit] as const)
+    : said?.dose ?? (doseBefore && !CUT_NUMBER.test(before.slice(0, doseBefore.index)) ? ([doseBefore[0].trim(), doseBefore[1], doseBefore[2]] as const) : null);
   const freq = parseFrequency(after);
   const timing = parseTiming(after);
   let route: string | null = null;
@@ -81,9 +135,9 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
   const status = orderStatus(text, at, drug);
   const concept = codes.rxByName(drug.ingredient);
   const unitWord = dose?.[2].toLowerCase();
-  const said = /\b(with (?:food|meals|water)|on an empty stomach|avoid [a-z ]+|do not [a-z ]+|apply [a-z ]+|as needed for [a-z ]+)\b/i.exec(after)?.[0] ?? null;
+  const told = /\b(with (?:food|meals|water)|on an empty stomach|avoid [a-z ]+|do not [a-z ]+|apply [a-z ]+|as needed for [a-z ]+)\b/i.exec(after)?.[0] ?? null;
   // Instructions are copied words; one that runs into an unclear span is left for the clinician.
-  const instr = said && !/unclearspan/i.test(said) ? said : null;
+  const instr = told && !/unclearspan/i.test(told) ? told : said?.count ?? null;
   const prn = asNeeded(after);
   const previous = change ? { quantity: change.from, unit: UNIT_CODES[change.unit.toLowerCase()] ?? null, raw_value: `${change.from} ${change.unit}` } : null;
   return {
@@ -129,7 +183,7 @@ const CHANGE_RE = new RegExp(`\\b(?:from\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:(${UNIT_W
  * dose; the note reads the change from both.
  */
 export function doseChange(text: string): { from: number; to: number; unit: string } | undefined {
-  const m = CHANGE_RE.exec(wordsToDigits(text));
+  const m = CHANGE_RE.exec(wordsToDigits(joinUnitWords(text)));
   if (!m || (m[2] && m[2].toLowerCase() !== m[4].toLowerCase() && UNIT_CODES[m[2].toLowerCase()] !== UNIT_CODES[m[4].toLowerCase()])) return undefined;
   return { from: Number(m[1]), to: Number(m[3]), unit: m[4] };
 }

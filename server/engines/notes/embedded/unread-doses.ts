@@ -1,6 +1,6 @@
 import type { LeftOutItem, MedicationOrder } from '../types';
 import type { NoteContext } from './compose';
-import { findDrugs, parseOrder } from './meds';
+import { cutDose, findDrugs, parseOrder } from './meds';
 import { showUnclear } from './unclear';
 
 /**
@@ -18,6 +18,12 @@ export function unreadDoses(ctx: NoteContext, orders: MedicationOrder[], taken: 
   for (const s of ctx.analysis.sentences) {
     if (s.role !== 'CLINICIAN' || s.question || s.allergy) continue;
     for (const d of findDrugs(s.text)) {
+      // "i will [unclear] fluticasone [unclear] hundred fifty micro grams two puffs" (browser trial, 28 Nov): the strength's
+      // first word was unsure, so no order states it; signed as it stands, the order would carry no strength.
+      if (cutDose(s.text, d) && !known.has(`${d.ingredient} cut`)) {
+        known.add(`${d.ingredient} cut`);
+        out.push({ reason: 'NOT_UNDERSTOOD', kind: 'medication_order', text: `A dose of ${d.spoken} was said that was not heard whole: "${showUnclear(s.text)}"`, loinc_code: '10160-0', source_transcripts: [s.tid] });
+      }
       const q = parseOrder(s.text, d, ctx.codes).dosage.quantity;
       if (q === null || known.has(`${d.ingredient} ${q}`)) continue;
       known.add(`${d.ingredient} ${q}`);
