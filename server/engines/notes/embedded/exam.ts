@@ -86,6 +86,11 @@ function examClauses(t: string): string[] {
     .split(/(?<!\b(?:on|and))\s+(?=(?:on |and )?(?:her|his|your|their|the) (?:[a-z]+ ){1,2}exam\b)|,\s*|;\s*|\s+(?:and|but|so)\s+(?=(?:your|the|her|his|there|i|on|no)\b)|\s+(?=(?:let me|let's|i'm going to|i am going to|i'm just going to|if you can|can you|i want to|(?:and )?listen(?:ing)? to)\b)|(?<=\b(?:heart|lungs|belly|abdomen)\b)\s+(?=(?:your|the|her|his) (?:heart|lungs?|belly|abdomen)\b)/i).map((x) => x.trim()).filter(Boolean);
 }
 
+// A sentence that is a reading and nothing more, as the clinician reads the room's measurement out to the patient.
+const ROOM_READING =
+  /^(?:(?:so|and|okay|ok|now|well|alright|all right)[, ]+)*(?:(?:your|her|his|their|the) )?(?:oxygen(?: saturation| sat\w*| levels?)?|o2 sat\w*|sats|saturation|pulse ox\w*|blood pressure|heart rate|pulse|temperature|temp|respiratory rate)(?: (?:reading|today|here))? (?:(?:is|was|'s|are|were|of|at)\s+)?(?:(?:about|around|at)\s+)?\d+(?:\/\d+|\.\d)?(?:\s?(?:%|percent|bpm|beats per minute|degrees|mmhg))?(?: on room air)?(?: (?:today|here|right now|in the office|this morning))?[.!]?$/i;
+const roomReading = (text: string) => ROOM_READING.test(stripFiller(text).trim()) || /\b(?:sats|satting)\s+(?:(?:is|was|are|were|of|at|about|around)\s+)?\d{2,3}\b/i.test(text);
+
 export function examBlocks(ctx: NoteContext): Block[] {
   const { analysis } = ctx;
   const bySystem = new Map<string, Piece[]>();
@@ -95,8 +100,13 @@ export function examBlocks(ctx: NoteContext): Block[] {
   const complained = /^(right|left|bilateral) ([a-z]+(?: [a-z]+)?) pain$/i.exec(ctx.complaint ?? '');
   // A vital sign measured in the room may be said before any exam cue ("your blood pressure today is 150 over
   // 92"); it belongs with the exam's vitals, not nowhere. Readings from home are history, not measured here.
-  for (const s of analysis.sentences.slice(0, analysis.examStart)) {
-    if (s.role !== 'CLINICIAN' || s.question || !/\b(?:today|here|right now)\b/i.test(s.text) || /\bat home\b|\bhome (?:readings?|monitor)\b/i.test(s.text)) continue;
+  // So may one said after the exam's talk, or in a visit with no exam cue at all, when the sentence is the reading
+  // told to the patient and nothing else ("your oxygen level was 97 percent", "sats 95"): not "if your temperature is
+  // over 101 today, call", which the today-cue would take.
+  for (const s of analysis.sentences) {
+    if (s.i >= analysis.examStart && s.i < analysis.planStart) continue;
+    const here = s.i < analysis.examStart && /\b(?:today|here|right now)\b/i.test(s.text);
+    if (s.role !== 'CLINICIAN' || s.question || !(here || roomReading(s.text)) || /\bat home\b|\bhome (?:readings?|monitor)\b/i.test(s.text)) continue;
     for (const v of vitalsIn(s.text)) if (!measured.has(v.label)) measured.set(v.label, { text: `${v.value}.`, src: [s.tid] });
   }
   for (const s of sents) {
