@@ -10,7 +10,7 @@ import { joinCutLines, withJoinedIds } from './join-cut-lines';
 import { serviceOrders } from './service-orders';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
-import { addSigs, allergyPieces, medicationOrders, orderLine, sayChanges } from './medications';
+import { addSigs, allergyPieces, doseText, medicationOrders, orderLine, sayChanges } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { CHRONIC, addManagedProblems } from './managed';
 import { continuedAsActive } from '../continued-orders';
@@ -31,7 +31,8 @@ const ROS_ORDER = ROS_SYSTEMS.map(([system]) => system);
 /** Scribes write units as abbreviations: "500 milligrams" → "500 mg". */
 function scribeUnits(text: string): string {
   return text
-    .replace(/\b(\d+(?:\.\d+)?) (milligrams?|micrograms?|milliliters?)\b/gi, (_m, n: string, u: string) => `${n} ${/^milli?g/i.test(u) ? 'mg' : /^micro/i.test(u) ? 'mcg' : 'mL'}`)
+    // The recogniser may write the unit as two words: "250 micro grams" → "250 mcg".
+    .replace(/\b(\d+(?:\.\d+)?) (milli ?grams?|micro ?grams?|milli ?liters?)\b/gi, (_m, n: string, u: string) => `${n} ${/^milli ?g/i.test(u) ? 'mg' : /^micro/i.test(u) ? 'mcg' : 'mL'}`)
     // "40 mg a day" → "40 mg daily", "twice a day" → "twice daily".
     .replace(/\b(\d+ (?:mg|mcg|mL|units?|tablets?|pills?)|twice|three times|four times) (?:a|per) day\b/gi, '$1 daily')
     .replace(/\b(\d+ (?:mg|mcg|mL|units?|tablets?|pills?)) once (?:a|per) day\b/gi, '$1 daily')
@@ -190,7 +191,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
           blocks = [...meds.current, ...[...meds.values, ...meds.partial.filter((o) => missingFields(o))].filter((o) => !meds.currentIngredients.has(o.drug_name)).map((o) => ({
             text: o.status === 'CHANGED' && meds.taken.has(o.drug_name) && !missingFields(o)
               ? orderLine(o, meds.taken.get(o.drug_name))
-              : `${capitalize(o.drug_name)}${o.dosage.quantity !== null ? ` ${o.dosage.quantity} ${(o.dosage.unit ?? '').toLowerCase()}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
+              : `${capitalize(o.drug_name)}${doseText(o) ? ` ${doseText(o)}` : o.dosage.quantity !== null ? ` ${o.dosage.quantity}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
             src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;

@@ -251,12 +251,17 @@ const FREQ_WORDS: Record<string, string> = {
 
 const COUNT_SAID = /^\d+(?:\.\d+)? (?:puffs?|tablets?|tabs?|pills?|capsules?|drops?|sprays?|patch)$/i;
 
-/** How an order's sig reads in the note ("10 mg once daily"), from the structured values only. */
-export function sigText(o: MedicationOrder): string {
+/** How an order's dose reads in the note ("250 mcg 2 puffs", "2 puffs", "10 mg"); '' without one. */
+export function doseText(o: MedicationOrder): string {
   const unit = o.dosage.unit === 'PUFF' && o.dosage.quantity !== 1 ? 'puffs' : o.dosage.unit?.toLowerCase();
   // A strength said with the count per dose ("250 micrograms 2 puffs") reads with both, as said.
   const count = o.instructions && COUNT_SAID.test(o.instructions) && o.dosage.raw_value?.endsWith(o.instructions) ? ` ${o.instructions}` : '';
-  const dose = o.dosage.quantity !== null && unit ? `${o.dosage.quantity} ${unit}${count}` : '';
+  return o.dosage.quantity !== null && unit ? `${o.dosage.quantity} ${unit}${count}` : '';
+}
+
+/** How an order's sig reads in the note ("10 mg once daily"), from the structured values only. */
+export function sigText(o: MedicationOrder): string {
+  const dose = doseText(o);
   const freq = o.frequency.structured_value ? FREQ_WORDS[o.frequency.structured_value] ?? o.frequency.raw_value ?? '' : '';
   return [dose, freq, prnText(o)].filter(Boolean).join(' ');
 }

@@ -52,6 +52,7 @@ describe('the recorded asthma and cholesterol visit', () => {
     expect(flu).toMatchObject({ status: 'NEW', dosage: { quantity: 2, unit: 'PUFF', raw_value: '2 puffs' }, frequency: { structured_value: 'TWO_A_DAY' }, source_transcripts: ['r11'] });
     expect(orders(r).map((o) => o.dosage.quantity)).not.toContain(50);
     expect(section(r, '10160-0')).not.toMatch(/\b50\b/);
+    expect(section(r, '10160-0')).toMatch(/^Fluticasone 2 puffs twice daily\.$/m);
     expect(r.left_out).toContainEqual(
       expect.objectContaining({ reason: 'NOT_UNDERSTOOD', kind: 'medication_order', text: expect.stringMatching(/^A dose of fluticasone was said that was not heard whole: ".*\[unclear\] hundred 50 micro grams 2 puffs/), source_transcripts: ['r11'] }),
     );
@@ -90,7 +91,13 @@ describe('continuations, as-needed reasons, two-word units and "at night" in a c
       source_transcripts: expect.arrayContaining(['t3']),
     });
     expect(section(r, '10160-0')).toMatch(/^Fluticasone 250 mcg 2 puffs twice daily\.$/m);
+    expect(section(r, '51847-2')).toMatch(/\bfluticasone 250 mcg 2 puffs twice daily\./);
     expect(r.left_out ?? []).not.toContainEqual(expect.objectContaining({ kind: 'medication_order' }));
+  });
+
+  it('a strength and its puffs said of a drug not taken before are listed with both', () => {
+    const r = note('[doctor] i will start fluticasone two hundred fifty micro grams two puffs twice a day');
+    expect(section(r, '10160-0')).toMatch(/^Fluticasone 250 mcg 2 puffs twice daily\.$/m);
   });
 
   it('"milli grams" is read as milligrams', () => {
