@@ -63,6 +63,22 @@ function soughtBy(m: Said): boolean {
   return before.found && SOUGHT.test(before.text);
 }
 
+// A symptom named only as what a drug is taken for when needed ("albuterol for shortness of breath as needed", "as
+// needed for pain") is the drug's reason, not a problem the plan assesses.
+const PRN = /\b(?:as needed|when needed|if needed|as required|prn|p\.r\.n)\b/;
+function prnReason(m: { sentence: { tokens: string[] }; start: number; end: number }): boolean {
+  const t = m.sentence.tokens;
+  // The reason may be one of a list: "as needed for wheezing or shortness of breath", "for cough or wheezing as needed".
+  const before = `${t.slice(Math.max(0, m.start - 10), m.start).join(' ')} `;
+  const after = t.slice(m.end, m.end + 8).join(' ');
+  const det = '(?:(?:your|the|any|some|her|his|their)\\s+)?';
+  const list = '(?:\\w+\\s+){0,4}(?:or|and)\\s+';
+  return (
+    new RegExp(`${PRN.source}\\s+for\\s+${det}(?:${list}${det})?$`).test(before) ||
+    (new RegExp(`\\bfor\\s+${det}(?:${list}${det})?$`).test(before) && new RegExp(`^(?:(?:or|and)\\s+(?:\\w+\\s+){1,4})?(?:\\w+\\s+)?${PRN.source}`).test(after))
+  );
+}
+
 // The body part a joint or limb pain code names, and the words of a diagnosis at that part (its ICD-10-CM description).
 const PAIN_SITES: Array<[RegExp, RegExp]> = [
   [/\bknee\b/, /\b(knee|patell\w*|menisc\w*|cruciate|collateral)\b/],
@@ -117,6 +133,8 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
       if (hypothetical(m)) continue;
       if (namesTopic(m)) continue;
+      // Unless the plan names the symptom elsewhere, not as a drug's as-needed reason.
+      if (SYMPTOM.test(m.code) && prnReason(m) && !analysis.sentences.some((t) => t.i >= analysis.planStart && t.role === 'CLINICIAN' && !t.question && conditionMentions(t).some((x) => x.code === m.code && !x.negated && !x.family && !prnReason(x) && !hypothetical(x)))) continue;
       // A past acute event ("he had a heart attack in 2008") is history, not this visit's diagnosis (I25.2, not I21).
       if (pastAcute(s.tokens, m)) continue;
       // A condition read out of the history list is coded when the assessment and plan comes back to it (or a drug for

@@ -22,6 +22,12 @@ describe('the recorded asthma and cholesterol follow-up', () => {
   it('states the oxygen saturation the clinician read out under the examination', () => {
     expect(section(r, '29545-1')).toMatch(/Oxygen saturation: 97%\./);
   });
+
+  it('codes no shortness of breath from the albuterol kept for it as needed', () => {
+    const codes = r.structured_data.diagnoses.values.map((d) => d.codes[0].code);
+    expect(codes).toContain('J45.909');
+    expect(codes).not.toContain('R06.02');
+  });
 });
 
 describe('a vital sign read out to the patient is measured in the room', () => {
@@ -37,5 +43,36 @@ describe('a vital sign read out to the patient is measured in the room', () => {
   it('a threshold to call about, or oxygen given in litres, is no reading', () => {
     expect(section(note('[doctor] if your temperature is over 101 today call me'), '29545-1')).not.toMatch(/Temperature/);
     expect(section(note('[doctor] we will keep you on oxygen 2 liters'), '29545-1')).not.toMatch(/Oxygen saturation/);
+  });
+});
+
+describe("a symptom named only as a drug's as-needed reason is no diagnosis", () => {
+  const codes = (dialogue: string) => note(dialogue).structured_data.diagnoses.values.map((d) => d.codes[0].code);
+  const visit = (plan: string) => `[patient] my breathing is worse
+[doctor] let me listen to your lungs
+[doctor] i hear some wheezing
+[doctor] your asthma is not well controlled
+${plan}`;
+
+  it.each([
+    '[doctor] keep the albuterol for shortness of breath as needed',
+    '[doctor] use albuterol as needed for wheezing or shortness of breath',
+    '[doctor] use albuterol for cough or shortness of breath as needed',
+    '[doctor] use albuterol if you get shortness of breath',
+  ])('%s', (plan) => {
+    const got = codes(visit(plan));
+    expect(got).toContain('J45.909');
+    expect(got.filter((c) => c.startsWith('R'))).toEqual([]);
+  });
+
+  it('a symptom the plan assesses stays coded though a drug is also taken for it as needed, with its evidence', () => {
+    const r = note(`[patient] my breathing is worse and i am dizzy
+[doctor] let me listen to your lungs
+[doctor] i hear some wheezing
+[doctor] your asthma is not well controlled
+[doctor] for your dizziness i think it is positional and we will watch it
+[doctor] you can take meclizine for dizziness as needed`);
+    const dizzy = r.structured_data.diagnoses.values.find((d) => d.codes[0].code === 'R42');
+    expect(dizzy?.source_transcripts).toEqual(expect.arrayContaining(['t5', 't6']));
   });
 });
