@@ -1,7 +1,7 @@
 /** Medication orders and the medication list; allergies. */
 import type { MedicationOrder } from '../types';
 import { priorQuestion, type NoteContext, type Piece } from './compose';
-import { avoidedDrugs, findDrugs, isCompleteOrder, parseOrder } from './meds';
+import { KEEP_DRUG, avoidedDrugs, findDrugs, isCompleteOrder, parseOrder } from './meds';
 import type { Problem } from './plan';
 import { capitalize, finishSentence } from './text';
 import { RELATION, STATUS } from './vocab';
@@ -71,7 +71,7 @@ function takesDrug(ctx: NoteContext, s: Sentence): boolean {
   return /\b(taking|take|on|using)\b/i.test(s.text) || /\bi (?:take|am taking|'m taking|use|am on|'m on)\b/i.test(next.text);
 }
 
-const ORDER_VERB = /\b(prescribe|prescribing|start|starting|restart|resume|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep (?:taking|using|on|you on|him on|her on|the|your|his|her)|stay(?:ing)? on|remain(?:ing)? on)\b/i;
+const ORDER_VERB = /\b(prescribe|prescribing|start|starting|restart|resume|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep (?:taking|using|on|you on|him on|her on)|stay(?:ing)? on|remain(?:ing)? on)\b/i;
 
 export function medicationOrders(
   ctx: NoteContext,
@@ -93,7 +93,8 @@ export function medicationOrders(
     if (!drugs.length) continue;
     // "You are on lisinopril 10 mg daily" states what is taken; it orders nothing.
     const statesTaken = /\b(?:you are on|you're on|you take|you've been taking|you have been taking|you are taking|you're taking|you're currently on|you are currently on)\b/i.test(s.text) && !ORDER_VERB.test(s.text.replace(/\byou (?:take|are taking|'re taking)\b/gi, ''));
-    const ordering = s.role === 'CLINICIAN' && !s.question && !statesTaken && (ORDER_VERB.test(s.text) || (s.i >= analysis.planStart && /\d/.test(s.text)));
+    const keptDrug = drugs.some((d) => KEEP_DRUG.test(s.text.slice(0, Math.max(0, s.text.toLowerCase().indexOf(d.spoken.split(' ')[0])))));
+    const ordering = s.role === 'CLINICIAN' && !s.question && !statesTaken && (ORDER_VERB.test(s.text) || keptDrug || (s.i >= analysis.planStart && /\d/.test(s.text)));
     // An allergy statement or the answer to an allergy question names what the patient must not take.
     const negatedUse = s.allergy || /\b(not taking|don't take|never taken|stopped taking|no longer taking|allergic)\b/i.test(s.text);
     for (const d of drugs) {

@@ -63,8 +63,8 @@ const VERB_STATUS: Array<[RegExp, MedicationOrder['status']]> = [
   [/\b(stop|discontinue|discontinued|come off|get off|stopping|hold off on taking|no longer take)\b/i, STATUS.DISCONTINUED],
   [/\b(refill|refills|refilled|renew)\b/i, STATUS.REFILLED],
   [/\b(increase|decrease|reduce|lower|raise|bump|change|switch|adjust|titrate|double)\b/i, STATUS.CHANGED],
-  // "keep the albuterol", "keep using it", "stay on the atorvastatin": continued like "continue".
-  [/\b(continue|continuing|keep(?! (?:an eye|track|a (?:log|diary|record)))|stay(?:ing)? on|remain(?:ing)? on)\b/i, STATUS.CONTINUED],
+  // "keep taking it", "stay on the atorvastatin": continued like "continue" ("keep the albuterol": KEEP_DRUG).
+  [/\b(continue|continuing|keep (?:taking|using|on|(?:you|him|her|them) on)|stay(?:ing)? on|remain(?:ing)? on)\b/i, STATUS.CONTINUED],
   // "restart" a drug the patient stopped or ran out of is a new order of it: nothing is being taken to continue.
   [/\b(prescribe|prescribing|start|starting|restart|restarting|resume|resuming|initiate|put (you|him|her) on|give (you|him|her)|order|recommend|try|add|begin|send in|call in)\b/i, STATUS.NEW],
 ];
@@ -188,6 +188,12 @@ export function doseChange(text: string): { from: number; to: number; unit: stri
   return { from: Number(m[1]), to: Number(m[3]), unit: m[4] };
 }
 
+/**
+ * "keep the albuterol …": "keep" continues a drug only when the drug is what is kept; "keep your blood pressure down
+ * with lisinopril" starts it.
+ */
+export const KEEP_DRUG = /\bkeep (?:(?:the|your|his|her|their) )?$/i;
+
 // Where one order's clause ends: a sentence or clause break, or "and" before a new verb.
 const CLAUSE_BREAK = /[.;,]\s|\s(?:and|then|but|also)\s/gi;
 
@@ -201,6 +207,8 @@ function orderStatus(text: string, at: number, drug: DrugMention): MedicationOrd
   const lastBreak = breaks.length ? breaks.at(-1)!.index! + breaks.at(-1)![0].length : 0;
   const own = pre.slice(lastBreak);
   let best: { at: number; status: MedicationOrder['status'] } | undefined;
+  const keep = KEEP_DRUG.exec(own);
+  if (keep) best = { at: keep.index, status: STATUS.CONTINUED };
   for (const [re, st] of VERB_STATUS) {
     const all = [...own.matchAll(new RegExp(re.source, 'gi'))];
     const last = all.at(-1);

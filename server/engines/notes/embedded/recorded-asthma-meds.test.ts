@@ -74,8 +74,9 @@ describe('continuations, as-needed reasons, two-word units and "at night" in a c
     expect(order(note(`[doctor] ${said}`), drug)).toMatchObject({ ...CONTINUED, dosage: expect.objectContaining({ quantity }) });
   });
 
-  it('"keep an eye on" is no continuation of the drug named after it', () => {
+  it('"keep" continues only the drug kept: "keep an eye on …", "keep your blood pressure down with X" do not', () => {
     expect(order(note('[doctor] keep an eye on your sugars and start metformin five hundred milligrams twice a day'), 'metformin')).toMatchObject({ status: 'NEW' });
+    expect(order(note('[doctor] let us keep your blood pressure down with lisinopril ten milligrams daily'), 'lisinopril')).toMatchObject({ status: 'NEW' });
   });
 
   it('"restart" orders the drug anew, its strength said in "micro grams" kept with the puffs per dose', () => {
