@@ -227,7 +227,7 @@ function notTheCondition(tokens: string[], m: Match): boolean {
   return false;
 }
 
-/** With `measured`, also a blood pressure said to be raised or treated (`byMeasure`), which only managed.ts and evidence use. */
+/** With `measured`, also a blood pressure or cholesterol said to be raised or treated (`byMeasure`), which only managed.ts and evidence use. */
 export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}): ConditionMention[] {
   const out: ConditionMention[] = [];
   if (s.allergy) return out;
@@ -269,7 +269,7 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
     const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), m.end + 4).join(' ')) && !/\b(my|your) (own|personal)\b/.test(s.text);
     out.push({ ...m, code, start, negated: negated || listNegated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
   }
-  if (opts.measured) out.push(...raisedPressure(s, out));
+  if (opts.measured) out.push(...raisedPressure(s, out), ...treatedCholesterol(s, out));
   // "You've got some arthritis in there, we call this hallux rigidus": the name given is the condition just described.
   for (let k = 1; k < out.length; k++) {
     const named = /\b(?:call (?:this|it|that)|called|known as)$/.test(s.tokens.slice(out[k - 1].end, out[k].start).join(' '));
@@ -297,6 +297,31 @@ function raisedPressure(s: Sentence, found: ConditionMention[]): ConditionMentio
     const negated = /\b(?:don't|do not|doesn't|does not) think (?:that )?(?:your |the |his |her |my )?$/.test(s.tokens.slice(Math.max(0, start - 6), start).join(' ') + ' ');
     const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), start).join(' '));
     out.push({ id: 'I10', term: 'elevated blood pressure', start, end, code: 'I10', negated, family, sentence: s, surface: s.tokens.slice(start, end).join(' '), byMeasure: true });
+  }
+  return out;
+}
+
+// "here for your asthma and your cholesterol", "following up on your cholesterol", "atorvastatin for your cholesterol",
+// "your cholesterol is still high": cholesterol the visit manages or says is raised is hyperlipidemia (E78.5), as "high
+// cholesterol" is, but only when a drug for it is ordered or taken (managed.ts). Cholesterol as a test ("check your
+// cholesterol", "fasting for your cholesterol test", "your cholesterol level was 180") is no condition.
+const CHOLESTEROL =
+  /\b(?:(?:here (?:today )?|follow(?:ing)?(?: |-)up (?:on )?|(?<!\b(?:fast|fasting|test|testing|screen|screening|check|checking|labs?|blood work|bloodwork) )))for (?:your|my|the|his|her|their) (?:(?:\w+|\w+ \w+) and (?:your|my|the|his|her|their) )?cholesterol\b(?! (?:checks?|tests?|levels?|panels?|screen\w*|labs?|numbers?|results?|medicines?|medications?|pills?))|\bfollow(?:ing)?(?: |-)up on (?:your|my|the|his|her|their) cholesterol\b(?! (?:checks?|tests?|levels?|panels?|labs?|numbers?|results?))|\bcholesterol (?:(?:is|was|has been|'s|remains?|stays?)\s+)(?:(?:still|also|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|running)\s+)*(?:high|elevated|up|uncontrolled|not (?:well |very well )?controlled|poorly controlled)\b/g;
+
+function treatedCholesterol(s: Sentence, found: ConditionMention[]): ConditionMention[] {
+  const out: ConditionMention[] = [];
+  const lower = s.tokens.join(' ');
+  for (const hit of lower.matchAll(CHOLESTEROL)) {
+    const end = lower.slice(0, hit.index + hit[0].length).split(' ').length;
+    // The mention is "cholesterol", or the "for your …" that says what is treated (as managed.ts reads "for your blood pressure").
+    const from = hit[0].startsWith('cholesterol') ? hit.index : hit.index + hit[0].search(/\bfor\b|\bcholesterol\b/);
+    const start = lower.slice(0, from).split(' ').length - 1;
+    // "here for your asthma and your cholesterol": only the cholesterol's own word must be free of another mention.
+    const word = s.tokens.indexOf('cholesterol', start);
+    if (found.some((m) => m.start <= word && word < m.end)) continue;
+    const negated = /\b(?:don't|do not|doesn't|does not) think (?:that )?(?:your |the |his |her |my )?$/.test(s.tokens.slice(Math.max(0, start - 6), start).join(' ') + ' ');
+    const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), start).join(' '));
+    out.push({ id: 'E78.5', term: 'cholesterol', start, end, code: 'E78.5', negated, family, sentence: s, surface: s.tokens.slice(start, end).join(' '), byMeasure: true });
   }
   return out;
 }

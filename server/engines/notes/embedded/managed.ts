@@ -91,6 +91,7 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
   fileOrphans(problems, orphan);
   splitAssessments(problems);
   // The order is linked to the problem its sentence is filed under (medicationOrders); a moved sentence takes its link along.
+  fileTestsByIndication(problems);
   for (const { piece, from, to } of fileByIndication(problems)) {
     const [was, now] = [ctx.codes.icd10(from.code)?.code, ctx.codes.icd10(to.code)?.code];
     for (const o of orders)
@@ -121,7 +122,7 @@ function splitAssessments(problems: Problem[]): void {
 /** The piece names the problem: every longer word of one of its mentions ("blood pressure" for a raised pressure). */
 function namedIn(p: Problem, toks: Set<string>): boolean {
   return p.mentions.some((m) => {
-    const words = m.byMeasure ? ['blood', 'pressure'] : m.surface.split(' ').filter((w) => w.length > 3);
+    const words = m.byMeasure ? (m.code === 'I10' ? ['blood', 'pressure'] : ['cholesterol']) : m.surface.split(' ').filter((w) => w.length > 3);
     return words.length > 0 && words.every((w) => toks.has(w));
   });
 }
@@ -150,6 +151,33 @@ function fileByIndication(problems: Problem[]): Array<{ piece: Piece; from: Prob
     }
   }
   return moved;
+}
+
+/** Tests that follow one condition over time, by ICD-10-CM category: a lipid panel follows the cholesterol, not the asthma. */
+const TESTS_FOR: Array<[RegExp, string[]]> = [
+  [/\b(?:lipid (?:panel|profile)|lipids|fasting lipid|cholesterol (?:panel|level|test)|ldl)\b/i, ['E78']],
+  [/\b(?:a1c|hemoglobin a 1 c)\b/i, ['E11', 'E10', 'E13']],
+  [/\b(?:tsh|thyroid (?:panel|function tests?|levels?))\b/i, ['E03', 'E05']],
+  [/\b(?:spirometry|pulmonary function tests?|pfts?)\b/i, ['J45', 'J44']],
+];
+
+/**
+ * A test filed under one problem that follows another problem of the visit, and not this one, is that problem's: "we will
+ * check a lipid panel", said after the asthma's plan with atorvastatin continued, is the hyperlipidemia's. A piece that
+ * names this problem, or tests for more than one, stays.
+ */
+function fileTestsByIndication(problems: Problem[]): void {
+  for (const p of problems) {
+    if (!p.code) continue;
+    for (const piece of [...p.testing]) {
+      const cats = new Set(TESTS_FOR.filter(([re]) => re.test(piece.text)).flatMap(([, c]) => c));
+      if (!cats.size || cats.has(category(p.code)) || namedIn(p, new Set(tokenize(piece.text)))) continue;
+      const to = problems.filter((x) => x !== p && x.code && cats.has(category(x.code)));
+      if (to.length !== 1 || TESTS_FOR.filter(([re]) => re.test(piece.text)).length !== 1) continue;
+      p.testing.splice(p.testing.indexOf(piece), 1);
+      to[0].testing.push(piece);
+    }
+  }
 }
 
 /** Plan talk under no heading: each clause goes to the problem whose drug or name it says. */

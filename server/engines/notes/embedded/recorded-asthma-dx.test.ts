@@ -23,6 +23,23 @@ describe('the recorded asthma and cholesterol follow-up', () => {
     expect(section(r, '29545-1')).toMatch(/Oxygen saturation: 97%\./);
   });
 
+  it('codes the cholesterol the visit is for and manages with atorvastatin as hyperlipidemia, with its evidence', () => {
+    const lipids = r.structured_data.diagnoses.values.find((d) => d.codes[0].code === 'E78.5');
+    expect(lipids?.source_transcripts).toEqual(['r2']);
+  });
+
+  it('files the atorvastatin and the lipid panel under the hyperlipidemia, not the asthma', () => {
+    const plan = section(r, '51847-2');
+    const asthma = plan.slice(plan.indexOf('Asthma.'), plan.indexOf('Hyperlipidemia.'));
+    const lipids = plan.slice(plan.indexOf('Hyperlipidemia.'));
+    expect(plan).toMatch(/^\d\. Hyperlipidemia\.$/m);
+    expect(asthma).not.toMatch(/atorvastatin|lipid panel/i);
+    expect(lipids).toMatch(/Continue atorvastatin 20 mg/);
+    expect(lipids).toMatch(/check a lipid panel/);
+    const statin = r.structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'atorvastatin');
+    expect(statin?.linked_diagnosis_codes).toEqual(['E78.5']);
+  });
+
   it('codes no shortness of breath from the albuterol kept for it as needed', () => {
     const codes = r.structured_data.diagnoses.values.map((d) => d.codes[0].code);
     expect(codes).toContain('J45.909');
@@ -74,5 +91,43 @@ ${plan}`;
 [doctor] you can take meclizine for dizziness as needed`);
     const dizzy = r.structured_data.diagnoses.values.find((d) => d.codes[0].code === 'R42');
     expect(dizzy?.source_transcripts).toEqual(expect.arrayContaining(['t5', 't6']));
+  });
+});
+
+describe('cholesterol is hyperlipidemia only when the visit manages it, never as a test', () => {
+  const codes = (dialogue: string) => note(dialogue).structured_data.diagnoses.values.map((d) => d.codes[0].code);
+
+  it('"check your cholesterol" alone codes nothing, nor a cholesterol test fasted for beside a statin', () => {
+    expect(codes('[doctor] we will check your cholesterol today')).toEqual([]);
+    expect(codes(`[doctor] hi there
+[patient] hi i am fasting for my cholesterol test
+[doctor] okay
+[patient] i take atorvastatin 20 mg
+[doctor] your heart sounds good
+[doctor] continue atorvastatin 20 mg daily and we will check your cholesterol`)).not.toContain('E78.5');
+  });
+
+  it('"here for your cholesterol" with no drug for it codes nothing', () => {
+    expect(codes(`[doctor] hi there
+[patient] hi
+[doctor] i understand you are here for your cholesterol
+[patient] yes
+[doctor] your heart sounds good
+[doctor] we will check your cholesterol and see you in a year`)).not.toContain('E78.5');
+  });
+
+  it('followed up on with a statin continued, or said to be high with a statin started, is E78.5', () => {
+    expect(codes(`[doctor] hi there
+[patient] hi
+[doctor] we are following up on your cholesterol today
+[patient] i take atorvastatin 20 mg
+[doctor] your heart sounds good
+[doctor] continue atorvastatin 20 mg daily and we will check a lipid panel`)).toContain('E78.5');
+    expect(codes(`[doctor] hi there
+[patient] hi
+[doctor] how are you
+[patient] fine
+[doctor] your heart sounds good
+[doctor] your cholesterol is still high so i will start atorvastatin 20 mg daily`)).toContain('E78.5');
   });
 });
