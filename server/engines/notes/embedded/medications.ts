@@ -84,7 +84,7 @@ export function medicationOrders(
   const active = new Map<string, MedicationOrder>();
   // What the patient was taking before this visit's orders, as said: the "from" of a changed dose.
   const taken = new Map<string, MedicationOrder>();
-  const prnSaid = new Map<string, { reason: string | null; tid: string }>();
+  const prnSaid = new Map<string, { reason: string | null; frequency: MedicationOrder['frequency']; tid: string }>();
   for (const s of analysis.sentences) {
     // A drug the visit names as an allergen is never taken or ordered, wherever it is said ("can I take penicillin?"),
     // nor one this sentence says to avoid: "avoid X" is no order of X.
@@ -102,7 +102,7 @@ export function medicationOrders(
       // though its verb was not heard; they complete the drug taken, never order it.
       if (!ordering && s.role === 'CLINICIAN' && !s.question && !negatedUse && !s.allergy && !prnSaid.has(d.ingredient)) {
         const o = parseOrder(s.text, d, ctx.codes);
-        if (o.as_needed) prnSaid.set(d.ingredient, { reason: o.as_needed_reason ?? null, tid: s.tid });
+        if (o.as_needed) prnSaid.set(d.ingredient, { reason: o.as_needed_reason ?? null, frequency: o.frequency, tid: s.tid });
       }
       if (ordering) {
         const o = parseOrder(s.text, d, ctx.codes);
@@ -146,6 +146,7 @@ export function medicationOrders(
     if (!o || o.status === STATUS.DISCONTINUED || (o.as_needed && o.as_needed_reason)) continue;
     o.as_needed = true;
     o.as_needed_reason = o.as_needed_reason ?? prn.reason;
+    if (o.frequency.structured_value === null && prn.frequency.structured_value === 'AS_NEEDED') o.frequency = { ...prn.frequency };
     sources.set(ing, [...new Set([...(sources.get(ing) ?? []), prn.tid])]);
   }
   for (const [ing, o] of orders) completeFromTaken(o, o === active.get(ing) ? undefined : taken.get(ing) ?? active.get(ing));

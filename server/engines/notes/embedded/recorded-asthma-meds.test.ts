@@ -32,6 +32,7 @@ describe('the recorded asthma and cholesterol visit', () => {
       status: 'ACTIVE',
       as_needed: true,
       as_needed_reason: 'shortness of breath',
+      frequency: { raw_value: 'as needed', structured_value: 'AS_NEEDED' },
       source_transcripts: expect.arrayContaining(['r3', 'r12']),
     });
   });
