@@ -250,9 +250,10 @@ const decoder = {
   '-beam': opt('beam', '1e-48'),
   '-wbeam': opt('wbeam', '7e-29'),
   '-pbeam': opt('pbeam', '1e-48'),
-  // At most 2000 active HMMs a frame (the library's 30000 never binds): 0.40-0.55 of the decoder's CPU,
-  // still no worse than stock on every voice set of the held-out fold. 1500 loses a word of real speech.
-  '-maxhmmpf': opt('maxhmmpf', '2000'),
+  // At most 1750 active HMMs a frame (the library's 30000 never binds). 2000 cost 0.40-0.55 of the uncapped
+  // decoder's CPU; 1750 costs 0.82 of 2000's on espeak's voices, where the cap binds most, and the same on
+  // Festival's, with the same words on the held-out fold but one of Festival. 1600 and 1500 lose a word of real speech.
+  '-maxhmmpf': opt('maxhmmpf', '1750'),
   // Three Gaussians a senone instead of four and a 10-frame phone lookahead: no measurable CPU either way,
   // but under these beams they take real read speech from 37.4 to 36.3 % and Flite from 20.9 to 19.4 %.
   '-topn': opt('topn', '3'),
