@@ -103,15 +103,21 @@ describe('transcript recording_gaps', () => {
     expect(body.recording_gaps).toEqual([]);
   }, 600_000);
 
-  it.skipIf(!hasSynthTools())('is an item of the review before signing, which the note of such a visit lists', async () => {
+  /** A spoken visit of two parts with `gapMs` unrecorded between them (the second part's START_TIME reason given), finalised. */
+  async function spokenVisitWithGap(gapMs: number, reason?: string) {
     const id = (await api().call(createSession, { body: {} })).body.ambient_session_id as string;
     const speech = (text: string) => synthesize(text, NATURAL_VOICES.CLINICIAN);
     const first = speech('Your blood pressure today is one fifty over ninety five.');
     const t = new Date(Date.now() - 120_000);
     await part(id, t, 'drop', first);
     const firstMs = Math.floor(first.length / BYTES_PER_MS);
-    await part(id, new Date(t.getTime() + firstMs + 20_000), 'eof', speech('We will increase the lisinopril to twenty milligrams daily.'));
+    await part(id, new Date(t.getTime() + firstMs + gapMs), 'eof', speech('We will increase the lisinopril to twenty milligrams daily.'), reason);
     expect(await terminal(id)).toBe('completed');
+    return { id, firstMs };
+  }
+
+  it.skipIf(!hasSynthTools())('is an item of the review before signing, which the note of such a visit lists', async () => {
+    const { id, firstMs } = await spokenVisitWithGap(20_000);
     const review = await api().call(getNoteReview, session(id));
     expect(review.status).toBe(200);
     const items = (review.body as { items: { kind: string; text: string; detail: string }[] }).items.filter((i) => i.kind === 'NOT_RECORDED');
@@ -120,14 +126,7 @@ describe('transcript recording_gaps', () => {
   }, 600_000);
 
   it.skipIf(!hasSynthTools())("names a pause the recorder reported as the clinician's own, in the transcript and in the review", async () => {
-    const id = (await api().call(createSession, { body: {} })).body.ambient_session_id as string;
-    const speech = (text: string) => synthesize(text, NATURAL_VOICES.CLINICIAN);
-    const first = speech('Your blood pressure today is one fifty over ninety five.');
-    const t = new Date(Date.now() - 120_000);
-    await part(id, t, 'drop', first);
-    const firstMs = Math.floor(first.length / BYTES_PER_MS);
-    await part(id, new Date(t.getTime() + firstMs + 45_000), 'eof', speech('We will increase the lisinopril to twenty milligrams daily.'), 'PAUSED');
-    expect(await terminal(id)).toBe('completed');
+    const { id, firstMs } = await spokenVisitWithGap(45_000, 'PAUSED');
     const gaps = (await transcript(id)).recording_gaps;
     expect(gaps.map((g) => [g.duration_ms, g.cause])).toEqual([[45_000, 'PAUSED']]);
     const review = await api().call(getNoteReview, session(id));
