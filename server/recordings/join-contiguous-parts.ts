@@ -20,11 +20,37 @@ export interface AudioStream {
   offsetMs: number;
 }
 
+/**
+ * How far a resend's START_TIME may lie before the end of the part before it and still be that part's
+ * continuation. After a drop the browser recorder opens the new connection with a 1 ms probe of the audio at its
+ * last ACK, dated there; when ACKs were lost with the connection the server already holds more, and the ACK of
+ * the probe sends the recorder on from where the stored audio really ends (FrameBuffer's probe). That part's
+ * START_TIME is then earlier than the part before ends by the audio whose ACKs were lost: a few hundred ms seen
+ * in a browser trial (28 Nov), bounded here by what a recorder keeps unacknowledged in a few seconds.
+ */
+export const MAX_PROBE_OVERLAP_MS = 5_000;
+// START_TIME is to the ms, each side; the probe's position is searched this far (bytes) either way.
+const PROBE_SEARCH_BYTES = 3 * BYTES_PER_MS;
+
+/** The part's first 1 ms repeats the part before at its own START_TIME: the recorder's probe, then the resend. */
+function probeResend(prev: Buffer, prevStart: number, next: Buffer, nextStart: number): boolean {
+  const overlapMs = prevStart + prev.length / BYTES_PER_MS - nextStart;
+  if (overlapMs <= JOIN_TOLERANCE_MS || overlapMs > MAX_PROBE_OVERLAP_MS || next.length < BYTES_PER_MS) return false;
+  const probe = next.subarray(0, BYTES_PER_MS);
+  const at = 2 * Math.round(((nextStart - prevStart) * BYTES_PER_MS) / 2);
+  for (let p = Math.max(0, at - PROBE_SEARCH_BYTES); p <= Math.min(prev.length - BYTES_PER_MS, at + PROBE_SEARCH_BYTES); p += 2) {
+    if (prev.subarray(p, p + BYTES_PER_MS).equals(probe)) return true;
+  }
+  return false;
+}
+
 function continues(prev: RecordingAudio, next: RecordingAudio): boolean {
   // The recorder said this part began after a stretch it did not record (a pause, a reload, a stall): never
   // joined, whatever the clocks say.
   if (next.startReason !== null || prev.startTimeMs === null || next.startTimeMs === null) return false;
-  return Math.abs(next.startTimeMs - (prev.startTimeMs + prev.pcm.length / BYTES_PER_MS)) <= JOIN_TOLERANCE_MS;
+  if (Math.abs(next.startTimeMs - (prev.startTimeMs + prev.pcm.length / BYTES_PER_MS)) <= JOIN_TOLERANCE_MS) return true;
+  // Joined with its probe: 1 ms heard twice, on the timeline as stored (offsets run on across parts).
+  return probeResend(prev.pcm, prev.startTimeMs, next.pcm, next.startTimeMs);
 }
 
 /**
