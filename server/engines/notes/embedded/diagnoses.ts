@@ -66,17 +66,17 @@ function soughtBy(m: Said): boolean {
 // A symptom named only as what a drug is taken for when needed ("albuterol for shortness of breath as needed", "as
 // needed for pain") is the drug's reason, not a problem the plan assesses.
 const PRN = /\b(?:as needed|when needed|if needed|as required|prn|p\.r\.n)\b/;
+// The reason may be one of a list: "as needed for wheezing or shortness of breath", "for cough or wheezing as needed".
+const PRN_DET = '(?:(?:your|the|any|some|her|his|their)\\s+)?';
+const PRN_LIST = '(?:\\w+\\s+){0,4}(?:or|and)\\s+';
+const PRN_FOR_BEFORE = new RegExp(`${PRN.source}\\s+for\\s+${PRN_DET}(?:${PRN_LIST}${PRN_DET})?$`);
+const FOR_BEFORE = new RegExp(`\\bfor\\s+${PRN_DET}(?:${PRN_LIST}${PRN_DET})?$`);
+const PRN_AFTER = new RegExp(`^(?:(?:or|and)\\s+(?:\\w+\\s+){1,4})?(?:\\w+\\s+)?${PRN.source}`);
 function prnReason(m: { sentence: { tokens: string[] }; start: number; end: number }): boolean {
   const t = m.sentence.tokens;
-  // The reason may be one of a list: "as needed for wheezing or shortness of breath", "for cough or wheezing as needed".
   const before = `${t.slice(Math.max(0, m.start - 10), m.start).join(' ')} `;
   const after = t.slice(m.end, m.end + 8).join(' ');
-  const det = '(?:(?:your|the|any|some|her|his|their)\\s+)?';
-  const list = '(?:\\w+\\s+){0,4}(?:or|and)\\s+';
-  return (
-    new RegExp(`${PRN.source}\\s+for\\s+${det}(?:${list}${det})?$`).test(before) ||
-    (new RegExp(`\\bfor\\s+${det}(?:${list}${det})?$`).test(before) && new RegExp(`^(?:(?:or|and)\\s+(?:\\w+\\s+){1,4})?(?:\\w+\\s+)?${PRN.source}`).test(after))
-  );
+  return PRN_FOR_BEFORE.test(before) || (FOR_BEFORE.test(before) && PRN_AFTER.test(after));
 }
 
 // The body part a joint or limb pain code names, and the words of a diagnosis at that part (its ICD-10-CM description).

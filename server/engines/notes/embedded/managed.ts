@@ -78,13 +78,13 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     // the patient takes: "still high" on lisinopril is hypertension assessed, whether or not the dose changes.
     const byName = mentions.filter((m) => !m.byMeasure);
     // Said raised by the clinician, not "he follows you for your blood pressure".
-    const saidRaised = mentions.some((m) => m.byMeasure && m.sentence.role === 'CLINICIAN' && !m.sentence.question && !/^for\b/.test(m.surface));
-    const onDrug = !byName.length && saidRaised && taken.some((d) => indicated(d).includes(cat));
+    const saidRaised = mentions.find((m) => m.byMeasure && m.sentence.role === 'CLINICIAN' && !m.sentence.question && !/^for\b/.test(m.surface));
+    const onDrug = !byName.length && !!saidRaised && taken.some((d) => indicated(d).includes(cat));
     if (!byName.length && !(byDrug && indicated(byDrug.drug_name).includes(cat)) && !onDrug) continue;
     if (!byDrug && !framed && !onDrug) continue;
     const m = byName[0] ?? mentions[0];
     // Known only from the clinician's words that it is raised, those words are its assessment, with their evidence.
-    const raised = onDrug && !byDrug ? mentions.find((x) => x.byMeasure && x.sentence.role === 'CLINICIAN' && !/^for\b/.test(x.surface)) : undefined;
+    const raised = onDrug && !byDrug ? saidRaised : undefined;
     const reasoning: Piece[] = raised ? [{ text: finishSentence(capitalize(clinicianToNote(stripFiller(raised.sentence.text), analysis.sex))), src: [raised.sentence.tid] }] : [];
     problems.push({ code: m.code, name: byName.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning, testing: [], treatment: [], referral: [], education: [] });
   }
@@ -170,10 +170,11 @@ function fileTestsByIndication(problems: Problem[]): void {
   for (const p of problems) {
     if (!p.code) continue;
     for (const piece of [...p.testing]) {
-      const cats = new Set(TESTS_FOR.filter(([re]) => re.test(piece.text)).flatMap(([, c]) => c));
+      const tests = TESTS_FOR.filter(([re]) => re.test(piece.text));
+      const cats = new Set(tests.flatMap(([, c]) => c));
       if (!cats.size || cats.has(category(p.code)) || namedIn(p, new Set(tokenize(piece.text)))) continue;
       const to = problems.filter((x) => x !== p && x.code && cats.has(category(x.code)));
-      if (to.length !== 1 || TESTS_FOR.filter(([re]) => re.test(piece.text)).length !== 1) continue;
+      if (to.length !== 1 || tests.length !== 1) continue;
       p.testing.splice(p.testing.indexOf(piece), 1);
       to[0].testing.push(piece);
     }
