@@ -14,7 +14,7 @@ import { buildNoteRequest, type VisitNoteRequest } from './build-note-request';
 import { FinaliseError } from './finalise-error';
 import { finishSession, type FinalStatus } from './finish-session';
 import { writeVisitNote } from './generate-visit-note';
-import { transcribeStream, type TimedSegment } from './transcribe-recording';
+import { transcribeStream, type TimedSegment } from './transcribe-stream';
 
 const WORKER = 'finalisation worker: one session of any tenant, by id';
 
