@@ -302,6 +302,8 @@ test.describe('recorder through outages', () => {
     const item = page.getByRole('dialog', { name: 'Review before signing' }).locator('[data-testid="review-item"][data-kind="NOT_RECORDED"]');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(/“Recording paused: [3-6] s at 0:0\d”/);
+    // The badge names the clinician's own pause as the text does, not "Not recorded".
+    await expect(item.locator('span').first()).toHaveText('Recording paused');
     await expect(item).toContainText(/Recording was paused for [3-6] s where the transcript reaches 0:0\d/);
     await shot(page, 'review-paused');
   });

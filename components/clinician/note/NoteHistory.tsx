@@ -3,7 +3,7 @@ import { Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api/fetch';
 import type { NoteHistoryEvent } from '@/lib/contracts/note-signoff';
 import { useNoteHistory } from '@/lib/hooks/workflow';
-import { KIND_LABEL } from './review-decisions';
+import { kindLabel } from './review-decisions';
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 const who = (e: NoteHistoryEvent) => e.by.name ?? 'a clinician';
@@ -99,7 +99,7 @@ function SignedReview({ review }: { review: NonNullable<Extract<NoteHistoryEvent
         <div className="mt-1 flex flex-col gap-1">
           {review.items.map((i) => (
             <p key={i.id}>
-              <span className="font-medium">{i.decision === 'RESOLVED' ? 'Resolved' : 'Acknowledged'}</span> ({KIND_LABEL[i.kind].toLowerCase()}): “{i.text}”
+              <span className="font-medium">{i.decision === 'RESOLVED' ? 'Resolved' : 'Acknowledged'}</span> ({kindLabel(i).toLowerCase()}): “{i.text}”
             </p>
           ))}
         </div>

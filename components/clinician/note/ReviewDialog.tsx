@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Badge, Button, Dialog } from '@/components/ui';
 import { errorMessage } from '@/lib/api/fetch';
 import type { NoteReviewItem, NoteReviewResponse, ReviewDecision } from '@/lib/contracts/note-review';
-import { KIND_LABEL, undecided, type Decisions } from './review-decisions';
+import { kindLabel, undecided, type Decisions } from './review-decisions';
 
 /**
  * The review before signing: each item with what it is and why it needs a decision, resolved by editing the
@@ -100,7 +100,7 @@ function ReviewRow({
   return (
     <li className="rounded-md border border-slate-200 p-2" data-testid="review-item" data-kind={item.kind} data-decision={decision ?? 'none'}>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={item.kind === 'CONTRADICTION' || item.kind === 'UNSUPPORTED' || item.kind === 'IMPLAUSIBLE_DOSE' ? 'danger' : item.kind === 'EDITED_SECTION' ? 'info' : 'warning'}>{KIND_LABEL[item.kind]}</Badge>
+        <Badge tone={item.kind === 'CONTRADICTION' || item.kind === 'UNSUPPORTED' || item.kind === 'IMPLAUSIBLE_DOSE' ? 'danger' : item.kind === 'EDITED_SECTION' ? 'info' : 'warning'}>{kindLabel(item)}</Badge>
         <span className="text-xs text-slate-700">{item.section_title ?? (item.loinc_code ? `Section ${item.loinc_code}` : item.kind === 'NOT_RECORDED' ? 'Recording' : item.kind === 'IMPLAUSIBLE_DOSE' ? 'Medication order' : 'Structured data')}</span>
         {decision ? <Badge tone="success">{decision === 'RESOLVED' ? 'Resolved' : 'Acknowledged'}</Badge> : null}
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_ITEM_KINDS, type NoteReviewItem } from '@/lib/contracts/note-review';
-import { KIND_LABEL, reviewOutcome, undecided, type Decisions } from './review-decisions';
+import { KIND_LABEL, kindLabel, reviewOutcome, undecided, type Decisions } from './review-decisions';
 
 const item = (id: string, kind: NoteReviewItem['kind'], text: string): NoteReviewItem => ({ id, kind, text, detail: '', loinc_code: '10160-0', section_title: 'Medications', source_transcripts: [] });
 const clash = item('c', 'CONTRADICTION', 'Lisinopril 10 mg daily.');
@@ -32,5 +32,12 @@ describe('review decisions', () => {
     expect(reviewOutcome([dose], { d: { item: dose, decision: 'ACKNOWLEDGED' } }).items).toEqual([
       { id: 'd', kind: 'IMPLAUSIBLE_DOSE', text: 'lisinopril 10 g daily', loinc_code: null, decision: 'ACKNOWLEDGED' },
     ]);
+  });
+
+  it('badges a pause as the clinician\'s own pause and any other stretch not recorded as not recorded', () => {
+    const gap = (text: string): NoteReviewItem => ({ ...item('g', 'NOT_RECORDED', text), loinc_code: null, section_title: null });
+    expect(kindLabel(gap('Recording paused: 4 s at 0:05'))).toBe('Recording paused');
+    expect(kindLabel(gap('Not recorded: 12 s at 1:10'))).toBe('Not recorded');
+    expect(kindLabel(clash)).toBe(KIND_LABEL.CONTRADICTION);
   });
 });

@@ -1,4 +1,5 @@
 import type { NoteReviewItem, ReviewDecision, ReviewOutcomeInput } from '@/lib/contracts/note-review';
+import { gapHeading } from '@/lib/transcript/recording-gap-cause';
 
 /** A decision the signer made, with the item as it was listed when they made it. */
 export type Decisions = Record<string, { item: NoteReviewItem; decision: ReviewDecision }>;
@@ -13,6 +14,15 @@ export const KIND_LABEL: Record<NoteReviewItem['kind'], string> = {
   NOT_RECORDED: 'Not recorded',
   IMPLAUSIBLE_DOSE: 'Dose unusual for the drug',
 };
+
+/**
+ * An item's badge. A pause is a stretch not recorded too, but the clinician's own: its badge says so, as its text
+ * and the transcript's divider do (both begin with the gap's heading), rather than "Not recorded".
+ */
+export function kindLabel(item: Pick<NoteReviewItem, 'kind' | 'text'>): string {
+  const paused = gapHeading('PAUSED');
+  return item.kind === 'NOT_RECORDED' && item.text.startsWith(`${paused}:`) ? paused : KIND_LABEL[item.kind];
+}
 
 /** Listed items still without a decision. */
 export function undecided(items: NoteReviewItem[], decisions: Decisions): NoteReviewItem[] {
