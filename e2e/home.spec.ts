@@ -12,6 +12,12 @@ test('a signed-out visitor sees what the service is and signs in from the home p
     await expect(page.getByText(/listens to a clinician–patient visit/)).toBeVisible();
     await expectAccessible(page, `home at ${width}px`);
   }
+  // The tab's icon is the app's own: without one every page's first load logged a 404 for /favicon.ico.
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute('href');
+  expect(icon).toBeTruthy();
+  const served = await page.request.get(icon!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/svg+xml');
   await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectAccessible(page, 'login at 375px');
