@@ -2,7 +2,7 @@ import { FREQUENCY_TYPE_INFO, type FrequencyTypeCode } from '@/lib/info';
 import type { MedicationOrder, StructuredData, SummarySection } from '@/lib/contracts/sessions';
 import type { SummaryMedicine, VisitSummaryResponse } from '@/lib/contracts/visit-summary';
 import type { ClinicSettings } from '@/lib/contracts/partners';
-import { plainWords, sentencesOf } from './plain-language';
+import { conditionName, plainWords, sentencesOf } from './plain-language';
 import { readingGrade } from './reading-grade';
 import { agreeWithYou, fitForPatient } from './second-person';
 
@@ -79,7 +79,7 @@ function about(structured: StructuredData, chiefComplaint: string | null): strin
   for (const dx of structured.diagnoses.values) {
     const d = dx.codes.find((c) => c.type === 'ICD10') ?? dx.codes[0];
     if (!d?.description) continue;
-    const name = plainWords(d.description.replace(/,?\s*unspecified\b.*$/i, '').replace(/\s*\(.*?\)\s*/g, ' ').trim());
+    const name = conditionName(d.description);
     if (!name || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     out.push(`We found: ${lowerFirst(name)}.`);

@@ -18,6 +18,12 @@ const LEXICON: Array<[RegExp, string]> = (
     ['upper respiratory tract infection', 'cold'],
     ['urinary tract infection', 'bladder infection'],
     ['gastroesophageal reflux disease', 'acid reflux'],
+    ['gastro-esophageal reflux disease', 'acid reflux'],
+    ['otitis media', 'middle ear infection'],
+    ['with exacerbation', 'with a flare-up'],
+    ['exacerbation', 'flare-up'],
+    ['hyperglycemia', 'high blood sugar'],
+    ['hypoglycemia', 'low blood sugar'],
     ['gastroesophageal reflux', 'acid reflux'],
     ['myocardial infarction', 'heart attack'],
     ['cerebrovascular accident', 'stroke'],
@@ -71,7 +77,8 @@ const LEXICON: Array<[RegExp, string]> = (
     ['symptomatic treatment', 'care for your signs'],
     ['persist', 'last'],
     ['persists', 'lasts'],
-    ['persistent', 'lasting'],
+    // Not in "moderate persistent asthma", a class of asthma.
+    ['persistent(?! asthma)', 'lasting'],
     ['worsen', 'get worse'],
     ['worsens', 'gets worse'],
     ['worsening', 'getting worse'],
@@ -123,6 +130,43 @@ export function plainWords(text: string): string {
   for (const [re, to] of PERSON) out = out.replace(re, (m) => keepCase(m, to));
   for (const [re, to] of LEXICON) out = out.replace(re, (m) => keepCase(m, to));
   return out.replace(/\bplease please\b/gi, 'please').replace(/\s{2,}/g, ' ').trim();
+}
+
+/** Comma-separated qualifiers of a code's description that only coding needs: a patient's summary leaves them out. */
+const CODING_QUALIFIER = /^(?:unspecified\b.*|uncomplicated|site not specified|not intractable|intractable|not elsewhere classified|initial encounter\b.*|subsequent encounter\b.*|sequela\b.*|without\b.*)$/i;
+/** A side and a body part, as ICD-10-CM puts them after a comma ("…, right knee"). */
+const SITE = /^(?:right|left)\s+[a-z ]+$/i;
+
+/**
+ * A condition as a patient reads it, from its ICD-10-CM description: "Unilateral primary osteoarthritis, right
+ * knee" is "Osteoarthritis of the right knee", "Type 2 diabetes mellitus without complications" is "Type 2
+ * diabetes", "Sprain of unspecified ligament of right ankle, initial encounter" is "Sprain of ligament of the
+ * right ankle". Qualifiers that say what was not found or how the code was chosen are dropped; the condition,
+ * its side and its site stay.
+ */
+export function conditionName(description: string): string {
+  const [head = '', ...rest] = description
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/,\s*/)
+    .map((part) => part.trim());
+  let name = head
+    .replace(/\s+without\b.*$/i, '')
+    .replace(/^unilateral\s+/i, '')
+    .replace(/\bprimary (osteoarthritis)\b/i, '$1')
+    .replace(/^bilateral\s+(.+)\s+of\s+(knee|hip|shoulder|elbow|wrist|hand|ankle|ear|eye|leg|arm)$/i, '$1 of both $2s')
+    .replace(/^bilateral\s+(.+)\s+of\s+foot$/i, '$1 of both feet');
+  for (const part of rest) {
+    if (!part || CODING_QUALIFIER.test(part)) continue;
+    name += SITE.test(part) ? ` of the ${part.toLowerCase()}` : `, ${part}`;
+  }
+  name = name
+    .replace(/\bunspecified\s+/gi, '')
+    .replace(/\s+unspecified\b/gi, '')
+    .replace(/,?\s*not elsewhere classified\b/gi, '')
+    .replace(/,?\s*(?:initial|subsequent) encounter\b.*$/i, '')
+    .replace(/\b(of|in) (right|left)\b/gi, '$1 the $2')
+    .replace(/\bthe the\b/gi, 'the');
+  return plainWords(name.replace(/^([a-z])/, (c) => c.toUpperCase()));
 }
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
