@@ -158,7 +158,7 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
   const honorific = /\b(mr|mrs|ms|miss)\.? [a-z]+/.exec(all)?.[1];
   const cap = (w: string) => w.replace(/^./, (c) => c.toUpperCase());
   const name =
-    nameMatch && !/^(there|doctor|doc|how|so|good|nice|dragon|again|everyone|everybody|guys|folks|what|who|it|i|is|are|and|welcome|come|please|thanks|unclearspan)$/.test(nameMatch[1])
+    nameMatch && !/^(there|doctor|doc|how|so|good|nice|dragon|again|everyone|everybody|guys|folks|what|who|it|i|is|are|and|welcome|come|please|thanks|unclearspan|we|you|they|he|she|us|me|my|your|our|this|that|the|let|let's|thank|today|sir|ma'am|all|nurse)$/.test(nameMatch[1])
       ? (honorific && all.includes(`${honorific}. ${nameMatch[1]}`)) || (honorific && all.includes(`${honorific} ${nameMatch[1]}`))
         ? `${cap(honorific)}. ${cap(nameMatch[1])}`
         : cap(nameMatch[1])
@@ -184,6 +184,10 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
 }
 
 const NEG_BEFORE = /\b(no|not|denies|deny|denied|without|negative|never|nor|free|rule|ruled|r\/o|none|neither|don't|doesn't|didn't|haven't|hasn't|wasn't|isn't|aren't)\b/;
+// A clause joined on with its own subject ("… is not well controlled, and your high blood pressure is close to goal") is
+// not reached by a negation said in the clause before it; a list ("no fever and chills") has no subject of its own.
+const NEW_CLAUSE = /^.*\b(?:and|but|while|whereas|although|though)\s+(?:(?:your|my|his|her|their|our)\s+|(?:i|you|he|she|we|they)\s+)/;
+const ownClause = (before: string) => `${before} `.replace(NEW_CLAUSE, '').trimEnd();
 const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|family|son|daughter|parents|sibling|husband|wife)\b/;
 
 export interface ConditionMention extends Match {
@@ -252,13 +256,13 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
     // "a nonhealing ulcer of your right foot", "non-healing ulcer, right foot".
     const onFoot = /^L98\.4/.test(code) && /^(?:(?:of|on|in) (?:the |my |your |his |her )?)?(?:(right|left) )?(?:foot|heel|toe|big toe)\b/.exec(s.tokens.slice(m.end, m.end + 5).join(' '));
     if (onFoot) code = onFoot[1] === 'right' ? 'L97.519' : onFoot[1] === 'left' ? 'L97.529' : 'L97.509';
-    const window = s.tokens.slice(Math.max(0, start - 5), start).join(' ');
+    const window = ownClause(s.tokens.slice(Math.max(0, start - 5), start).join(' '));
     // "but" cancels a negation said before it ("no fever but chills"), not one said after it ("but no fever").
     const lastNeg = Math.max(-1, ...[...window.matchAll(new RegExp(NEG_BEFORE.source, 'g'))].map((x) => x.index));
     const cancelled = [...window.matchAll(/\b(?:no longer|not sure|not only|but)\b/g)].some((x) => x.index >= lastNeg);
     // "no" right before a list ("no fever, chills or cough") negates the whole list.
     // Clinicians rule things out at a distance: "I don't think this is a sign of a stroke".
-    const wide = s.tokens.slice(Math.max(0, start - 10), start).join(' ');
+    const wide = ownClause(s.tokens.slice(Math.max(0, start - 10), start).join(' '));
     const negated =
       (lastNeg >= 0 && !cancelled) ||
       /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely)\b/.test(wide);

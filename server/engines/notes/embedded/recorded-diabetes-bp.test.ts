@@ -1,0 +1,66 @@
+/**
+ * A 72 s diabetes and hypertension follow-up recorded in Chromium in Festival voices (1 Dec browser trial, the network
+ * cut for 6 s at 30 s), as the recogniser gave it (recorded-diabetes-bp-72s.json), and the dialogue as written. The
+ * clinician said "Good morning. We are here to follow up on your diabetes and your blood pressure", the patient "Yes,
+ * penicillin gives me hives" to "Do you have any allergies to medications?", and the clinician "Your type two diabetes is
+ * not well controlled, and your high blood pressure is close to goal". Faults a clinician found reading the note:
+ * - The recogniser gives no punctuation, so "good morning we are …" made "we" the patient's name: the opener read
+ *   "We presents to the clinic today …", in the History and again in the Assessment and Plan.
+ * - From the dialogue as written, the "not" of "diabetes is not well controlled" also denied the high blood pressure of
+ *   the clause after "and your …": hypertension was neither a problem nor a diagnosis, and the lisinopril was filed
+ *   under diabetes.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze, conditionMentions } from './analyze';
+import { dialogueToTranscript } from './dialogue';
+import { EmbeddedNotesEngine } from './index';
+import { recordedTranscript, type RecordedLine } from './recorded-transcript';
+import RECORDED from './recorded-diabetes-bp-72s.json';
+
+const generate = (transcript: Parameters<EmbeddedNotesEngine['generateSync']>[0]['transcript']) =>
+  new EmbeddedNotesEngine().generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+type Note = ReturnType<typeof generate>;
+const section = (r: Note, loinc: string) => r.summary.find((s) => s.loinc_code === loinc)?.content ?? '';
+const transcript = recordedTranscript(RECORDED as RecordedLine[]);
+
+describe('the recorded diabetes and hypertension visit', () => {
+  const r = generate(transcript);
+
+  it('does not take the "we" after an unpunctuated "good morning" for the patient\'s name', () => {
+    expect(analyze(transcript).name).toBeUndefined();
+    expect(section(r, '10164-2')).toMatch(/^The patient presents to the clinic today\b/);
+    expect(r.summary.map((s) => s.content).join('\n')).not.toMatch(/\bWe presents\b/);
+  });
+});
+
+describe('a negation does not reach into the next clause with its own subject', () => {
+  const negated = (text: string) => {
+    const [s] = analyze([{ transcriptId: 't', speaker: 'CLINICIAN', text, startMs: 0, endMs: 1 }]).sentences;
+    return Object.fromEntries(conditionMentions(s).map((m) => [m.surface, m.negated]));
+  };
+
+  it('"… is not well controlled, and your high blood pressure is close to goal" states the high blood pressure', () => {
+    expect(negated('your type 2 diabetes is not well controlled, and your high blood pressure is close to goal.')).toMatchObject({ 'high blood pressure': false });
+    expect(negated("i don't think this is asthma, but your chronic obstructive pulmonary disease is worse.")).toMatchObject({ asthma: true });
+  });
+
+  it('still negates a list, and a clause of its own', () => {
+    expect(negated('no fever and chills.')).toEqual({ fever: true, chills: true });
+    expect(negated('you do not have diabetes and you do not have high blood pressure.')).toEqual({ diabetes: true, 'high blood pressure': true });
+  });
+
+  it('makes hypertension a problem and a diagnosis of the dialogue as written, with the lisinopril under it', () => {
+    const note = generate(
+      dialogueToTranscript(`[doctor] Good morning. We are here to follow up on your diabetes and your blood pressure.
+[patient] I take metformin five hundred milligrams twice a day and lisinopril twenty milligrams once a day.
+[doctor] Your blood pressure today is one thirty eight over eighty six.
+[doctor] Your type two diabetes is not well controlled, and your high blood pressure is close to goal.
+[doctor] I will increase the metformin to one thousand milligrams twice a day.
+[doctor] Continue the lisinopril twenty milligrams once a day.`),
+    );
+    expect(note.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(expect.arrayContaining(['E11.9', 'I10']));
+    const lisinopril = note.structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'lisinopril');
+    expect(lisinopril).toMatchObject({ status: 'ACTIVE', linked_diagnosis_codes: ['I10'] });
+    expect(section(note, '51847-2')).toMatch(/Medical Reasoning: Their high blood pressure is close to goal\./);
+  });
+});
