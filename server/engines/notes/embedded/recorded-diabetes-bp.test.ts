@@ -6,11 +6,14 @@
  * not well controlled, and your high blood pressure is close to goal". Faults a clinician found reading the note:
  * - The recogniser gives no punctuation, so "good morning we are …" made "we" the patient's name: the opener read
  *   "We presents to the clinic today …", in the History and again in the Assessment and Plan.
+ * - The review before signing listed the Allergies line "Penicillin." as having no evidence in the transcript: the
+ *   checker took an allergy only from "allergic to …", not from the answer to the clinician's allergy question.
  * - From the dialogue as written, the "not" of "diabetes is not well controlled" also denied the high blood pressure of
  *   the clause after "and your …": hypertension was neither a problem nor a diagnosis, and the lisinopril was filed
  *   under diabetes.
  */
 import { describe, expect, it } from 'vitest';
+import { checkNoteFaithfulness } from '../faithfulness';
 import { analyze, conditionMentions } from './analyze';
 import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
@@ -30,6 +33,17 @@ describe('the recorded diabetes and hypertension visit', () => {
     expect(analyze(transcript).name).toBeUndefined();
     expect(section(r, '10164-2')).toMatch(/^The patient presents to the clinic today\b/);
     expect(r.summary.map((s) => s.content).join('\n')).not.toMatch(/\bWe presents\b/);
+  });
+
+  it('finds the allergy in the answer to the allergy question, so the review does not list it as unsupported', () => {
+    expect(section(r, '48765-2')).toMatch(/^Penicillin\b/);
+    const report = checkNoteFaithfulness(r, transcript);
+    const allergies = report.sentences.filter((s) => s.loinc === '48765-2');
+    expect(allergies.length).toBeGreaterThan(0);
+    for (const s of allergies) {
+      expect(s.facts.filter((f) => !f.supported)).toEqual([]);
+      expect(s.noEvidence).toBe(false);
+    }
   });
 });
 

@@ -39,6 +39,10 @@ export function buildEvidenceIndex(transcript: TranscriptLine[], context: Faithf
         facts.push({ ...f, polarity, ...(reaction && (f.kind === 'problem' || f.kind === 'negation') && !/allerg/.test(f.text) ? { reaction: true } : {}) });
       }
     }
+    // A drug named in the answer to "any allergies?" ("yes, penicillin gives me hives") is the allergen, as if the
+    // patient had said "allergic to penicillin"; "no, I only take metformin" names none.
+    if (askedAllergies && !NO.test(turn.text.trim()))
+      for (const f of [...facts]) if (f.kind === 'drug' && !facts.some((g) => g.kind === 'allergy' && g.key === `allergy:${f.key}`)) facts.push({ kind: 'allergy', text: f.text, key: `allergy:${f.key}`, polarity: { pos: true, neg: false } });
     return {
       id: turn.tid,
       index,
