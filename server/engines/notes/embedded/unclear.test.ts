@@ -67,6 +67,13 @@ describe('low-confidence spans', () => {
     // A number whose unit was unsure is no fact: "We will see the patient back in 3." was written.
     expect(resolveUnclear(`We will see the patient back in 3 ${UNCLEAR}.`)).toBe('');
     expect(resolveUnclear(`The pain has been there for two ${UNCLEAR}.`)).toBe('');
+    // The tail of a clause whose start was unsure is no sentence ("Already cause right away." closed a recorded knee
+    // visit's diagnosis note); a clause that starts after the span, or a tail long enough to stand, is kept.
+    expect(resolveUnclear(`${UNCLEAR} already cause right away.`)).toBe('');
+    expect(resolveUnclear(`${UNCLEAR} the knee is better.`)).toBe('');
+    expect(resolveUnclear(`${UNCLEAR} so the knee is better.`)).toBe('Knee is better.');
+    expect(resolveUnclear(`${UNCLEAR}, we will see you back in 4 weeks.`)).toBe('We will see you back in 4 weeks.');
+    expect(resolveUnclear(`${UNCLEAR} we will get an x-ray of the knee.`)).toBe('We will get an x-ray of the knee.');
   });
 
   it('treats a whole line below the threshold, without word confidences, as unclear', () => {

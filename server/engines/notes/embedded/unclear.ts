@@ -148,6 +148,8 @@ function alignWords(text: string, words: NonNullable<TranscriptLine['words']>): 
 }
 
 const EDGE_FILLER = /^(?:and|but|so|or|then|the|a|an|of|to|with|in|on|for|at|that|which|because|,)$/i;
+/** Edge fillers that open a clause of their own: what follows them is a whole clause. */
+const CLAUSE_START = /^(?:and|but|so|or|then|because)$/i;
 // Words that leave a sentence unfinished when what followed them is cut ("the patient reports …").
 // "Their blood pressure is also …" (issue 27, a recorded visit): a degree word or a linking verb waits for its complement too.
 const DANGLING = /^(?:reports?|is|are|was|were|has|have|had|takes?|taking|denies|start|started|starting|prescribe|continue|increase|decrease|order|check|get|about|of|to|with|for|on|in|at|the|a|an|and|or|but|no|not|his|her|their|my|your|also|very|more|less|too|quite|really|pretty|be|been|being|feel|feels|felt|seem|seems|look|looks|become|becoming|getting|than|like)$/i;
@@ -171,19 +173,30 @@ export function resolveUnclear(sentence: string): string {
   const end = /[.!?]$/.test(sentence.trim()) ? sentence.trim().slice(-1) : '';
   let toks = sentence.trim().replace(/[.!?]$/, '').split(/\s+/).map((t) => (MARK.test(t) ? UNCLEAR : t));
   toks = toks.filter((t, i) => !(t === UNCLEAR && toks[i - 1] === UNCLEAR));
+  /** Whether the sentence began unsure and what is left starts in the middle of that clause, not at a new one. */
+  let headless = false;
   const strip = (from: 'start' | 'end') => {
     const at = () => (from === 'start' ? 0 : toks.length - 1);
     if (toks[at()]?.replace(/[,;]$/, '') !== UNCLEAR) return;
     const neighbour = from === 'start' ? toks[1] : toks.at(-2);
     if (from === 'end' && neighbour && waits(neighbour)) return;
+    const boundary = from === 'start' && /[,;]$/.test(toks[0]!);
     toks = from === 'start' ? toks.slice(1) : toks.slice(0, -1);
-    while (toks.length && EDGE_FILLER.test(toks[at()].replace(/[,;]$/, ''))) toks = from === 'start' ? toks.slice(1) : toks.slice(0, -1);
+    let newClause = boundary;
+    while (toks.length && EDGE_FILLER.test(toks[at()].replace(/[,;]$/, ''))) {
+      newClause ||= from === 'start' && CLAUSE_START.test(bare(toks[0]!));
+      toks = from === 'start' ? toks.slice(1) : toks.slice(0, -1);
+    }
+    if (from === 'start') headless = !newClause;
   };
   strip('start');
   strip('end');
   const clear = toks.filter((t) => t !== UNCLEAR && !/^\W+$/.test(t));
   const unclear = toks.length - clear.length;
   if (clear.length < 3) return '';
+  // The tail of a clause whose start was not heard ("[it's been a gets hot] already cause right away", a recorded
+  // knee visit) is no sentence: it stands only when it is as long as the clear prefix a sentence needs.
+  if (headless && !unclear && clear.length < 5) return '';
   if (unclear > 0) return (salvageTestOrder(toks, end) || [clearPrefix(toks), salvageAction(toks, end) || salvageClause(toks, end)].filter(Boolean).join(' ')).replace(/^([a-z])/, (c) => c.toUpperCase()).replace(/([^.!?])$/, `$1${end || '.'}`);
   return asSentence(toks, end);
 }
