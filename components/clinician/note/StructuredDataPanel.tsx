@@ -1,8 +1,9 @@
 'use client';
 import { useState, type ReactNode } from 'react';
-import type { MedicationOrder, StructuredData } from '@/lib/contracts/sessions';
+import type { StructuredData } from '@/lib/contracts/sessions';
 import type { EditBodies, StructuredKind } from '@/lib/contracts/structured-data-edits';
 import { formatDuration, humanize } from '../format';
+import { doseCell, frequencyCell } from './medication-cells';
 import type { EvidenceSentence } from './evidence';
 import { AllergyList, ServiceOrderList } from './AllergyAndOrderLists';
 import { AllergyForm } from './AllergyForm';
@@ -35,17 +36,6 @@ function EvidenceToggle({ item, ev }: { item: EvidenceSentence | undefined; ev: 
       Evidence for {item.text}: {formatDuration(item.evidence.start_ms)}, {item.evidence.transcript_ids.length} line{item.evidence.transcript_ids.length === 1 ? '' : 's'}
     </button>
   );
-}
-
-function dose(o: MedicationOrder): string {
-  if (o.dosage.raw_value) return o.dosage.raw_value;
-  if (o.dosage.quantity !== null) return `${o.dosage.quantity}${o.dosage.unit ? ` ${o.dosage.unit.toLowerCase()}` : ''}`;
-  return '—';
-}
-
-function frequency(o: MedicationOrder): string {
-  const f = o.frequency.raw_value || (o.frequency.structured_value ? humanize(o.frequency.structured_value) : '—');
-  return o.as_needed ? `${f === '—' ? '' : `${f}, `}as needed${o.as_needed_reason ? ` for ${o.as_needed_reason}` : ''}` : f;
 }
 
 interface Editing {
@@ -174,8 +164,8 @@ export function StructuredDataPanel({ data, evidence, sessionId, locked = false 
                       {evidence ? <EvidenceToggle item={coded.get(`rx:${i}`)} ev={evidence} /> : null}
                       <ItemActions what={`medication ${o.drug_name}`} position={i} editing={editing('medication_orders')} />
                     </td>
-                    <td className="py-1 pr-2">{dose(o)}</td>
-                    <td className="py-1 pr-2">{frequency(o)}</td>
+                    <td className="py-1 pr-2">{doseCell(o)}</td>
+                    <td className="py-1 pr-2">{frequencyCell(o)}</td>
                     <td className="py-1">{humanize(o.status)}</td>
                   </tr>
                 ))}
