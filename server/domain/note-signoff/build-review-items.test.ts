@@ -191,6 +191,34 @@ describe('buildReviewItems', () => {
     ]);
     expect(items[0]!.detail).toMatch(/^100 mg of levothyroxine is above its usual dose \(12\.5-300 mcg a day\)/);
   });
+
+  it('says why a dose is implausible at its frequency: the day\'s total above the maximum, or a weekly drug taken more often', () => {
+    const input = inputs();
+    const sig = (drug_name: string, quantity: number, raw_value: string, structured_value: string) =>
+      medicationOrder({ drug_name, status: 'NEW', dosage: { quantity, unit: 'MG', raw_value: `${quantity} mg` }, frequency: { raw_value, structured_value } });
+    input.structuredData.orders.medication_orders.values = [
+      sig('metformin', 1000, 'four times a day', 'FOUR_A_DAY'),
+      sig('methotrexate', 15, 'daily', 'ONE_A_DAY'),
+      sig('alendronate', 70, 'daily', 'ONE_A_DAY'),
+      // Usual at their frequency: not listed.
+      sig('metformin', 1000, 'twice a day', 'TWO_A_DAY'),
+      sig('methotrexate', 15, 'once a week', 'ONCE_A_WEEK'),
+      sig('alendronate', 10, 'daily', 'ONE_A_DAY'),
+    ];
+    const items = buildReviewItems(input).filter((i) => i.kind === 'IMPLAUSIBLE_DOSE');
+    const fix = ' The order is coded as it was said or entered; correct it in the structured data if the dose or frequency is wrong.';
+    expect(items.map((i) => [i.text, i.detail])).toEqual([
+      [
+        'metformin 1000 mg four times a day',
+        '1000 mg four times a day of metformin is 4000 mg a day, above its usual maximum (500-2550 mg a day); check the dose and frequency before signing.' + fix,
+      ],
+      ['methotrexate 15 mg daily', 'methotrexate is taken once a week (7.5-30 mg a week); 15 mg once a day is 105 mg a week. Check the frequency before signing.' + fix],
+      [
+        'alendronate 70 mg daily',
+        'alendronate is taken once a week (35-70 mg a week) or daily (5, 10 or 40 mg a day); 70 mg once a day is 490 mg a week (70 mg a day). Check the dose and frequency before signing.' + fix,
+      ],
+    ]);
+  });
 });
 
 describe('checkReviewOutcome', () => {

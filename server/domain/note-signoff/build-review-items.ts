@@ -59,8 +59,14 @@ function implausibleDose(o: MedicationOrder, f: ImplausibleDose): { text: string
   const detail =
     f.reason === 'UNIT'
       ? `${f.said} of ${f.drug}: ${f.drug} is dosed in ${f.unit} (${f.usual}), not in ${f.saidUnit}; check the dose before signing.`
-      : `${f.said} of ${f.drug} is ${f.reason === 'HIGH' ? 'above' : 'far below'} its usual dose (${f.usual}); check the dose before signing.`;
-  return { text, detail: `${detail} The order is coded as it was said or entered; correct it in the structured data if the dose is wrong.` };
+      : f.reason === 'FREQUENCY'
+        ? `${f.drug} is taken once a week (${f.usual})${f.alsoDaily ? ` or ${f.alsoDaily}` : ''}; ${f.said} ${f.frequency} is ${f.total}. Check the ${f.alsoDaily ? 'dose and ' : ''}frequency before signing.`
+        : f.total
+          ? `${f.said} ${f.frequency} of ${f.drug} is ${f.total}, above its usual maximum (${f.usual}); check the dose and frequency before signing.`
+          : `${f.said} of ${f.drug} is ${f.reason === 'HIGH' ? 'above' : 'far below'} its usual dose (${f.usual}); check the dose before signing.`;
+  // Only a finding its frequency made names the frequency: the other findings keep the words their tests pin.
+  const wrong = f.frequency ? 'the dose or frequency is' : 'the dose is';
+  return { text, detail: `${detail} The order is coded as it was said or entered; correct it in the structured data if ${wrong} wrong.` };
 }
 
 /**

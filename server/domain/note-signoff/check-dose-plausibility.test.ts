@@ -97,12 +97,117 @@ describe('checkDosePlausibility', () => {
       expect(['day', 'week', 'dose']).toContain(d.per);
       expect(d.low).toBeGreaterThan(0);
       expect(d.high).toBeGreaterThanOrEqual(d.low);
-      // Its own lowest and highest doses are plausible.
+      // Its own lowest and highest doses are plausible, on its own schedule: once a week for a weekly drug.
       const unit = ({ mg: 'MG', mcg: 'MCG', g: 'G', unit: 'UNIT', IU: 'IU' } as Record<string, string>)[d.unit] ?? null;
-      expect(checkDosePlausibility(order(d.drug, d.low, unit))).toBeNull();
-      expect(checkDosePlausibility(order(d.drug, d.high, unit))).toBeNull();
-      expect(checkDosePlausibility(order(d.drug, d.high * 11, unit))?.reason).toBe('HIGH');
+      const schedule = { frequency: d.per === 'week' ? { raw_value: 'once a week', structured_value: 'ONCE_A_WEEK' } : { raw_value: 'daily', structured_value: 'ONE_A_DAY' } };
+      expect(checkDosePlausibility(order(d.drug, d.low, unit, null, schedule))).toBeNull();
+      expect(checkDosePlausibility(order(d.drug, d.high, unit, null, schedule))).toBeNull();
+      expect(checkDosePlausibility(order(d.drug, d.high * 11, unit, null, schedule))?.reason).toBe('HIGH');
+      expect(checkDosePlausibility(order(d.drug, d.high * 11, unit, null, { frequency: { raw_value: null, structured_value: null } }))?.reason).toBe('HIGH');
+      for (const daily of (d as { daily?: { doses: number[] } }).daily?.doses ?? []) expect(checkDosePlausibility(order(d.drug, daily, unit)), `${d.drug} ${daily} daily`).toBeNull();
     }
     expect(new Set(DOSE_RANGES.drugs.map((d) => d.drug)).size).toBe(DOSE_RANGES.drugs.length);
+  });
+});
+
+describe('checkDosePlausibility with the order\'s frequency', () => {
+  const sig = (drug: string, mg: number, structured: string | null, raw: string | null, more: Partial<MedicationOrder> = {}) =>
+    order(drug, mg, 'MG', `${mg} mg`, { frequency: { raw_value: raw, structured_value: structured }, ...more });
+
+  it('flags a daily total above the daily maximum that only the frequency reaches, saying the total', () => {
+    expect(checkDosePlausibility(sig('metformin', 1000, 'FOUR_A_DAY', 'four times a day'))).toEqual({
+      reason: 'HIGH',
+      drug: 'metformin',
+      said: '1000 mg',
+      saidUnit: 'mg',
+      unit: 'mg',
+      usual: '500-2550 mg a day',
+      frequency: 'four times a day',
+      total: '4000 mg a day',
+    });
+    expect(checkDosePlausibility(sig('lisinopril', 40, 'THREE_A_DAY', 'three times a day'))).toMatchObject({ reason: 'HIGH', total: '120 mg a day', usual: '2.5-80 mg a day' });
+    expect(checkDosePlausibility(sig('acetaminophen', 1000, 'EVERY_4_HOURS', 'every 4 hours'))).toMatchObject({ reason: 'HIGH', frequency: 'every 4 hours', total: '6000 mg a day' });
+    // In grams, and as needed: the most the order allows.
+    expect(checkDosePlausibility(order('acetaminophen', 1, 'G', '1 gram', { frequency: { raw_value: 'every 4 hours', structured_value: 'EVERY_4_HOURS' }, as_needed: true }))).toMatchObject({
+      said: '1 g',
+      frequency: 'every 4 hours as needed',
+      total: 'up to 6000 mg a day',
+    });
+  });
+
+  it('does not flag a daily total within the maximum, at the bound, or one the order caps', () => {
+    expect(checkDosePlausibility(sig('metformin', 1000, 'TWO_A_DAY', 'twice a day'))).toBeNull();
+    expect(checkDosePlausibility(sig('acetaminophen', 1000, 'EVERY_6_HOURS', 'every 6 hours', { as_needed: true }))).toBeNull();
+    expect(checkDosePlausibility(sig('acetaminophen', 1000, 'AS_NEEDED', 'every 6 hours as needed'))).toBeNull();
+    const q4h = (instructions: string) => sig('acetaminophen', 1000, 'EVERY_4_HOURS', 'every 4 hours', { as_needed: true, instructions });
+    expect(checkDosePlausibility(q4h('not to exceed 4 g a day'))).toBeNull();
+    expect(checkDosePlausibility(q4h('no more than 4 doses in 24 hours'))).toBeNull();
+    expect(checkDosePlausibility(q4h('max 5 g a day'))).toMatchObject({ frequency: 'every 4 hours as needed, at most 5 g a day', total: 'up to 5000 mg a day' });
+    expect(checkDosePlausibility(sig('acetaminophen', 1000, 'EVERY_2_HOURS', 'every 2 hours', { as_needed: true, instructions: 'no more than 6 doses a day' }))).toMatchObject({
+      frequency: 'every 2 hours as needed, at most 6 doses a day',
+      total: 'up to 6000 mg a day',
+    });
+  });
+
+  it('reads the frequency from its words when no code is given, and the shortest interval of a range', () => {
+    expect(checkDosePlausibility(sig('metformin', 1000, null, 'four times a day'))?.total).toBe('4000 mg a day');
+    expect(checkDosePlausibility(sig('acetaminophen', 1000, null, 'q4h prn'))).toMatchObject({ frequency: 'every 4 hours as needed', total: 'up to 6000 mg a day' });
+    expect(checkDosePlausibility(sig('acetaminophen', 1000, 'AS_NEEDED', 'every 4 to 6 hours as needed'))?.total).toBe('up to 6000 mg a day');
+    expect(checkDosePlausibility(sig('acetaminophen', 650, 'AS_NEEDED', 'every 4 to 6 hours as needed'))).toBeNull();
+  });
+
+  it('does not judge a frequency that is absent, unreadable, or as needed with no interval', () => {
+    expect(checkDosePlausibility(sig('metformin', 1000, null, null))).toBeNull();
+    expect(checkDosePlausibility(sig('methotrexate', 15, null, null))).toBeNull();
+    expect(checkDosePlausibility(sig('acetaminophen', 1000, 'AS_NEEDED', 'as needed', { as_needed: true }))).toBeNull();
+    expect(checkDosePlausibility(sig('methotrexate', 15, 'AS_NEEDED', 'as needed'))).toBeNull();
+    expect(checkDosePlausibility(sig('metformin', 1000, null, 'whenever she remembers'))).toBeNull();
+    expect(checkDosePlausibility(sig('metformin', 1000, 'SOMETIMES', 'four times a day'))).toBeNull();
+    expect(checkDosePlausibility(sig('methotrexate', 15, 'CONTINUOUS', null))).toBeNull();
+  });
+
+  it('flags a once-a-week drug ordered more often, saying the week\'s total', () => {
+    const daily = checkDosePlausibility(sig('methotrexate', 15, 'ONE_A_DAY', 'daily'));
+    expect(daily).toMatchObject({ reason: 'FREQUENCY', drug: 'methotrexate', said: '15 mg', usual: '7.5-30 mg a week', frequency: 'once a day', total: '105 mg a week' });
+    // Methotrexate has no daily regimen to offer in its place.
+    expect(daily).not.toHaveProperty('alsoDaily');
+    expect(checkDosePlausibility(sig('methotrexate', 7.5, 'TWO_A_DAY', 'twice a day'))).toMatchObject({ reason: 'FREQUENCY', total: '105 mg a week' });
+    expect(checkDosePlausibility(sig('methotrexate', 15, 'TWICE_A_WEEK', 'twice a week'))).toMatchObject({ reason: 'FREQUENCY', total: '30 mg a week' });
+    expect(checkDosePlausibility(sig('semaglutide', 1, 'ONE_A_DAY', 'daily'))).toMatchObject({ reason: 'FREQUENCY', total: '7 mg a week (1 mg a day)', alsoDaily: 'daily by mouth (1.5, 3, 4, 7, 9, 14 or 25 mg a day)' });
+    expect(checkDosePlausibility(sig('tirzepatide', 5, 'ONE_A_DAY', 'daily'))).toMatchObject({ reason: 'FREQUENCY', usual: '2.5-15 mg a week', total: '35 mg a week' });
+    expect(checkDosePlausibility(sig('dulaglutide', 1.5, 'ONE_A_DAY', 'daily'))).toMatchObject({ reason: 'FREQUENCY', total: '10.5 mg a week' });
+    expect(checkDosePlausibility(sig('alendronate', 70, 'ONE_A_DAY', 'daily'))).toMatchObject({
+      reason: 'FREQUENCY',
+      usual: '35-70 mg a week',
+      total: '490 mg a week (70 mg a day)',
+      alsoDaily: 'daily (5, 10 or 40 mg a day)',
+    });
+    expect(checkDosePlausibility(sig('Fosamax', 35, 'ONE_A_DAY', 'daily'))?.reason).toBe('FREQUENCY');
+  });
+
+  it('does not flag a once-a-week drug once a week, nor a daily regimen the drug has', () => {
+    expect(checkDosePlausibility(sig('methotrexate', 15, 'ONCE_A_WEEK', 'once a week'))).toBeNull();
+    expect(checkDosePlausibility(sig('methotrexate', 15, null, 'weekly'))).toBeNull();
+    expect(checkDosePlausibility(sig('alendronate', 70, 'ONCE_A_WEEK', 'weekly'))).toBeNull();
+    expect(checkDosePlausibility(sig('alendronate', 10, 'ONE_A_DAY', 'daily'))).toBeNull();
+    expect(checkDosePlausibility(sig('alendronate', 40, 'ONE_A_DAY', 'daily'))).toBeNull();
+    expect(checkDosePlausibility(sig('semaglutide', 1, 'ONCE_A_WEEK', 'once a week', { route: 'subcutaneous' }))).toBeNull();
+    expect(checkDosePlausibility(sig('tirzepatide', 5, 'ONCE_A_WEEK', 'once a week'))).toBeNull();
+  });
+
+  it('tells oral semaglutide (daily tablets) from its weekly injection by route, name and dose', () => {
+    expect(checkDosePlausibility(sig('semaglutide', 7, 'ONE_A_DAY', 'daily', { route: 'oral' }))).toBeNull();
+    expect(checkDosePlausibility(sig('Rybelsus', 7, 'ONE_A_DAY', 'daily'))).toBeNull();
+    expect(checkDosePlausibility(sig('semaglutide 7 MG Oral Tablet', 7, 'ONE_A_DAY', 'daily'))).toBeNull();
+    // No route: 7 mg can only be the tablet; 2.4 mg is no tablet strength, the injection's weekly dose taken daily.
+    expect(checkDosePlausibility(sig('semaglutide', 7, 'ONE_A_DAY', 'daily'))).toBeNull();
+    expect(checkDosePlausibility(sig('semaglutide', 2.4, 'ONE_A_DAY', 'daily'))?.reason).toBe('FREQUENCY');
+    // Injected daily: the tablets' doses do not apply.
+    expect(checkDosePlausibility(sig('semaglutide', 2, 'ONE_A_DAY', 'daily', { route: 'subcutaneous' }))).toMatchObject({ reason: 'FREQUENCY', total: '14 mg a week' });
+    expect(checkDosePlausibility(sig('semaglutide', 2, 'ONE_A_DAY', 'daily', { route: 'subcutaneous' }))?.alsoDaily).toBeUndefined();
+    expect(checkDosePlausibility(sig('Ozempic', 1, 'ONE_A_DAY', 'daily'))?.reason).toBe('FREQUENCY');
+    expect(checkDosePlausibility(sig('semaglutide pen', 7, 'ONE_A_DAY', 'daily'))).toMatchObject({ reason: 'HIGH', usual: '0.25-2.4 mg a week' });
+    // A tablet strength said once a week is judged as the injection.
+    expect(checkDosePlausibility(sig('semaglutide', 14, 'ONCE_A_WEEK', 'once a week'))).toMatchObject({ reason: 'HIGH', usual: '0.25-2.4 mg a week' });
   });
 });

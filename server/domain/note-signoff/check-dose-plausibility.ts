@@ -1,13 +1,27 @@
 import type { MedicationOrder } from '@/lib/contracts/sessions';
 import { DRUG_CONCEPTS } from '../../codesets/builtin/drugs';
 import DOSE_RANGES from './dose-ranges.json';
+import { readDoseFrequency, type DoseFrequency } from './read-dose-frequency';
 
 type Measure = 'mass' | 'potency';
-interface DoseRange { drug: string; unit: 'mg' | 'mcg' | 'g' | 'unit' | 'IU'; low: number; high: number; per: 'day' | 'week' | 'dose'; iu_per_mcg?: number }
+/** A once-a-week drug's daily regimen: its labelled daily doses, and whether only by mouth (not its injection). */
+interface DailyRegimen { doses: number[]; by_mouth?: boolean; not_names?: string[] }
+interface DoseRange {
+  drug: string;
+  unit: 'mg' | 'mcg' | 'g' | 'unit' | 'IU';
+  low: number;
+  high: number;
+  per: 'day' | 'week' | 'dose';
+  iu_per_mcg?: number;
+  daily?: DailyRegimen;
+}
 
-/** Why a dose is implausible for its drug: in a unit the drug is not dosed in, or far outside its usual range. */
+/**
+ * Why a dose is implausible for its drug: in a unit the drug is not dosed in, far outside its usual range, above
+ * its daily maximum at the order's frequency (HIGH with a total), or a once-a-week drug ordered more often.
+ */
 export interface ImplausibleDose {
-  reason: 'UNIT' | 'HIGH' | 'LOW';
+  reason: 'UNIT' | 'HIGH' | 'LOW' | 'FREQUENCY';
   /** The drug as the table names it ("lisinopril"). */
   drug: string;
   /** The dose as the order states it ("10 g"), and its unit ("g"). */
@@ -15,8 +29,14 @@ export interface ImplausibleDose {
   saidUnit: string;
   /** The unit the drug is dosed in ("mg"). */
   unit: string;
-  /** The drug's usual dose in words ("2.5-80 mg a day"). */
+  /** The drug's usual dose in words ("2.5-80 mg a day"); for FREQUENCY, its weekly dose ("7.5-30 mg a week"). */
   usual: string;
+  /** When the order's frequency made the finding: the frequency in words ("four times a day"). */
+  frequency?: string;
+  /** The total the order reaches at that frequency ("4000 mg a day", "105 mg a week"). */
+  total?: string;
+  /** For FREQUENCY, the drug's daily regimen when it has one ("daily (5, 10 or 40 mg a day)"). */
+  alsoDaily?: string;
 }
 
 // Mass in mg, so a dose said in g, mg, mcg or ng is compared in the drug's own unit.
@@ -90,28 +110,57 @@ function doseOf(order: MedicationOrder): { quantity: number; unit: string; measu
 
 const number = (n: number) => String(Number(n.toPrecision(6)));
 const PER: Record<DoseRange['per'], string> = { day: 'a day', week: 'a week', dose: 'a dose' };
+// A small tolerance, so a dose at the bound written in another unit (0.08 g) is not flagged for rounding.
+const above = (amount: number, bound: number) => amount > bound * 1.000_001;
+const same = (a: number, b: number) => Math.abs(a - b) <= b * 0.000_001;
+const list = (ns: number[]) => (ns.length > 1 ? `${ns.slice(0, -1).map(number).join(', ')} or ${number(ns.at(-1)!)}` : number(ns[0]!));
+/** Words of a route or a product name that say the order is injected, so a by-mouth regimen is not its own. */
+const INJECTED = /\b(inject\w*|subcut\w*|subq|sub-q|sc|sq|intramuscular|im|intravenous|iv|pen|syringe|auto-?injector)\b/i;
+
+/** The drug's daily regimen the order may be: none when the drug has none, or it is by mouth and the order is injected. */
+function dailyRegimenOf(range: DoseRange, order: MedicationOrder): DailyRegimen | undefined {
+  const name = (order.drug_name ?? '').toLowerCase();
+  if (!range.daily || range.daily.not_names?.some((n) => name.includes(n))) return undefined;
+  return range.daily.by_mouth && INJECTED.test(`${order.route ?? ''} ${name}`) ? undefined : range.daily;
+}
+
+/** A ceiling the order states, in the drug's unit; undefined when it states none or one in another measure. */
+function ceilingOf(frequency: DoseFrequency, range: (typeof RANGES)[number]): number | undefined {
+  const cap = frequency.maxAmount && unitOf(frequency.maxAmount.unit);
+  if (!cap || cap.measure !== range.measure) return undefined;
+  return cap.measure === 'mass' ? (frequency.maxAmount!.quantity * MASS_MG[cap.unit]!) / MASS_MG[range.unit]! : frequency.maxAmount!.quantity;
+}
 
 /**
  * Whether a medication order's dose is implausible for its drug, from the curated table in dose-ranges.json
  * (FDA labeling): said in a unit the drug is not dosed in (units of lisinopril, mg of insulin), or, converted
  * to the drug's unit, above the labelled maximum or below a tenth of its lowest strength (10 g of lisinopril,
  * 100 mg of levothyroxine). A gram dose of a drug dosed in mg is judged by its amount: 1 g of acetaminophen is
- * usual. Drugs not in the table, doses in counts or volumes (2 tablets, 5 mL), weight-based doses, doses it
- * cannot read and local routes are not judged: null, never a guess.
+ * usual. With the order's frequency (read-dose-frequency.ts), a drug with a daily maximum is judged by the most
+ * the order allows in a day (metformin 1000 mg four times a day is 4000 mg), and a once-a-week drug ordered more
+ * often is flagged (methotrexate 15 mg daily) unless the dose is one of its daily regimen's (alendronate 10 mg
+ * daily). Drugs not in the table, doses in counts or volumes (2 tablets, 5 mL), weight-based doses, doses it
+ * cannot read and local routes are not judged, nor a frequency it cannot read: null, never a guess.
  */
 export function checkDosePlausibility(order: MedicationOrder): ImplausibleDose | null {
   const range = rangeOf(order.drug_name ?? '');
   if (!range || (order.route && LOCAL_ROUTE.test(order.route))) return null;
   const dose = doseOf(order);
   if (!dose) return null;
-  const usual = `${range.low === range.high ? number(range.low) : `${number(range.low)}-${number(range.high)}`} ${LABEL[range.unit]} ${PER[range.per]}`;
-  const finding = (reason: ImplausibleDose['reason']): ImplausibleDose => ({
+  const unit = LABEL[range.unit]!;
+  const frequency = readDoseFrequency(order);
+  const labelled = `${range.low === range.high ? number(range.low) : `${number(range.low)}-${number(range.high)}`} ${unit} ${PER[range.per]}`;
+  const regimen = dailyRegimenOf(range, order);
+  // Said once a week or less, a drug with a daily regimen too is judged by its weekly range alone.
+  const daily = regimen && !(frequency?.perDay != null && frequency.perDay * 7 <= 1.000_001) ? regimen : undefined;
+  const finding = (reason: ImplausibleDose['reason'], more: Partial<ImplausibleDose> = {}): ImplausibleDose => ({
     reason,
     drug: range.drug,
     said: `${number(dose.quantity)} ${LABEL[dose.unit]}`,
     saidUnit: LABEL[dose.unit]!,
-    unit: LABEL[range.unit]!,
-    usual,
+    unit,
+    usual: daily ? `${labelled}, or ${list(daily.doses)} ${unit} a day${daily.by_mouth ? ' by mouth' : ''}` : labelled,
+    ...more,
   });
 
   let amount: number;
@@ -122,8 +171,27 @@ export function checkDosePlausibility(order: MedicationOrder): ImplausibleDose |
   } else {
     return finding('UNIT');
   }
-  // A small tolerance, so a dose at the bound written in another unit (0.08 g) is not flagged for rounding.
-  if (amount > range.high * 1.000_001) return finding('HIGH');
-  if (amount < range.low / 10) return finding('LOW');
-  return null;
+  if (above(amount, daily ? Math.max(range.high, ...daily.doses) : range.high)) return finding('HIGH');
+  if (amount < (daily ? Math.min(range.low, ...daily.doses) : range.low) / 10) return finding('LOW');
+  if (!frequency) return null;
+
+  if (range.per === 'day') {
+    const ceiling = ceilingOf(frequency, range);
+    const scheduled = frequency.perDay === null ? Infinity : amount * frequency.perDay;
+    const most = Math.min(scheduled, ceiling ?? Infinity);
+    if (!Number.isFinite(most) || !above(most, range.high)) return null;
+    const words = [frequency.words, ceiling !== undefined && ceiling < scheduled ? frequency.maxAmount!.words : ''].filter(Boolean).join(', ');
+    return finding('HIGH', { frequency: words, total: `${frequency.asNeeded ? 'up to ' : ''}${number(most)} ${unit} a day` });
+  }
+  if (range.per !== 'week' || frequency.perDay === null || frequency.perDay * 7 <= 1.000_001) return null;
+  // More often than once a week: plausible only as the drug's daily regimen, a labelled daily dose taken each day.
+  const perDay = amount * frequency.perDay;
+  const asDaily = daily && frequency.perDay >= 1;
+  if (asDaily && daily.doses.some((d) => same(perDay, d))) return null;
+  return finding('FREQUENCY', {
+    usual: labelled,
+    frequency: frequency.words,
+    total: `${number(perDay * 7)} ${unit} a week${asDaily ? ` (${number(perDay)} ${unit} a day)` : ''}`,
+    ...(daily ? { alsoDaily: `daily${daily.by_mouth ? ' by mouth' : ''} (${list(daily.doses)} ${unit} a day)` } : {}),
+  });
 }
