@@ -89,6 +89,13 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     problems.push({ code: m.code, name: byName.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning, testing: [], treatment: [], referral: [], education: [] });
   }
   fileOrphans(problems, orphan);
+  // A drug decision said before the plan was filed only now: its order, linked to nothing yet, takes the problem's link.
+  for (const p of problems) {
+    const icd = p.code ? ctx.codes.icd10(p.code)?.code : undefined;
+    if (!icd) continue;
+    for (const piece of p.treatment)
+      for (const o of orders) if (!o.linked_diagnosis_codes.length && o.source_transcripts?.some((t) => piece.src.includes(t)) && findDrugs(piece.text).some((d) => d.ingredient === o.drug_name)) o.linked_diagnosis_codes = [icd];
+  }
   splitAssessments(problems);
   // The order is linked to the problem its sentence is filed under (medicationOrders); a moved sentence takes its link along.
   fileTestsByIndication(problems);

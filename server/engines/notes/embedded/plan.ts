@@ -7,6 +7,7 @@ import { findDrugs } from './meds';
 import { UNIT_CODES } from './vocab';
 import { resultPieces } from './exam';
 import { capitalize, clinicianToNote, finishSentence, pronouns } from './text';
+import { hasUnclear, resolveUnclear } from './unclear';
 import { clinicianVoice } from './written';
 
 export interface Problem {
@@ -175,7 +176,10 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
   // A decision about a drug said while the history was taken belongs to the plan as much as one said after the
   // examination (a short visit often has no plan talk of its own): filed later under the problem its drug treats.
   for (const s of analysis.sentences.slice(0, analysis.planStart)) {
-    if (s.role !== 'CLINICIAN' || s.question || s.allergy || !findDrugs(s.text).length || !(DRUG_ACTION.test(s.text) || DRUG_DECISION.test(s.text))) continue;
+    // One heard around an unsure word is judged on what the note keeps of it ("i [unclear] increase the metformin to …"
+    // keeps "Increase the metformin to …"), as it is in the plan; the piece keeps the marker, so the review lists the span.
+    const decided = (text: string) => DRUG_ACTION.test(text) || DRUG_DECISION.test(text);
+    if (s.role !== 'CLINICIAN' || s.question || s.allergy || !findDrugs(s.text).length || !(decided(s.text) || (hasUnclear(s.text) && decided(resolveUnclear(s.text))))) continue;
     // A number heard after the drug without its unit ("start lisinopril ten want and any") is no dose to write down; the
     // order says what is missing.
     if (findDrugs(s.text).some((d) => doseWithoutUnit(s.text, d.spoken))) continue;

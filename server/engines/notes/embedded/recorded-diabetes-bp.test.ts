@@ -8,6 +8,10 @@
  *   "We presents to the clinic today …", in the History and again in the Assessment and Plan.
  * - The review before signing listed the Allergies line "Penicillin." as having no evidence in the transcript: the
  *   checker took an allergy only from "allergic to …", not from the answer to the clinician's allergy question.
+ * - "i [will] increase the metformin to one thousand milligrams twice a day", its "will" unsure, came before any plan cue
+ *   the engine knows (the unsure "not" of "is [not] well controlled" had hidden the one it knew): a decision about a drug
+ *   said before the plan is kept only when its verb is heard, so the plan had no metformin line, the review did not list
+ *   it, and the coded order, CHANGED from 500 mg, was linked to no diagnosis.
  * - From the dialogue as written, the "not" of "diabetes is not well controlled" also denied the high blood pressure of
  *   the clause after "and your …": hypertension was neither a problem nor a diagnosis, and the lisinopril was filed
  *   under diabetes.
@@ -44,6 +48,13 @@ describe('the recorded diabetes and hypertension visit', () => {
       expect(s.facts.filter((f) => !f.supported)).toEqual([]);
       expect(s.noEvidence).toBe(false);
     }
+  });
+
+  it('keeps the drug decision heard around an unsure word in the plan, lists the span for the review, and links the order', () => {
+    expect(section(r, '51847-2')).toMatch(/Medical Treatment: Increase the metformin from 500 mg to 1000 mg twice daily\./);
+    expect(r.left_out).toContainEqual(expect.objectContaining({ reason: 'LOW_CONFIDENCE', kind: 'span', loinc_code: '51847-2', source_transcripts: ['r11'], text: expect.stringMatching(/^I \[unclear\] increase the metformin/) }));
+    const metformin = r.structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'metformin');
+    expect(metformin).toMatchObject({ status: 'CHANGED', dosage: { quantity: 1000 }, previous_dosage: { quantity: 500 }, linked_diagnosis_codes: ['E11.9'] });
   });
 });
 
