@@ -42,6 +42,8 @@ function framedAt(m: ConditionMention): boolean {
 }
 
 const category = (code: string) => code.slice(0, 3);
+// "your history of high blood pressure", "your high blood pressure in the past": history, not this visit's assessment.
+const historyWord = (m: ConditionMention) => /\b(?:history|past|previous|used to|had)\b/.test(m.sentence.tokens.slice(Math.max(0, m.start - 5), m.end + 4).join(' '));
 function indicated(drug: string): string[] {
   return INDICATIONS.find(([re]) => re.test(drug))?.[1] ?? [];
 }
@@ -79,12 +81,16 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     const byName = mentions.filter((m) => !m.byMeasure);
     // Said raised by the clinician, not "he follows you for your blood pressure".
     const saidRaised = mentions.find((m) => m.byMeasure && m.sentence.role === 'CLINICIAN' && !m.sentence.question && !/^for\b/.test(m.surface));
-    const onDrug = !byName.length && !!saidRaised && taken.some((d) => indicated(d).includes(cat));
+    const onDrugFor = taken.some((d) => indicated(d).includes(cat));
+    // Told as the patient's by the clinician ("your high blood pressure is close to goal"), not asked, while the patient
+    // takes a drug for it: assessed, as a raised pressure on lisinopril is.
+    const toldAsTheirs = onDrugFor ? byName.find((m) => m.sentence.role === 'CLINICIAN' && !m.sentence.question && m.sentence.tokens[m.start - 1] === 'your' && !historyWord(m)) : undefined;
+    const onDrug = ((!byName.length && !!saidRaised) || !!toldAsTheirs) && onDrugFor;
     if (!byName.length && !(byDrug && indicated(byDrug.drug_name).includes(cat)) && !onDrug) continue;
     if (!byDrug && !framed && !onDrug) continue;
-    const m = byName[0] ?? mentions[0];
+    const m = toldAsTheirs ?? byName[0] ?? mentions[0];
     // Known only from the clinician's words that it is raised, those words are its assessment, with their evidence.
-    const raised = onDrug && !byDrug ? saidRaised : undefined;
+    const raised = onDrug && !byDrug ? (toldAsTheirs ?? saidRaised) : undefined;
     const reasoning: Piece[] = raised ? [{ text: finishSentence(capitalize(clinicianToNote(stripFiller(raised.sentence.text), analysis.sex))), src: [raised.sentence.tid] }] : [];
     problems.push({ code: m.code, name: byName.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning, testing: [], treatment: [], referral: [], education: [] });
   }

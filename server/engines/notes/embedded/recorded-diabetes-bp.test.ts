@@ -12,6 +12,9 @@
  *   the engine knows (the unsure "not" of "is [not] well controlled" had hidden the one it knew): a decision about a drug
  *   said before the plan is kept only when its verb is heard, so the plan had no metformin line, the review did not list
  *   it, and the coded order, CHANGED from 500 mg, was linked to no diagnosis.
+ * - Hypertension was no problem and no diagnosis of the recorded visit: the clinician told it as the patient's ("your high
+ *   blood pressure is close to go[al]") while the patient takes lisinopril, but the lisinopril line of the plan was misheard
+ *   ("continue the [earl] twenty milligrams"), so no drug ordered in the visit made it a managed problem.
  * - From the dialogue as written, the "not" of "diabetes is not well controlled" also denied the high blood pressure of
  *   the clause after "and your …": hypertension was neither a problem nor a diagnosis, and the lisinopril was filed
  *   under diabetes.
@@ -56,6 +59,11 @@ describe('the recorded diabetes and hypertension visit', () => {
     const metformin = r.structured_data.orders.medication_orders.values.find((o) => o.drug_name === 'metformin');
     expect(metformin).toMatchObject({ status: 'CHANGED', dosage: { quantity: 1000 }, previous_dosage: { quantity: 500 }, linked_diagnosis_codes: ['E11.9'] });
   });
+
+  it('assesses the hypertension the clinician tells as the patient\'s while the patient takes a drug for it', () => {
+    expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(['E11.9', 'I10']);
+    expect(section(r, '51847-2')).toMatch(/2\. High blood pressure\.\n• Medical Reasoning: Their high blood pressure is close to go\./);
+  });
 });
 
 describe('a negation does not reach into the next clause with its own subject', () => {
@@ -72,6 +80,13 @@ describe('a negation does not reach into the next clause with its own subject', 
   it('still negates a list, and a clause of its own', () => {
     expect(negated('no fever and chills.')).toEqual({ fever: true, chills: true });
     expect(negated('you do not have diabetes and you do not have high blood pressure.')).toEqual({ diabetes: true, 'high blood pressure': true });
+  });
+
+  it('does not assess a condition asked about or told as history, though a drug for it is taken', () => {
+    const codes = (line: string) =>
+      generate(dialogueToTranscript(`[doctor] Good morning. What brings you in today?\n[patient] I have had a cough for a week. I take lisinopril ten milligrams once a day.\n${line}\n[doctor] I think this is acute bronchitis. Rest and drink fluids.`)).structured_data.diagnoses.values.map((d) => d.codes[0].code);
+    expect(codes('[doctor] How is your high blood pressure at home?')).not.toContain('I10');
+    expect(codes('[doctor] You have a history of your high blood pressure in the past.')).not.toContain('I10');
   });
 
   it('makes hypertension a problem and a diagnosis of the dialogue as written, with the lisinopril under it', () => {
