@@ -226,3 +226,22 @@ describe('names the lexicon lacked', () => {
     expect(codesOf(`${OPENING}${PLAN}[doctor] I think you have what we call farmer's lung.`)).toContain('J67.0');
   });
 });
+
+describe('a condition named as a risk or set aside is not a diagnosis', () => {
+  const KNEE = `${OPENING}${PLAN}[doctor] For your right knee, I think this is osteoarthritis. Take ibuprofen 400 milligrams as needed.\n`;
+  it('does not code or make a problem of a risk the plan lowers, a chance or what a drug prevents', () => {
+    // A challenge set written for the categories a coder must not code, not from any ACI-BENCH dialogue.
+    for (const said of ['We want to lower your risk of a stroke.', 'This lowers the chance of a blood clot.', 'The aspirin is to prevent a heart attack.', 'Your risk for diabetes is higher with your weight.']) {
+      const codes = codesOf(`${KNEE}[doctor] ${said}`);
+      expect(codes, said).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(I63|I21|I74|I82|I26|E11)/)]));
+    }
+  });
+
+  it('does not code a possibility the clinician sets aside for another diagnosis, and codes the one chosen', () => {
+    const codes = codesOf(`${OPENING}${PLAN}[doctor] It could be gout, but I think it's osteoarthritis of the right knee.`);
+    expect(codes.some((c) => c.startsWith('M10'))).toBe(false);
+    expect(codes.some((c) => c.startsWith('M17') || c.startsWith('M19'))).toBe(true);
+    // Named as a possibility and not set aside, it is still the clinician's working diagnosis.
+    expect(codesOf(`${OPENING}${PLAN}[doctor] I think this is gout. We will start colchicine.`).some((c) => c.startsWith('M10'))).toBe(true);
+  });
+});

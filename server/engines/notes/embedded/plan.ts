@@ -132,7 +132,11 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
       } else if (topic) current = problems.find((p) => p.code.slice(0, 3) === topic.code.slice(0, 3));
       continue;
     }
-    const mentions = conditionMentions(s).filter((m) => !m.negated && !m.family);
+    // A clause is read with its whole sentence's negations: "it could be gout" is set aside by the "but I think it's …"
+    // clause split from it (analyze.ts, setAside).
+    const whole = s.text === analysis.sentences[s.i]?.text ? [] : conditionMentions(analysis.sentences[s.i]!);
+    const deniedInWhole = (m: ConditionMention) => whole.some((x) => x.code === m.code && x.negated) && !whole.some((x) => x.code === m.code && !x.negated);
+    const mentions = conditionMentions(s).filter((m) => !m.negated && !m.family && !deniedInWhole(m));
     // A diagnosis named with its symptom ("shortness of breath from an acute heart failure exacerbation") names the problem.
     const ranked = [...mentions].sort((x, y) => Number(x.code.startsWith('R')) - Number(y.code.startsWith('R')));
     let introduced = ranked.find((m) => isDiagnosisCode(m.code) && (s.label === 'assessment' || PROBLEM_CUE.test(t) || !current));
