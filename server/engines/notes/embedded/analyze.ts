@@ -4,6 +4,7 @@ import { conditionMatcher, tokenize, type Match } from './lexicon';
 import { isFirstName, sexOfFirstName } from './names';
 import { stripSmallTalk } from './written';
 import { markAllergies } from './mark-allergies';
+import { namedAsRisk, setAside } from './not-present';
 
 export type { Role, Sentence, Turn } from './sentence-types';
 import type { Role, Sentence, Turn } from './sentence-types';
@@ -231,22 +232,6 @@ function notTheCondition(tokens: string[], m: Match): boolean {
   return false;
 }
 
-// A condition named as a risk ("lower your risk of a stroke", "the chance of a blood clot", "to prevent a heart attack") is one
-// the patient does not have: it is as absent as a denied one, so no problem, code or evidence is made of it.
-const RISK_OF = /\b(?:risks? (?:of|for)|chances? of|odds of|likelihood of|prevent (?:a|an|any|another|future|further)|protect (?:you|him|her|them|your \w+) (?:from|against))\s+(?:(?:a|an|the|any|another|future|further|developing|having|getting)\s+){0,2}$/;
-// A possibility the clinician names and then sets aside for another diagnosis in the same sentence ("it could be gout, but I
-// think it's osteoarthritis") is not a diagnosis; the one the "but" leads to is.
-const MAYBE_BEFORE = /\b(?:could|might|may) (?:be|have|represent)\s+(?:(?:a|an|the|some|your|just)\s+)?$|\b(?:possibly|maybe|perhaps)\s+(?:(?:a|an|the|some|your)\s+)?$/;
-const SET_ASIDE_AFTER = /^(?:[\w'-]+\s+){0,4}?(?:but|however)\s+(?:(?:i|we)\s+(?:think|believe|suspect)\s+(?:that\s+)?(?:it's|it is|this is|you have|it)?|(?:it's|it is|this is|this looks like|it looks like)\s+(?:more\s+)?(?:likely\s+)?|more likely|most likely)\b/;
-function setAside(tokens: string[], start: number, end: number): boolean {
-  if (!MAYBE_BEFORE.test(`${tokens.slice(Math.max(0, start - 4), start).join(' ')} `)) return false;
-  const after = tokens.slice(end, end + 14).join(' ');
-  if (!SET_ASIDE_AFTER.test(after)) return false;
-  // The sentence must go on to name what it is instead.
-  const rest = tokenize(after.replace(SET_ASIDE_AFTER, ''));
-  return conditionMatcher.match(rest).length > 0;
-}
-
 /** With `measured`, also a blood pressure or cholesterol said to be raised or treated (`byMeasure`), which only managed.ts and evidence use. */
 export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}): ConditionMention[] {
   const out: ConditionMention[] = [];
@@ -282,7 +267,7 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
     const negated =
       (lastNeg >= 0 && !cancelled) ||
       /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely)\b/.test(wide) ||
-      RISK_OF.test(`${s.tokens.slice(Math.max(0, start - 6), start).join(' ')} `) ||
+      namedAsRisk(s.tokens, start) ||
       setAside(s.tokens, start, m.end);
     // A negated list runs on: "not had any weight loss or gain, headaches, bone pain" negates each item.
     const prev = out.at(-1);
