@@ -13,7 +13,7 @@ export const ReviewItemKind = z
       'CONTRADICTION: note text that differs from a coded order; NO_EVIDENCE: a sentence, diagnosis or order no transcript line supports; ' +
       'EDITED_SECTION: a section changed since the note was generated; ' +
       'NOT_RECORDED: a stretch of the visit no recording holds (the transcript\'s recording_gaps), so nothing said then is in the note; ' +
-      'IMPLAUSIBLE_DOSE (additive): a coded medication order whose dose is implausible for its drug (a unit the drug is not dosed in, or far outside its labelled range, e.g. 10 g of lisinopril), from a curated table of common drugs; drugs not in the table are not checked',
+      'IMPLAUSIBLE_DOSE (additive): a coded medication order whose dose is implausible for its drug (a unit the drug is not dosed in, far outside its labelled range, e.g. 10 g of lisinopril, a daily total over the labelled maximum through its frequency, e.g. metformin 1000 mg four times a day, or a once-a-week drug ordered more often, e.g. methotrexate 15 mg daily), from a curated table of common drugs; drugs not in the table are not checked',
   );
 export type ReviewItemKind = z.infer<typeof ReviewItemKind>;
 

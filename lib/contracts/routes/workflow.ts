@@ -80,7 +80,7 @@ export const getNoteReview = defineContract({
   path: `${SESSION_PATH}/note/review`,
   summary: 'What needs a decision before signing, and the attestation to confirm',
   description:
-    'Lists low-confidence spans left out of the note, facts removed as not found in the visit, note text that contradicts a coded order, sentences and coded items no transcript line supports, coded medication orders whose dose is implausible for the drug (IMPLAUSIBLE_DOSE), stretches of the visit no recording holds (NOT_RECORDED), and sections edited since generation. ' +
+    'Lists low-confidence spans left out of the note, facts removed as not found in the visit, note text that contradicts a coded order, sentences and coded items no transcript line supports, coded medication orders whose dose or frequency is implausible for the drug (IMPLAUSIBLE_DOSE), stretches of the visit no recording holds (NOT_RECORDED), and sections edited since generation. ' +
     'Send each item back with a decision in the sign body. 409 until the visit is completed.',
   tags: ['Sessions'],
   auth: 'service',
