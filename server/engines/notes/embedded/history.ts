@@ -95,7 +95,12 @@ export function historyFacts(ctx: NoteContext): HistoryFacts {
         const taken = findDrugs(topic).map((d) => [d.spoken, sigText(parseOrder(question.text, d, ctx.codes))].filter(Boolean).join(' '));
         paragraphs.at(-1)!.push({ text: finishSentence(`${SentenceSubject} is taking ${listJoin(taken)}`), src });
         count++;
-        continue;
+        // Unpunctuated speech runs the yes into what the patient says next ("yes with breakfast and dinner i also take
+        // lisinopril twenty milligrams once a day"): a clause of its own that names another drug is read on, not lost.
+        const rest = /\bi\s+(?:also\s+)?(?:take|am taking|'m taking|use|have been taking|am on|'m on)\b.*$/i.exec(answer)?.[0];
+        const asked = new Set(findDrugs(topic).map((d) => d.ingredient));
+        if (!rest || !findDrugs(rest).some((d) => !asked.has(d.ingredient))) continue;
+        answer = rest;
       } else if (YES.test(s.text.trim()) && words.length <= 4) {
         const verb = /^(taking|using|doing|working|sleeping|eating|exercising|walking|checking)\b/.test(topicNote) ? 'is' : 'reports';
         paragraphs.at(-1)!.push({ text: finishSentence(`${SentenceSubject} ${verb} ${topicNote}`), src });

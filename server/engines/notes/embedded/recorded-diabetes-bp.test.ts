@@ -15,6 +15,9 @@
  * - Hypertension was no problem and no diagnosis of the recorded visit: the clinician told it as the patient's ("your high
  *   blood pressure is close to go[al]") while the patient takes lisinopril, but the lisinopril line of the plan was misheard
  *   ("continue the [earl] twenty milligrams"), so no drug ordered in the visit made it a managed problem.
+ * - "Are you taking the metformin five hundred milligrams twice a day?" "yes with breakfast and [dinner] i also take lisinopril
+ *   twenty milligrams once a day": unpunctuated, the yes and the next statement were one sentence; the History wrote the
+ *   metformin from the yes and lost the lisinopril the patient takes, and the review did not list it.
  * - From the dialogue as written, the "not" of "diabetes is not well controlled" also denied the high blood pressure of
  *   the clause after "and your …": hypertension was neither a problem nor a diagnosis, and the lisinopril was filed
  *   under diabetes.
@@ -63,6 +66,14 @@ describe('the recorded diabetes and hypertension visit', () => {
   it('assesses the hypertension the clinician tells as the patient\'s while the patient takes a drug for it', () => {
     expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(['E11.9', 'I10']);
     expect(section(r, '51847-2')).toMatch(/2\. High blood pressure\.\n• Medical Reasoning: Their high blood pressure is close to go\./);
+  });
+
+  it('reads on past a yes to "are you taking …" when the answer goes on to name another drug the patient takes', () => {
+    expect(section(r, '10164-2')).toMatch(/The patient is taking metformin 500 mg twice daily\. The patient also takes lisinopril 20 mg daily\./);
+    const hpi = (answer: string) =>
+      section(generate(dialogueToTranscript(`[doctor] are you taking the metformin five hundred milligrams twice a day\n[patient] ${answer}\n[doctor] i think your diabetes is well controlled. continue the metformin.`)), '10164-2');
+    expect(hpi('yes i take it with breakfast and dinner')).not.toMatch(/takes it/);
+    expect(hpi('yes every day and i also take atorvastatin twenty milligrams at night')).toMatch(/The patient also takes atorvastatin 20 mg/);
   });
 });
 
