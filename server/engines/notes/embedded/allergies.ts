@@ -189,5 +189,13 @@ export function unreadAllergyAnswers(ctx: NoteContext, coded: Allergy[]): LeftOu
     const text = /[a-z]/i.test(shown.replace(/\[unclear\]/g, '')) ? `Asked about allergies, the patient said: "${shown}"` : 'Asked about allergies, the patient answered, but no word of the answer was heard clearly.';
     out.push({ reason: 'NOT_UNDERSTOOD', kind: 'allergy', text, loinc_code: '48765-2', source_transcripts: [q.tid, ...said.map((s) => s.tid)] });
   }
+  // An allergy coded with no reaction from an answer the recogniser was unsure of ("yes penicillin [unclear] me [unclear]"):
+  // the reaction may be what was not heard, so the review quotes the answer.
+  const byTid = new Map(ctx.analysis.sentences.map((s) => [s.tid, s]));
+  for (const a of coded) {
+    if (a.reaction) continue;
+    const unsure = [...new Set(a.source_transcripts ?? [])].map((t) => byTid.get(t)).filter((s): s is Sentence => !!s && s.role === 'PATIENT' && hasUnclear(s.text));
+    if (unsure.length) out.push({ reason: 'LOW_CONFIDENCE', kind: 'allergy', text: `Reaction to ${a.substance} not heard clearly: "${showUnclear(unsure.map((s) => s.text).join(' '))}"`, loinc_code: '48765-2', source_transcripts: unsure.map((s) => s.tid) });
+  }
   return out;
 }

@@ -18,6 +18,8 @@
  * - "Are you taking the metformin five hundred milligrams twice a day?" "yes with breakfast and [dinner] i also take lisinopril
  *   twenty milligrams once a day": unpunctuated, the yes and the next statement were one sentence; the History wrote the
  *   metformin from the yes and lost the lisinopril the patient takes, and the review did not list it.
+ * - "yes penicillin [gets] me [hives]": the penicillin was coded with no reaction and the Allergies section read "Penicillin.",
+ *   but nothing told the clinician that the reaction may be what was not heard.
  * - From the dialogue as written, the "not" of "diabetes is not well controlled" also denied the high blood pressure of
  *   the clause after "and your …": hypertension was neither a problem nor a diagnosis, and the lisinopril was filed
  *   under diabetes.
@@ -74,6 +76,14 @@ describe('the recorded diabetes and hypertension visit', () => {
       section(generate(dialogueToTranscript(`[doctor] are you taking the metformin five hundred milligrams twice a day\n[patient] ${answer}\n[doctor] i think your diabetes is well controlled. continue the metformin.`)), '10164-2');
     expect(hpi('yes i take it with breakfast and dinner')).not.toMatch(/takes it/);
     expect(hpi('yes every day and i also take atorvastatin twenty milligrams at night')).toMatch(/The patient also takes atorvastatin 20 mg/);
+  });
+
+  it('lists for the review an allergy coded with no reaction from an answer heard unsure', () => {
+    expect(r.structured_data.allergies?.values).toEqual([expect.objectContaining({ substance: 'penicillin', reaction: null })]);
+    expect(r.left_out).toContainEqual({ reason: 'LOW_CONFIDENCE', kind: 'allergy', text: 'Reaction to penicillin not heard clearly: "yes penicillin [unclear] me [unclear]"', loinc_code: '48765-2', source_transcripts: ['r6'] });
+    const clear = generate(dialogueToTranscript('[doctor] do you have any allergies to medications\n[patient] yes penicillin gives me hives\n[doctor] okay. continue the metformin.'));
+    expect(clear.structured_data.allergies?.values).toEqual([expect.objectContaining({ substance: 'penicillin', reaction: 'hives' })]);
+    expect((clear.left_out ?? []).filter((l) => l.kind === 'allergy')).toEqual([]);
   });
 });
 
