@@ -191,7 +191,9 @@ export class EmbeddedNotesEngine implements NotesEngine {
           blocks = [...meds.current, ...[...meds.values, ...meds.partial.filter((o) => missingFields(o))].filter((o) => !meds.currentIngredients.has(o.drug_name)).map((o) => ({
             text: o.status === 'CHANGED' && meds.taken.has(o.drug_name) && !missingFields(o)
               ? orderLine(o, meds.taken.get(o.drug_name))
-              : `${capitalize(o.drug_name)}${doseText(o) ? ` ${doseText(o)}` : o.dosage.quantity !== null ? ` ${o.dosage.quantity}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
+              : o.status === 'DISCONTINUED'
+                ? `${capitalize(o.drug_name)}: stopped at this visit.`
+                : `${capitalize(o.drug_name)}${doseText(o) ? ` ${doseText(o)}` : o.dosage.quantity !== null ? ` ${o.dosage.quantity}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
             src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;

@@ -8,6 +8,7 @@ import { RELATION, STATUS } from './vocab';
 import { NO, YES, type Sentence } from './analyze';
 import { hasUnclear } from './unclear';
 import { avoidedAllergens } from './allergies';
+import { declinedDrugs, notTakenNow } from './not-taken';
 
 function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   // A change said later is the order: "you are on lisinopril 10 mg … I will increase the lisinopril to 20 mg".
@@ -71,6 +72,12 @@ function takesDrug(ctx: NoteContext, s: Sentence): boolean {
   return /\b(taking|take|on|using)\b/i.test(s.text) || /\bi (?:take|am taking|'m taking|use|am on|'m on)\b/i.test(next.text);
 }
 
+/** A clinician's question about a drug that the patient's next turn answers no to ("Are you still taking …?" "No, I ran out"). */
+function answeredNo(ctx: NoteContext, s: Sentence): boolean {
+  const next = ctx.analysis.turns[s.turn + 1];
+  return next?.role === 'PATIENT' && NO.test(next.text.trim());
+}
+
 const ORDER_VERB = /\b(prescribe|prescribing|start|starting|restart|resume|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep (?:taking|using|on|you on|him on|her on)|stay(?:ing)? on|remain(?:ing)? on)\b/i;
 
 export function medicationOrders(
@@ -88,7 +95,9 @@ export function medicationOrders(
   for (const s of analysis.sentences) {
     // A drug the visit names as an allergen is never taken or ordered, wherever it is said ("can I take penicillin?"),
     // nor one this sentence says to avoid: "avoid X" is no order of X.
-    const avoided = new Set(avoidedDrugs(s.text).map((d) => d.ingredient));
+    const avoided = new Set([...avoidedDrugs(s.text), ...declinedDrugs(s.text)].map((d) => d.ingredient));
+    // Another person's drug, one the patient no longer takes, or one a question names and the answer denies: not on the list.
+    const notNow = notTakenNow(s.text) || (s.question && s.role === 'CLINICIAN' && answeredNo(ctx, s));
     const drugs = findDrugs(s.text).filter((d) => !analysis.allergens.has(d.ingredient) && !avoided.has(d.ingredient));
     if (!drugs.length) continue;
     // "You are on lisinopril 10 mg daily" states what is taken; it orders nothing.
@@ -120,7 +129,7 @@ export function medicationOrders(
       // The first mention is the order; a later one fills in what it left unsaid (the question names the
       // drug, the answer its dose).
       const had = active.get(d.ingredient);
-      if (!ordering && !negatedUse && (!had || had.dosage.quantity === null) && ((statesTaken && s.role === 'CLINICIAN') || (s.i < analysis.planStart && takesDrug(ctx, s)))) {
+      if (!ordering && !negatedUse && !notNow && (!had || had.dosage.quantity === null) && ((statesTaken && s.role === 'CLINICIAN') || (s.i < analysis.planStart && takesDrug(ctx, s)))) {
         const o = parseOrder(s.text, d, ctx.codes);
         o.status = STATUS.ACTIVE;
         o.metadata.encounter_relation = RELATION.PRIOR;
@@ -130,7 +139,7 @@ export function medicationOrders(
         sources.set(d.ingredient, [...new Set([...(sources.get(d.ingredient) ?? []), s.tid])]);
       }
       const listed = current.get(d.ingredient);
-      if (s.i < analysis.planStart && !negatedUse && (!listed || !listed.sig)) {
+      if (s.i < analysis.planStart && !negatedUse && !notNow && (!listed || !listed.sig)) {
         const o = parseOrder(s.text, d, ctx.codes);
         const sig = [o.dosage.raw_value?.replace(/milligrams?/i, 'mg'), o.frequency.raw_value, prnText(o)].filter(Boolean).join(' ');
         if (!listed || sig) {
