@@ -123,7 +123,7 @@ describe('issue 27: every problem managed goes into the assessment and plan', ()
   it('files diabetes (named in the history, metformin continued) and hypertension with their plan talk', () => {
     const r = generate(dialogueToTranscript(ISSUE27_VISIT));
     const ap = section(r, '51847-2');
-    expect(ap).toMatch(/\d\. High blood pressure\.[\s\S]*increase the lisinopril from 10 mg to 20 mg daily/);
+    expect(ap).toMatch(/\d\. Hypertension\.[\s\S]*increase the lisinopril from 10 mg to 20 mg daily/);
     expect(ap).toMatch(/\d\. Diabetes\.\n• Medical Treatment: Continue metformin\./);
     expect(ap).toMatch(/Additional Testing: Check a basic metabolic panel\./);
     expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(expect.arrayContaining(['I10', 'E11.9']));
@@ -133,7 +133,7 @@ describe('issue 27: every problem managed goes into the assessment and plan', ()
     // The longer telling of the visit: the knee, the lisinopril change and the acetaminophen come before "for your diabetes".
     const ap = section(generate(dialogueToTranscript(ISSUE29_VISIT)), '51847-2');
     const problem = (name: string) => ap.split(/\n(?=\d\. )/).find((b) => b.includes(`. ${name}`)) ?? '';
-    expect(problem('High blood pressure.')).toMatch(/increase the lisinopril from 10 to 20 mg daily/);
+    expect(problem('Hypertension.')).toMatch(/increase the lisinopril from 10 to 20 mg daily/);
     expect(problem('Osteoarthritis of the right knee.')).toMatch(/acetaminophen 500 mg as needed for the pain/);
     expect(problem('Diabetes.')).toMatch(/Continue metformin 500 mg twice daily for their diabetes\./);
     expect(problem('Diabetes.')).not.toMatch(/lisinopril|acetaminophen/);

@@ -3,6 +3,7 @@ import { conditionMentions, type ConditionMention } from './analyze';
 import { stripFiller, type Block, type NoteContext, type Piece } from './compose';
 import { CONCEPT_NAME, tokenize } from './lexicon';
 import { splitDictated, type DictatedClause } from './dictated';
+import { PLAIN_LEXICON } from './plain-lexicon';
 import { findDrugs } from './meds';
 import { UNIT_CODES } from './vocab';
 import { resultPieces } from './exam';
@@ -41,6 +42,10 @@ function doseWithoutUnit(text: string, drug: string): boolean {
 /** "We will continue the metformin", "I am going to increase the lisinopril": a decision about a drug, wherever it is said. */
 const DRUG_DECISION = /\b(?:we will|we'll|i will|i'll|i am going to|i'm going to|we are going to|we're going to|i'm gonna|we're gonna|i want you to|you can|you should|let's)\s+(?:go ahead and\s+)?(?:continue|increase|decrease|start|stop|hold|resume|restart|discontinue|refill|switch|change|prescribe|add|take)\b/i;
 
+// The plain-language lexicon read backwards: the everyday wording → the clinical term it stands for.
+const LAY_NAME = new Map<string, Set<string>>();
+for (const [clinical, plain] of PLAIN_LEXICON) LAY_NAME.set(plain, (LAY_NAME.get(plain) ?? new Set()).add(clinical));
+
 export function problemName(m: ConditionMention): string {
   const toks = m.sentence.tokens;
   const mods: string[] = [];
@@ -50,7 +55,10 @@ export function problemName(m: ConditionMention): string {
   }
   // Trailing qualifiers scribes keep: "heart failure exacerbation", "asthma flare".
   const tail = /^(exacerbation|flare|flare-up|relapse)$/.test(toks[m.end] ?? '') ? [toks[m.end]] : [];
-  let surface = [...mods, m.surface, ...tail].join(' ');
+  // An everyday name said for the condition ("high blood pressure") is headed by its clinical name ("Hypertension"), as scribes write it.
+  const clinical = CONCEPT_NAME.get(m.code);
+  const named = clinical && LAY_NAME.get(m.surface)?.has(clinical) ? clinical : m.surface;
+  let surface = [...mods, named, ...tail].join(' ');
   if (/^(chf|copd|gerd|bph|uti|dvt|osa|ptsd|adhd|ckd|afib|hfref|hfpef|esrd|pcos|htn)$/.test(surface)) surface = surface.toUpperCase();
   else if (surface.split(' ').length === 1 && surface.length <= 3) surface = CONCEPT_NAME.get(m.code) ?? surface;
   return capitalize(surface.replace(/\bi\b/g, 'I'));

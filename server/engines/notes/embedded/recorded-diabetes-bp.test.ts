@@ -20,6 +20,7 @@
  *   metformin from the yes and lost the lisinopril the patient takes, and the review did not list it.
  * - "yes penicillin [gets] me [hives]": the penicillin was coded with no reaction and the Allergies section read "Penicillin.",
  *   but nothing told the clinician that the reaction may be what was not heard.
+ * - The problem was headed in the patient's words, "2. High blood pressure.", where a scribe writes "Hypertension".
  * - From the dialogue as written, the "not" of "diabetes is not well controlled" also denied the high blood pressure of
  *   the clause after "and your …": hypertension was neither a problem nor a diagnosis, and the lisinopril was filed
  *   under diabetes.
@@ -67,7 +68,7 @@ describe('the recorded diabetes and hypertension visit', () => {
 
   it('assesses the hypertension the clinician tells as the patient\'s while the patient takes a drug for it', () => {
     expect(r.structured_data.diagnoses.values.map((d) => d.codes[0].code)).toEqual(['E11.9', 'I10']);
-    expect(section(r, '51847-2')).toMatch(/2\. High blood pressure\.\n• Medical Reasoning: Their high blood pressure is close to go\./);
+    expect(section(r, '51847-2')).toMatch(/2\. Hypertension\.\n• Medical Reasoning: Their high blood pressure is close to go\./);
   });
 
   it('reads on past a yes to "are you taking …" when the answer goes on to name another drug the patient takes', () => {
@@ -84,6 +85,12 @@ describe('the recorded diabetes and hypertension visit', () => {
     const clear = generate(dialogueToTranscript('[doctor] do you have any allergies to medications\n[patient] yes penicillin gives me hives\n[doctor] okay. continue the metformin.'));
     expect(clear.structured_data.allergies?.values).toEqual([expect.objectContaining({ substance: 'penicillin', reaction: 'hives' })]);
     expect((clear.left_out ?? []).filter((l) => l.kind === 'allergy')).toEqual([]);
+  });
+
+  it('heads a problem named in everyday words by its clinical name, and keeps a clinical name said as it was', () => {
+    const headings = (line: string) => section(generate(dialogueToTranscript(`[patient] i take lisinopril and atorvastatin.\n[doctor] ${line}\n[doctor] continue the lisinopril and the atorvastatin.`)), '51847-2').match(/^\d\. .*$/gm);
+    expect(headings('your high blood pressure is well controlled and your high cholesterol is better.')).toEqual(['1. Hypertension.', '2. Hyperlipidemia.']);
+    expect(headings('your essential hypertension is well controlled.')).toEqual(['1. Essential hypertension.']);
   });
 });
 

@@ -54,8 +54,8 @@ describe('the recorded follow-up visit', () => {
     expect(checked.facts.filter((f) => !f.supported)).toEqual([]);
   });
   it('writes the lisinopril increase, said before the knee was assessed, in the plan under the blood pressure', () => {
-    expect(problem(/^\d+\. High blood pressure/)).toMatch(/Medical Treatment: We will increase their lisinopril from 10 mg to 20 mg daily\./);
-    expect(problem(/^\d+\. High blood pressure/)).toMatch(/Medical Reasoning: Their blood pressure is not controlled\./);
+    expect(problem(/^\d+\. Hypertension/)).toMatch(/Medical Treatment: We will increase their lisinopril from 10 mg to 20 mg daily\./);
+    expect(problem(/^\d+\. Hypertension/)).toMatch(/Medical Reasoning: Their blood pressure is not controlled\./);
   });
   it('files "continue the metformin", said after the knee, under diabetes, the only problem metformin treats', () => {
     expect(problem(/^\d+\. Diabetes/)).toMatch(/Medical Treatment: Continue the metformin twice daily\./);
