@@ -72,10 +72,13 @@ function takesDrug(ctx: NoteContext, s: Sentence): boolean {
   return /\b(taking|take|on|using)\b/i.test(s.text) || /\bi (?:take|am taking|'m taking|use|am on|'m on)\b/i.test(next.text);
 }
 
-/** A clinician's question about a drug that the patient's next turn answers no to ("Are you still taking …?" "No, I ran out"). */
+/**
+ * A clinician's question about a drug that the patient's next turn answers no to ("Are you still taking …?" "No, I ran
+ * out"); not an answer that goes on to name what is taken ("no, just the metformin").
+ */
 function answeredNo(ctx: NoteContext, s: Sentence): boolean {
   const next = ctx.analysis.turns[s.turn + 1];
-  return next?.role === 'PATIENT' && NO.test(next.text.trim());
+  return next?.role === 'PATIENT' && NO.test(next.text.trim()) && !findDrugs(next.text).length && !/\b(?:just|only|but|except|still)\b/i.test(next.text);
 }
 
 const ORDER_VERB = /\b(prescribe|prescribing|start|starting|restart|resume|initiate|put (?:you|him|her) on|order|refill|continue|increase|decrease|stop|discontinue|switch|change|add|try|take|give you|send in|call in|keep (?:taking|using|on|you on|him on|her on)|stay(?:ing)? on|remain(?:ing)? on)\b/i;

@@ -31,6 +31,11 @@ describe('drugs the patient does not take now', () => {
     expect(visit('[patient] I take metformin five hundred milligrams twice a day.').list).toBe('Metformin 500 mg twice daily.');
     expect(visit('[patient] My wife reminds me, I take lisinopril ten milligrams daily.').list).toMatch(/^Lisinopril 10 mg/);
     expect(visit('[patient] I was on lisinopril and I still take it every morning.').list).toMatch(/^Lisinopril/);
+    // A relative who is not the one taking it, a prescription run out, a stop with no time: still the patient's drug.
+    expect(visit('[patient] My daughter picks up my metformin at the pharmacy.').list).toMatch(/^Metformin/);
+    expect(visit('[patient] I ran out of my lisinopril last week.').list).toMatch(/^Lisinopril/);
+    expect(visit('[patient] I stopped eating sugar and I take metformin.').list).toMatch(/^Metformin/);
+    expect(visit('[doctor] Are you taking lisinopril or losartan?\n[patient] No, just the lisinopril.').list).toMatch(/^Lisinopril/);
   });
 
   it('orders no drug the clinician decides against, and says a stopped drug is stopped', () => {

@@ -20,15 +20,18 @@ export function declinedDrugs(text: string): DrugMention[] {
   return out;
 }
 
-// "My husband takes warfarin", "my mom was on metformin": the drug is another person's unless the patient says it is theirs too.
-const OTHER_PERSON = /\b(?:my|his|her|their|your)\s+(?:husband|wife|partner|spouse|mother|father|mom|dad|son|daughter|sister|brother|friend|grandmother|grandfather|grandma|grandpa|kids?|child|children|boyfriend|girlfriend|roommate|neighbou?r)\b/i;
-const OWN_USE = /\b(?:i (?:also |still |now )?(?:take|use|am on|'m on|am taking|'m taking)|i've been (?:taking|on)|we both)\b/i;
-// "I used to take lisinopril but I stopped it", "I was on prednisone last year", "I ran out a month ago".
-const PAST_USE = /\b(?:used to (?:take|be on|use)|(?:was|were|had been) (?:on|taking|using)|came off|went off|stopped|quit|ran out|no longer|not (?:on|taking) (?:it|that|them) anymore|took (?:it|that|them) for)\b/i;
-const STILL_TAKES = /\b(?:still (?:take|taking|on|use|using)|(?:currently|now) (?:take|taking|on|use|using)|i (?:take|am taking|'m taking|am on|'m on) (?:it|that|them)?\s*(?:now|every|each|daily|once|twice))\b/i;
+// "My husband takes warfarin", "my mom was on metformin": the relative is the one who takes it, and the patient does not say
+// they take it too. A relative named otherwise ("my wife reminds me to take my lisinopril") leaves the drug the patient's.
+const OTHER_PERSON =
+  /\b(?:my|his|her|their|your)\s+(?:husband|wife|partner|spouse|mother|father|mom|dad|son|daughter|sister|brother|friend|grandmother|grandfather|grandma|grandpa|kids?|child|children|boyfriend|girlfriend|roommate|neighbou?r)\s+(?:\w+\s+){0,2}?(?:takes|is on|was on|uses|used to take|has been (?:on|taking)|had been on|is taking|was taking)\b/i;
+const OWN_USE = /\b(?:i (?:also |still |now |currently )?(?:take|use|am on|'m on|am taking|'m taking)|i've been (?:taking|on)|we both)\b/i;
+// "I used to take lisinopril", "I was on prednisone last year", "I stopped it two years ago", "I came off it": use that is
+// over. "I ran out" or a bare "I stopped" is not: the drug is still the patient's prescription, often to be restarted.
+const PAST_USE =
+  /\b(?:used to (?:take|be on|use)|(?:was|were) on\b[^.]{0,40}\b(?:last (?:year|month|week|summer|winter)|years? ago|months? ago|in the past|at one point|for a while|as a (?:kid|child|teenager))|stopped (?:taking )?(?:it|that|them)\b[^.]{0,30}\b(?:ago|last (?:year|month|week))|came off|went off|no longer (?:take|taking|on|use)|not (?:on|taking) (?:it|that|them) anymore)\b/i;
 
 /** Whether the drugs a sentence names are another person's or the patient's past use, not what the patient takes now. */
 export function notTakenNow(text: string): boolean {
-  if (OTHER_PERSON.test(text) && !OWN_USE.test(text)) return true;
-  return PAST_USE.test(text) && !STILL_TAKES.test(text);
+  if (OWN_USE.test(text)) return false;
+  return OTHER_PERSON.test(text) || PAST_USE.test(text);
 }
