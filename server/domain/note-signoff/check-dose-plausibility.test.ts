@@ -104,7 +104,10 @@ describe('checkDosePlausibility', () => {
       expect(checkDosePlausibility(order(d.drug, d.high, unit, null, schedule))).toBeNull();
       expect(checkDosePlausibility(order(d.drug, d.high * 11, unit, null, schedule))?.reason).toBe('HIGH');
       expect(checkDosePlausibility(order(d.drug, d.high * 11, unit, null, { frequency: { raw_value: null, structured_value: null } }))?.reason).toBe('HIGH');
-      for (const daily of (d as { daily?: { doses: number[] } }).daily?.doses ?? []) expect(checkDosePlausibility(order(d.drug, daily, unit)), `${d.drug} ${daily} daily`).toBeNull();
+      // Its daily regimen's doses, or the least and most of its daily range, taken once a day.
+      const regimen = (d as { daily?: { doses?: number[]; low?: number; high?: number } }).daily;
+      for (const daily of regimen?.doses ?? [regimen?.low, regimen?.high].filter((n) => n !== undefined))
+        expect(checkDosePlausibility(order(d.drug, daily, unit)), `${d.drug} ${daily} daily`).toBeNull();
     }
     expect(new Set(DOSE_RANGES.drugs.map((d) => d.drug)).size).toBe(DOSE_RANGES.drugs.length);
   });
@@ -209,5 +212,107 @@ describe('checkDosePlausibility with the order\'s frequency', () => {
     expect(checkDosePlausibility(sig('semaglutide pen', 7, 'ONE_A_DAY', 'daily'))).toMatchObject({ reason: 'HIGH', usual: '0.25-2.4 mg a week' });
     // A tablet strength said once a week is judged as the injection.
     expect(checkDosePlausibility(sig('semaglutide', 14, 'ONCE_A_WEEK', 'once a week'))).toMatchObject({ reason: 'HIGH', usual: '0.25-2.4 mg a week' });
+  });
+});
+
+describe('checkDosePlausibility of vitamin D, taken daily or once a week', () => {
+  const vitD = (drug: string, quantity: number, unit: string, structured: string | null, raw: string | null) =>
+    order(drug, quantity, unit, `${quantity} ${unit.toLowerCase()}`, { frequency: { raw_value: raw, structured_value: structured } });
+
+  it('flags 50,000 IU more often than once a week, a weekly dose taken daily', () => {
+    expect(checkDosePlausibility(vitD('cholecalciferol', 50_000, 'IU', 'ONE_A_DAY', 'daily'))).toEqual({
+      reason: 'FREQUENCY',
+      drug: 'cholecalciferol',
+      said: '50000 IU',
+      saidUnit: 'IU',
+      unit: 'IU',
+      usual: '50000 IU a week',
+      frequency: 'once a day',
+      total: '350000 IU a week (50000 IU a day)',
+      alsoDaily: 'daily (400-10000 IU a day)',
+    });
+    expect(checkDosePlausibility(order('vitamin D3', null, null, '50,000 IU daily'))).toMatchObject({ reason: 'FREQUENCY', drug: 'cholecalciferol' });
+    expect(checkDosePlausibility(vitD('ergocalciferol', 50_000, 'UNIT', 'ONE_A_DAY', 'daily'))).toMatchObject({
+      reason: 'FREQUENCY',
+      drug: 'ergocalciferol',
+      said: '50000 units',
+      unit: 'IU',
+      total: '350000 IU a week (50000 IU a day)',
+    });
+    expect(checkDosePlausibility(order('ergocalciferol', null, null, '50000 units', { frequency: { raw_value: 'once a day', structured_value: null } }))?.reason).toBe('FREQUENCY');
+    expect(checkDosePlausibility(vitD('ergocalciferol', 1.25, 'MG', 'ONE_A_DAY', 'daily'))).toMatchObject({ reason: 'FREQUENCY', said: '1.25 mg' });
+    expect(checkDosePlausibility(vitD('cholecalciferol', 50_000, 'IU', 'TWICE_A_WEEK', 'twice a week'))).toMatchObject({ reason: 'FREQUENCY', total: '100000 IU a week' });
+    expect(checkDosePlausibility(vitD('vitamin d', 50_000, 'IU', null, 'every other day'))?.reason).toBe('FREQUENCY');
+    // Above the daily range's 10,000 IU, taken daily.
+    expect(checkDosePlausibility(vitD('cholecalciferol', 20_000, 'IU', 'ONE_A_DAY', 'daily'))).toMatchObject({ reason: 'FREQUENCY', total: '140000 IU a week (20000 IU a day)' });
+    expect(checkDosePlausibility(vitD('cholecalciferol', 10_000, 'IU', 'TWO_A_DAY', 'twice a day'))?.reason).toBe('FREQUENCY');
+  });
+
+  it('does not flag a daily dose up to 10,000 IU, nor 50,000 IU once a week or every two weeks', () => {
+    for (const iu of [400, 1000, 2000, 4000, 6000, 10_000]) {
+      expect(checkDosePlausibility(vitD('cholecalciferol', iu, 'IU', 'ONE_A_DAY', 'daily')), `${iu} IU daily`).toBeNull();
+      expect(checkDosePlausibility(vitD('ergocalciferol', iu, 'UNIT', 'ONE_A_DAY', 'daily')), `${iu} units daily`).toBeNull();
+    }
+    expect(checkDosePlausibility(vitD('cholecalciferol', 2000, 'IU', 'TWO_A_DAY', 'twice a day'))).toBeNull();
+    expect(checkDosePlausibility(vitD('cholecalciferol', 250, 'MCG', 'ONE_A_DAY', 'daily'))).toBeNull();
+    expect(checkDosePlausibility(vitD('cholecalciferol', 1000, 'IU', 'EVERY_OTHER_DAY', 'every other day'))).toBeNull();
+    expect(checkDosePlausibility(vitD('cholecalciferol', 1000, 'IU', 'ONCE_A_WEEK', 'once a week'))).toBeNull();
+    for (const drug of ['cholecalciferol', 'ergocalciferol', 'vitamin d']) {
+      expect(checkDosePlausibility(vitD(drug, 50_000, 'IU', 'ONCE_A_WEEK', 'once a week')), `${drug} weekly`).toBeNull();
+      expect(checkDosePlausibility(vitD(drug, 50_000, 'UNIT', null, 'weekly')), `${drug} weekly in words`).toBeNull();
+      expect(checkDosePlausibility(vitD(drug, 50_000, 'IU', 'EVERY_2_WEEKS', 'every 2 weeks')), `${drug} every 2 weeks`).toBeNull();
+      expect(checkDosePlausibility(vitD(drug, 50_000, 'IU', null, 'every two weeks')), `${drug} every two weeks in words`).toBeNull();
+      expect(checkDosePlausibility(vitD(drug, 50_000, 'IU', 'ONCE_A_MONTH', 'once a month')), `${drug} monthly`).toBeNull();
+      expect(checkDosePlausibility(vitD(drug, 50_000, 'IU', null, null)), `${drug} with no frequency`).toBeNull();
+    }
+    expect(checkDosePlausibility(vitD('ergocalciferol', 1.25, 'MG', 'ONCE_A_WEEK', 'once a week'))).toBeNull();
+    // A single dose above the weekly capsule is high on any schedule.
+    expect(checkDosePlausibility(vitD('cholecalciferol', 100_000, 'IU', 'ONCE_A_WEEK', 'once a week'))).toMatchObject({ reason: 'HIGH', usual: '50000 IU a week' });
+  });
+});
+
+describe('checkDosePlausibility of a dose in tablets of a stated strength', () => {
+  const tabs = (raw: string, quantity: number, structured: string | null, freq: string | null, more: Partial<MedicationOrder> = {}) =>
+    order('acetaminophen', quantity, 'MG', raw, { frequency: { raw_value: freq, structured_value: structured }, ...more });
+
+  it('counts the tablets a dose is, and reads a cap in tablets as that many times the strength', () => {
+    expect(checkDosePlausibility(tabs('500 mg 2 tablets', 500, 'EVERY_4_HOURS', 'every 4 hours'))).toMatchObject({
+      reason: 'HIGH',
+      said: '500 mg 2 tablets',
+      frequency: 'every 4 hours',
+      total: '6000 mg a day',
+    });
+    expect(checkDosePlausibility(tabs('500 mg, 2 tablets', 500, 'EVERY_4_HOURS', 'every 4 hours', { instructions: 'maximum 12 tablets a day' }))?.total).toBe('6000 mg a day');
+    // As needed with no interval: only the cap says how much a day.
+    expect(checkDosePlausibility(tabs('500 mg 2 tablets', 500, 'AS_NEEDED', 'as needed', { as_needed: true, instructions: 'no more than 12 tablets a day' }))).toMatchObject({
+      reason: 'HIGH',
+      frequency: 'as needed, at most 12 tablets a day',
+      total: 'up to 6000 mg a day',
+    });
+    expect(checkDosePlausibility(tabs('500 mg tablets', 500, 'AS_NEEDED', 'as needed', { as_needed: true, instructions: 'not to exceed 10 tablets per day' }))?.total).toBe('up to 5000 mg a day');
+    expect(checkDosePlausibility(tabs('500 mg 2 capsules', 500, null, 'prn, max 10 caps/day'))?.total).toBe('up to 5000 mg a day');
+    expect(checkDosePlausibility(tabs('500 mg 10 tablets', 500, null, null))).toMatchObject({ reason: 'HIGH', said: '500 mg 10 tablets' });
+  });
+
+  it('does not flag a tablet cap that keeps the day within the maximum', () => {
+    expect(checkDosePlausibility(tabs('500 mg 2 tablets', 500, 'EVERY_4_HOURS', 'every 4 hours', { instructions: 'maximum 8 tablets a day' }))).toBeNull();
+    expect(checkDosePlausibility(tabs('500 mg 2 tablets', 500, null, 'every 4 hours, maximum 8 tablets a day'))).toBeNull();
+    expect(checkDosePlausibility(tabs('500 mg 2 tablets', 500, 'EVERY_4_HOURS', 'every 4 hours as needed', { instructions: 'no more than 8 pills in 24 hours' }))).toBeNull();
+    expect(checkDosePlausibility(tabs('500 mg 1 tablet', 500, 'EVERY_2_HOURS', 'every 2 hours', { as_needed: true, instructions: 'no more than 8 tablets a day' }))).toBeNull();
+    expect(checkDosePlausibility(tabs('500 mg two capsules', 500, 'AS_NEEDED', 'as needed', { instructions: 'do not exceed 8 capsules a day' }))).toBeNull();
+    expect(checkDosePlausibility(tabs('500 mg 2 tablets', 500, 'EVERY_6_HOURS', 'every 6 hours'))).toBeNull();
+    expect(checkDosePlausibility(tabs('325 mg 2 tablets', 325, 'EVERY_4_HOURS', 'every 4 hours', { as_needed: true, instructions: 'max 12 tablets a day' }))).toBeNull();
+  });
+
+  it('does not guess a tablet\'s strength the order does not make clear', () => {
+    // A dose with no tablet count or form: the cap in tablets is not read.
+    expect(checkDosePlausibility(tabs('1000 mg', 1000, 'AS_NEEDED', 'as needed', { instructions: 'no more than 8 tablets a day' }))).toBeNull();
+    expect(checkDosePlausibility(tabs('1000 mg', 1000, 'EVERY_4_HOURS', 'every 4 hours', { instructions: 'maximum 4 tablets a day' }))?.total).toBe('6000 mg a day');
+    // The count first, the strength after: not read as a tablet's strength.
+    expect(checkDosePlausibility(tabs('2 tablets of 500 mg', 500, 'AS_NEEDED', 'as needed', { instructions: 'maximum 12 tablets a day' }))).toBeNull();
+    expect(checkDosePlausibility(tabs('500 mg 1/2 tablet', 500, 'AS_NEEDED', 'as needed', { instructions: 'maximum 12 tablets a day' }))).toBeNull();
+    // The words' strength is not the coded dose's.
+    expect(checkDosePlausibility(tabs('650 mg 2 tablets', 500, 'AS_NEEDED', 'as needed', { instructions: 'maximum 12 tablets a day' }))).toBeNull();
+    expect(checkDosePlausibility(order('acetaminophen', 2, 'TAB', '2 tablets', { frequency: { raw_value: 'every 4 hours', structured_value: 'EVERY_4_HOURS' }, instructions: 'maximum 12 tablets a day' }))).toBeNull();
   });
 });

@@ -4,8 +4,11 @@ import DOSE_RANGES from './dose-ranges.json';
 import { readDoseFrequency, type DoseFrequency } from './read-dose-frequency';
 
 type Measure = 'mass' | 'potency';
-/** A once-a-week drug's daily regimen: its labelled daily doses, and whether only by mouth (not its injection). */
-interface DailyRegimen { doses: number[]; by_mouth?: boolean; not_names?: string[] }
+/**
+ * A once-a-week drug's daily regimen: its labelled daily doses (alendronate 5, 10 or 40 mg), or a range of the day's
+ * amount (vitamin D 400-10,000 IU a day), and whether only by mouth (not its injection).
+ */
+interface DailyRegimen { doses?: number[]; low?: number; high?: number; by_mouth?: boolean; not_names?: string[] }
 interface DoseRange {
   drug: string;
   unit: 'mg' | 'mcg' | 'g' | 'unit' | 'IU';
@@ -114,6 +117,10 @@ const PER: Record<DoseRange['per'], string> = { day: 'a day', week: 'a week', do
 const above = (amount: number, bound: number) => amount > bound * 1.000_001;
 const same = (a: number, b: number) => Math.abs(a - b) <= b * 0.000_001;
 const list = (ns: number[]) => (ns.length > 1 ? `${ns.slice(0, -1).map(number).join(', ')} or ${number(ns.at(-1)!)}` : number(ns[0]!));
+/** A daily regimen's least and most a day, and its doses in words ("5, 10 or 40", "400-10000"). */
+const leastOf = (d: DailyRegimen) => d.low ?? Math.min(...(d.doses ?? []));
+const mostOf = (d: DailyRegimen) => d.high ?? Math.max(...(d.doses ?? []));
+const regimenWords = (d: DailyRegimen) => (d.doses ? list(d.doses) : `${number(d.low!)}-${number(d.high!)}`);
 /** Words of a route or a product name that say the order is injected, so a by-mouth regimen is not its own. */
 const INJECTED = /\b(inject\w*|subcut\w*|subq|sub-q|sc|sq|intramuscular|im|intravenous|iv|pen|syringe|auto-?injector)\b/i;
 
@@ -124,8 +131,33 @@ function dailyRegimenOf(range: DoseRange, order: MedicationOrder): DailyRegimen 
   return range.daily.by_mouth && INJECTED.test(`${order.route ?? ''} ${name}`) ? undefined : range.daily;
 }
 
-/** A ceiling the order states, in the drug's unit; undefined when it states none or one in another measure. */
-function ceilingOf(frequency: DoseFrequency, range: (typeof RANGES)[number]): number | undefined {
+const COUNT_FORM = /^(?:(tablet|tab|pill)|(capsule|cap))s?$/;
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
+/**
+ * How many tablets, capsules or pills a dose is, when the order's words give the coded dose as one tablet's
+ * strength: the strength said with the count taken a dose, as the engines write it ("500 mg 2 tablets", "500 mg,
+ * 2 capsules"), or with the form alone ("500 mg tablets": the count is not said, taken as one). Anything else
+ * ("2 tablets of 500 mg", "1000 mg", "500 mg 1/2 tablet") does not make a tablet's strength clear: undefined.
+ */
+function tabletsOf(order: MedicationOrder, dose: { quantity: number; unit: string }): { count: number; said?: string } | undefined {
+  const m = /^\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*([a-zµμ]+)\.?\s*,?\s*(?:(\d+(?:\.\d+)?|one|two|three|four)\s+)?([a-z]+)\b/.exec(
+    (order.dosage?.raw_value ?? '').toLowerCase(),
+  );
+  const form = m && COUNT_FORM.exec(m[4]!);
+  if (!m || !form || unitOf(m[2]!)?.unit !== dose.unit || !same(Number(m[1]!.replace(/,/g, '')), dose.quantity)) return undefined;
+  if (!m[3]) return { count: 1 };
+  const count = COUNT_WORDS[m[3]] ?? Number(m[3]);
+  if (!(count > 0)) return undefined;
+  return { count, said: `${number(count)} ${form[1] ? 'tablet' : 'capsule'}${count === 1 ? '' : 's'}` };
+}
+
+/**
+ * A ceiling the order states, in the drug's unit: an amount ("not to exceed 4 g a day"), or a count of tablets
+ * when a tablet's strength is clear ("500 mg 2 tablets", at most 8 tablets a day: 4000 mg). Undefined when it
+ * states none, one in another measure, or tablets of a strength the order does not make clear.
+ */
+function ceilingOf(frequency: DoseFrequency, range: (typeof RANGES)[number], tablet: number | undefined): number | undefined {
+  if (frequency.maxAmount && COUNT_FORM.test(frequency.maxAmount.unit)) return tablet === undefined ? undefined : frequency.maxAmount.quantity * tablet;
   const cap = frequency.maxAmount && unitOf(frequency.maxAmount.unit);
   if (!cap || cap.measure !== range.measure) return undefined;
   return cap.measure === 'mass' ? (frequency.maxAmount!.quantity * MASS_MG[cap.unit]!) / MASS_MG[range.unit]! : frequency.maxAmount!.quantity;
@@ -138,9 +170,11 @@ function ceilingOf(frequency: DoseFrequency, range: (typeof RANGES)[number]): nu
  * 100 mg of levothyroxine). A gram dose of a drug dosed in mg is judged by its amount: 1 g of acetaminophen is
  * usual. With the order's frequency (read-dose-frequency.ts), a drug with a daily maximum is judged by the most
  * the order allows in a day (metformin 1000 mg four times a day is 4000 mg), and a once-a-week drug ordered more
- * often is flagged (methotrexate 15 mg daily) unless the dose is one of its daily regimen's (alendronate 10 mg
- * daily). Drugs not in the table, doses in counts or volumes (2 tablets, 5 mL), weight-based doses, doses it
- * cannot read and local routes are not judged, nor a frequency it cannot read: null, never a guess.
+ * often is flagged (methotrexate 15 mg daily, vitamin D 50,000 IU daily) unless the dose is one of its daily
+ * regimen's (alendronate 10 mg daily) or within its daily range (vitamin D 400-10,000 IU a day). A strength said
+ * with a count of tablets ("500 mg 2 tablets") is that many tablets of it, and a stated cap in tablets is that many
+ * times the strength. Drugs not in the table, doses in counts or volumes alone (2 tablets, 5 mL), weight-based
+ * doses, doses it cannot read and local routes are not judged, nor a frequency it cannot read: null, never a guess.
  */
 export function checkDosePlausibility(order: MedicationOrder): ImplausibleDose | null {
   const range = rangeOf(order.drug_name ?? '');
@@ -153,30 +187,35 @@ export function checkDosePlausibility(order: MedicationOrder): ImplausibleDose |
   const regimen = dailyRegimenOf(range, order);
   // Said once a week or less, a drug with a daily regimen too is judged by its weekly range alone.
   const daily = regimen && !(frequency?.perDay != null && frequency.perDay * 7 <= 1.000_001) ? regimen : undefined;
+  const tablets = tabletsOf(order, dose);
   const finding = (reason: ImplausibleDose['reason'], more: Partial<ImplausibleDose> = {}): ImplausibleDose => ({
     reason,
     drug: range.drug,
-    said: `${number(dose.quantity)} ${LABEL[dose.unit]}`,
+    said: `${number(dose.quantity)} ${LABEL[dose.unit]}${tablets?.said ? ` ${tablets.said}` : ''}`,
     saidUnit: LABEL[dose.unit]!,
     unit,
-    usual: daily ? `${labelled}, or ${list(daily.doses)} ${unit} a day${daily.by_mouth ? ' by mouth' : ''}` : labelled,
+    usual: daily ? `${labelled}, or ${regimenWords(daily)} ${unit} a day${daily.by_mouth ? ' by mouth' : ''}` : labelled,
     ...more,
   });
 
-  let amount: number;
+  // One tablet's strength, or the dose's, in the drug's unit; the dose is that many tablets of it.
+  let strength: number;
   if (dose.measure === range.measure) {
-    amount = dose.measure === 'mass' ? (dose.quantity * MASS_MG[dose.unit]!) / MASS_MG[range.unit]! : dose.quantity;
+    strength = dose.measure === 'mass' ? (dose.quantity * MASS_MG[dose.unit]!) / MASS_MG[range.unit]! : dose.quantity;
   } else if (dose.measure === 'mass' && range.unit === 'IU' && range.iu_per_mcg) {
-    amount = ((dose.quantity * MASS_MG[dose.unit]!) / MASS_MG.mcg!) * range.iu_per_mcg;
+    strength = ((dose.quantity * MASS_MG[dose.unit]!) / MASS_MG.mcg!) * range.iu_per_mcg;
   } else {
     return finding('UNIT');
   }
-  if (above(amount, daily ? Math.max(range.high, ...daily.doses) : range.high)) return finding('HIGH');
-  if (amount < (daily ? Math.min(range.low, ...daily.doses) : range.low) / 10) return finding('LOW');
+  const amount = strength * (tablets?.count ?? 1);
+  if (above(amount, daily ? Math.max(range.high, mostOf(daily)) : range.high)) return finding('HIGH');
+  // A range of daily amounts covers a small dose said once a week too (vitamin D 1000 IU weekly is not far below 50,000 IU).
+  const least = Math.min(range.low, ...(daily ? [leastOf(daily)] : []), ...(regimen?.low !== undefined ? [regimen.low] : []));
+  if (amount < least / 10) return finding('LOW');
   if (!frequency) return null;
 
   if (range.per === 'day') {
-    const ceiling = ceilingOf(frequency, range);
+    const ceiling = ceilingOf(frequency, range, tablets ? strength : undefined);
     const scheduled = frequency.perDay === null ? Infinity : amount * frequency.perDay;
     const most = Math.min(scheduled, ceiling ?? Infinity);
     if (!Number.isFinite(most) || !above(most, range.high)) return null;
@@ -184,14 +223,15 @@ export function checkDosePlausibility(order: MedicationOrder): ImplausibleDose |
     return finding('HIGH', { frequency: words, total: `${frequency.asNeeded ? 'up to ' : ''}${number(most)} ${unit} a day` });
   }
   if (range.per !== 'week' || frequency.perDay === null || frequency.perDay * 7 <= 1.000_001) return null;
-  // More often than once a week: plausible only as the drug's daily regimen, a labelled daily dose taken each day.
+  // More often than once a week: plausible only as the drug's daily regimen, a labelled daily dose taken each day,
+  // or a day's amount within its daily range (vitamin D 1000 IU every other day; not 50,000 IU twice a week).
   const perDay = amount * frequency.perDay;
   const asDaily = daily && frequency.perDay >= 1;
-  if (asDaily && daily.doses.some((d) => same(perDay, d))) return null;
+  if (daily?.doses ? asDaily && daily.doses.some((d) => same(perDay, d)) : daily && !above(perDay, mostOf(daily))) return null;
   return finding('FREQUENCY', {
     usual: labelled,
     frequency: frequency.words,
     total: `${number(perDay * 7)} ${unit} a week${asDaily ? ` (${number(perDay)} ${unit} a day)` : ''}`,
-    ...(daily ? { alsoDaily: `daily${daily.by_mouth ? ' by mouth' : ''} (${list(daily.doses)} ${unit} a day)` } : {}),
+    ...(daily ? { alsoDaily: `daily${daily.by_mouth ? ' by mouth' : ''} (${regimenWords(daily)} ${unit} a day)` } : {}),
   });
 }

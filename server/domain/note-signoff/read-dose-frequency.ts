@@ -26,8 +26,10 @@ const TIMES_A_DAY: Array<[RegExp, number | null]> = [
   [/\b(?:once\s*(?:a|per|each)\s*week|weekly|every week)\b/, 1 / 7],
   [/\b(?:twice\s*(?:a|per|each)\s*week)\b/, 2 / 7],
   [/\b(?:every other day)\b/, 1 / 2],
+  [/\b(?:every\s*2\s*weeks|every other week|fortnightly)\b/, 1 / 14],
 ];
-// A ceiling the order states: "not to exceed 4 g a day", "max 3000 mg/24 h", "no more than 4 doses in 24 hours".
+// A ceiling the order states: "not to exceed 4 g a day", "max 3000 mg/24 h", "no more than 4 doses in 24 hours",
+// "maximum 8 tablets a day" (judged only when the dose gives a tablet's strength: check-dose-plausibility.ts).
 const CEILING =
   /\b(?:max(?:imum)?|at most|not to exceed|not exceeding|do not exceed|no more than|up to|nte)\s*(?:of\s*)?(\d[\d,]*(?:\.\d+)?)\s*([a-zµμ]+)?\s*(?:\/|a|per|in|each|every)\s*(?:day|24\s*(?:hours?|hrs?|h))\b/;
 
