@@ -10,7 +10,7 @@ import { joinCutLines, withJoinedIds } from './join-cut-lines';
 import { serviceOrders } from './service-orders';
 import { examBlocks, resultPieces } from './exam';
 import { complaintInReview, historyFacts, openingSentence } from './history';
-import { addSigs, allergyPieces, doseText, medicationOrders, orderLine, sayChanges } from './medications';
+import { addSigs, allergyPieces, doseText, medicationOrders, orderLine, prnText, sayChanges } from './medications';
 import { planBlocks, planProblems } from './plan';
 import { CHRONIC, addManagedProblems } from './managed';
 import { continuedAsActive } from '../continued-orders';
@@ -193,7 +193,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
               ? orderLine(o, meds.taken.get(o.drug_name))
               : o.status === 'DISCONTINUED'
                 ? `${capitalize(o.drug_name)}: stopped at this visit.`
-                : `${capitalize(o.drug_name)}${doseText(o) ? ` ${doseText(o)}` : o.dosage.quantity !== null ? ` ${o.dosage.quantity}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${missingFields(o)}.`,
+                : `${capitalize(o.drug_name)}${doseText(o) ? ` ${doseText(o)}` : o.dosage.quantity !== null ? ` ${o.dosage.quantity}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${prnText(o) ? ` ${prnText(o)}` : ''}${missingFields(o)}.`,
             src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;

@@ -116,6 +116,16 @@ describe('issue 29: medication orders', () => {
     expect(noteToText(visit)).not.toMatch(/as needed[^.]*as needed/);
   });
 
+  it('keeps the interval said after "as needed", and says "as needed" in the list line of an order made in the plan', () => {
+    // "as needed every eight hours" kept "as needed" and lost the interval, so no dose check could bound the day's doses.
+    const plan = generate(dialogueToTranscript("[doctor] Hi, what brings you in?\n[patient] My back hurts.\n[doctor] Let's talk about my assessment and plan.\n[doctor] You can take ibuprofen four hundred milligrams as needed every eight hours.\n[doctor] Take acetaminophen five hundred milligrams every six hours as needed for pain."));
+    const o = plan.structured_data.orders.medication_orders.values;
+    expect(o.find((x) => x.drug_name === 'ibuprofen')).toMatchObject({ as_needed: true, frequency: { raw_value: 'every 8 hours', structured_value: 'EVERY_8_HOURS' } });
+    const list = plan.summary.find((s) => s.loinc_code === '10160-0')!.content;
+    expect(list).toMatch(/^Ibuprofen 400 mg every 8 hours as needed\.$/m);
+    expect(list).toMatch(/^Acetaminophen 500 mg every 6 hours as needed for pain\.$/m);
+  });
+
   it('records the dose a changed order replaces', () => {
     expect(med('lisinopril')).toMatchObject({ status: 'CHANGED', dosage: { quantity: 20, unit: 'MG' }, previous_dosage: { quantity: 10, unit: 'MG' } });
     // Said as "you are on 10 mg … increase to 20 mg": the previous dose comes from what was said before.

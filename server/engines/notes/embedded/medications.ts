@@ -281,7 +281,7 @@ export function sigText(o: MedicationOrder): string {
 }
 
 /** "as needed for pain" when the order is taken as needed and its frequency does not already say so (issue 29). */
-function prnText(o: MedicationOrder): string {
+export function prnText(o: MedicationOrder): string {
   if (!o.as_needed) return '';
   const said = o.frequency.structured_value === 'AS_NEEDED' || /\b(as needed|prn|when needed|if needed)\b/i.test(o.frequency.raw_value ?? '');
   const reason = o.as_needed_reason ? `for ${o.as_needed_reason}` : '';

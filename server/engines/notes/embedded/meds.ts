@@ -74,13 +74,20 @@ const UNIT_ALT = Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).joi
 // "once": elsewhere "a night" is no frequency ("had a night of coughing").
 const A_NIGHT: [RegExp, 'AT_BEDTIME'] = [new RegExp(`(?:\\bonce a night\\b|(?<=\\d\\s*(?:${UNIT_ALT})\\s+)a night\\b)`, 'i'), 'AT_BEDTIME'];
 
-/** The frequency said first; among patterns matching at the same place, the list's order decides. */
+/**
+ * The frequency said first; among patterns matching at the same place, the list's order decides. "As needed" gives way to
+ * an interval said with it ("as needed every 8 hours" is every 8 hours, as needed): as_needed is a field of its own, and
+ * the interval is what bounds the day's doses.
+ */
 export function parseFrequency(text: string): { raw: string | null; code: string | null } {
   let best: { raw: string; code: string; at: number } | undefined;
+  let interval: typeof best;
   for (const [re, code] of [...FREQUENCY_PATTERNS, A_NIGHT]) {
     const m = re.exec(text);
     if (m && (!best || m.index < best.at)) best = { raw: m[0], code, at: m.index };
+    if (m && code !== 'AS_NEEDED' && (!interval || m.index < interval.at)) interval = { raw: m[0], code, at: m.index };
   }
+  if (best?.code === 'AS_NEEDED' && interval && interval.at - best.at <= best.raw.length + 30) best = interval;
   return best ? { raw: best.raw, code: best.code } : { raw: null, code: null };
 }
 
