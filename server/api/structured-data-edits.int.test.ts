@@ -3,26 +3,16 @@
  * remove of each kind with its history, the 400s naming the field, another tenant's 404, READONLY's 403, and
  * the sign-off lock (409) that an amendment lifts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UUID } from '../test/session-api';
-import { sdItem, sdRoutes, seedStructuredDataVisit, type StructuredDataFixture } from '../test/structured-data-fixture';
+import { sdItem, sdRoutes, useStructuredDataVisit } from '../test/structured-data-fixture';
 import { testApi, unchecked } from '../test/api-client';
 import type { TestProvider } from '../test/partners';
 import { getSessionContent, getSessionStructuredData } from '@/lib/contracts/routes/sessions';
 import { amendNote, getNoteHistory, signNote } from '@/lib/contracts/routes/workflow';
 import { getStructuredDataHistory, searchAllergySubstances, searchIcd10, searchOrderables, searchRxNorm } from '@/lib/contracts/routes/structured-data';
 
-let f: StructuredDataFixture;
-let id: string;
-
-beforeAll(async () => {
-  f = await seedStructuredDataVisit();
-  id = f.visit.ambient_session_id;
-}, 300_000);
-afterAll(async () => {
-  await f?.server.stop();
-  await f?.receiver.close();
-});
+const f = useStructuredDataVisit();
 
 /** The API as the visit's provider, or as another caller. */
 const api = (who: TestProvider = f.dr) => testApi(f.server, who);
@@ -65,7 +55,7 @@ describe('code searches', () => {
 
 describe('editing each kind', () => {
   it('adds a diagnosis coded from the code sets, with its HCC category, and keeps the version', async () => {
-    const r = await api().call(sdRoutes.diagnoses.add, { ...visit(id), body: { code: 'e119', diagnosis_note: 'On metformin.' } });
+    const r = await api().call(sdRoutes.diagnoses.add, { ...visit(f.id), body: { code: 'e119', diagnosis_note: 'On metformin.' } });
     expect(r.status, r.text).toBe(201);
     expect(r.body.position).toBe(1);
     expect(r.body.structured_data.diagnoses.values[1]).toMatchObject({
@@ -75,30 +65,30 @@ describe('editing each kind', () => {
       ],
       diagnosis_note: 'On metformin.',
     });
-    const content = await api().call(getSessionContent, visit(id));
+    const content = await api().call(getSessionContent, visit(f.id));
     expect(content.body.structured_data.diagnoses.values.map((d: { codes: { code: string }[] }) => d.codes[0]!.code)).toEqual(['I10', 'E11.9']);
   });
 
   it('changes a diagnosis in place and removes one, answering 404 naming the position past the end', async () => {
-    const changed = await api().call(sdRoutes.diagnoses.update, { ...(await sdAt(id, 1)), body: { code: 'E11.65', diagnosis_note: 'A1c above goal.' } });
+    const changed = await api().call(sdRoutes.diagnoses.update, { ...(await sdAt(f.id, 1)), body: { code: 'E11.65', diagnosis_note: 'A1c above goal.' } });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.structured_data.diagnoses.values[1].codes[0].code).toBe('E11.65');
-    const added = await api().call(sdRoutes.diagnoses.add, { ...visit(id), body: { code: 'M17.11' } });
+    const added = await api().call(sdRoutes.diagnoses.add, { ...visit(f.id), body: { code: 'M17.11' } });
     expect(added.body.position).toBe(2);
-    const removed = await api().call(sdRoutes.diagnoses.remove, await sdAt(id, 2));
+    const removed = await api().call(sdRoutes.diagnoses.remove, await sdAt(f.id, 2));
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.position).toBeNull();
     expect(removed.body.structured_data.diagnoses.values).toHaveLength(2);
-    const gone = await api().call(sdRoutes.diagnoses.remove, await sdAt(id, 2));
+    const gone = await api().call(sdRoutes.diagnoses.remove, await sdAt(f.id, 2));
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({ code: 404, message: expect.stringMatching(/^position: .*diagnosis at position 2/) });
   });
 
   it('completes a partial medication order (moving it to values, origin USER, as needed) and adds a coded one', async () => {
-    const sd0 = (await api().call(getSessionStructuredData, visit(id))).body.structured_data;
+    const sd0 = (await api().call(getSessionStructuredData, visit(f.id))).body.structured_data;
     expect(sd0.orders.medication_orders.partial_values.map((o: { drug_name: string }) => o.drug_name)).toEqual(['acetaminophen']);
     const r = await api().call(sdRoutes['medication-orders'].update, {
-      ...(await sdAt(id, 1)),
+      ...(await sdAt(f.id, 1)),
       body: { drug_name: 'acetaminophen', rxcui: '161', dose_quantity: 500, dose_unit: 'MG', frequency: 'EVERY_6_HOURS', status: 'NEW', as_needed: true, as_needed_reason: 'knee pain', route: 'oral' },
     });
     expect(r.status, r.text).toBe(200);
@@ -110,27 +100,27 @@ describe('editing each kind', () => {
       dosage: { quantity: 500, unit: 'MG', raw_value: '500 mg' }, frequency: { structured_value: 'EVERY_6_HOURS' },
       as_needed: true, as_needed_reason: 'knee pain', route: 'oral', metadata: { origin: 'USER' },
     });
-    const metformin = await api().call(sdRoutes['medication-orders'].add, { ...visit(id), body: { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' } });
+    const metformin = await api().call(sdRoutes['medication-orders'].add, { ...visit(f.id), body: { drug_name: 'metformin', rxcui: '6809', dose_quantity: 500, dose_unit: 'MG', frequency: 'TWO_A_DAY', status: 'CONTINUED' } });
     expect(metformin.status, metformin.text).toBe(201);
     expect(metformin.body.structured_data.orders.medication_orders.values[2]).toMatchObject({ drug_name: 'metformin', status: 'ACTIVE', metadata: { origin: 'USER', encounter_relation: 'CURRENT_ENCOUNTER' }, as_needed: false });
   });
 
   it('adds an allergy and a lab order, which older notes had no list for', async () => {
-    const allergy = await api().call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' } });
+    const allergy = await api().call(sdRoutes.allergies.add, { ...visit(f.id), body: { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI' }, reaction: 'rash' } });
     expect(allergy.status, allergy.text).toBe(201);
     expect(allergy.body.structured_data.allergies.values).toEqual([
       { substance: 'penicillin G', substance_code: { code: '7980', type: 'RXCUI', display: 'penicillin G' }, reaction: 'rash', verification: 'CONFIRMED', evidence: null },
     ]);
-    const lab = await api().call(sdRoutes['service-orders'].add, { ...visit(id), body: { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' } });
+    const lab = await api().call(sdRoutes['service-orders'].add, { ...visit(f.id), body: { name: 'basic metabolic panel', category: 'LAB', loinc: '51990-0', timing: 'before the next visit' } });
     expect(lab.status, lab.text).toBe(201);
     expect(lab.body.structured_data.orders.service_orders.values[0]).toMatchObject({ name: 'basic metabolic panel', category: 'LAB', code: { code: '51990-0', type: 'LOINC' }, timing: 'before the next visit' });
-    const xray = await api().call(sdRoutes['service-orders'].add, { ...visit(id), body: { name: 'knee x-ray, weight bearing', category: 'IMAGING' } });
+    const xray = await api().call(sdRoutes['service-orders'].add, { ...visit(f.id), body: { name: 'knee x-ray, weight bearing', category: 'IMAGING' } });
     expect(xray.body.structured_data.orders.service_orders.values[1]).toEqual({ name: 'knee x-ray, weight bearing', category: 'IMAGING', code: null, timing: null, evidence: null });
-    expect((await api().call(sdRoutes['service-orders'].remove, await sdAt(id, 1))).status).toBe(200);
+    expect((await api().call(sdRoutes['service-orders'].remove, await sdAt(f.id, 1))).status).toBe(200);
   });
 
   it('keeps every change in the history with who, when, before and after, newest first', async () => {
-    const h = await api().call(getStructuredDataHistory, visit(id));
+    const h = await api().call(getStructuredDataHistory, visit(f.id));
     expect(h.status, h.text).toBe(200);
     const changes = h.body.changes as { kind: string; action: string; position: number; by: { provider_id: string }; at: string; before: any; after: any }[];
     expect(changes.map((c) => `${c.kind}:${c.action}:${c.position}`)).toEqual([
@@ -149,7 +139,7 @@ describe('editing each kind', () => {
     expect(changes.find((c) => c.action === 'remove')!.after).toBeNull();
 
     // The note's own history (the one listing section edits, signs and amends) lists the same changes, oldest first.
-    const note = await api().call(getNoteHistory, visit(id));
+    const note = await api().call(getNoteHistory, visit(f.id));
     expect(note.status, note.text).toBe(200);
     const coded = (note.body.events as { type: string; kind: string; action: string; position: number; by: unknown; at: string; before: any; after: any }[]).filter((e) => e.type === 'structured_data');
     expect(coded.map((e) => `${e.kind}:${e.action}:${e.position}`)).toEqual(changes.map((c) => `${c.kind}:${c.action}:${c.position}`).reverse());
@@ -162,7 +152,7 @@ describe('editing each kind', () => {
     const paged: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { events: { type: string; at: string; kind?: string; action?: string }[]; next_cursor: string | null } } = await api().call(getNoteHistory, { ...visit(id), query: { limit: 1, cursor: cursor ?? undefined } });
+      const page: { body: { events: { type: string; at: string; kind?: string; action?: string }[]; next_cursor: string | null } } = await api().call(getNoteHistory, { ...visit(f.id), query: { limit: 1, cursor: cursor ?? undefined } });
       paged.push(...page.body.events.map((e) => `${e.type}:${e.kind ?? ''}:${e.action ?? ''}:${e.at}`));
       cursor = page.body.next_cursor;
     } while (cursor && paged.length < 100);
@@ -185,31 +175,31 @@ describe('refusals', () => {
       ['service-orders', { name: 'bmp', category: 'BLOOD' }, /category/],
     ];
     for (const [segment, body, message] of cases) {
-      const r = await api().call(sdRoutes[segment].add, { ...visit(id), body: unchecked(body) });
+      const r = await api().call(sdRoutes[segment].add, { ...visit(f.id), body: unchecked(body) });
       expect(r.status, `${segment} ${JSON.stringify(body)}: ${r.text}`).toBe(400);
       expect(r.body.code).toBe(400);
       expect(r.body.message).toMatch(message);
     }
-    const badPosition = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, unchecked('first'), 'x'), body: { code: 'I10' } });
+    const badPosition = await api().call(sdRoutes.diagnoses.update, { ...sdItem(f.id, unchecked('first'), 'x'), body: { code: 'I10' } });
     expect(badPosition.status).toBe(400);
     expect(badPosition.body.message).toContain('position');
   });
 
   it('refuse a change by position made on a version the data has moved on from (409 naming version), changing nothing', async () => {
-    const structuredData = async () => (await api().call(getSessionStructuredData, visit(id))).body;
+    const structuredData = async () => (await api().call(getSessionStructuredData, visit(f.id))).body;
     const seen = await structuredData();
     expect(seen.structured_data_version).toMatch(/^[0-9a-f]{20}$/);
-    expect((await api().call(getSessionContent, visit(id))).body.structured_data_version).toBe(seen.structured_data_version);
+    expect((await api().call(getSessionContent, visit(f.id))).body.structured_data_version).toBe(seen.structured_data_version);
     // Another tab changes the first diagnosis; its answer carries the new version.
-    const first = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, 0, seen.structured_data_version), body: { code: 'I10', diagnosis_note: 'Controlled on lisinopril.' } });
+    const first = await api().call(sdRoutes.diagnoses.update, { ...sdItem(f.id, 0, seen.structured_data_version), body: { code: 'I10', diagnosis_note: 'Controlled on lisinopril.' } });
     expect(first.status, first.text).toBe(200);
     expect(first.body.structured_data_version).not.toBe(seen.structured_data_version);
     expect((await structuredData()).structured_data_version).toBe(first.body.structured_data_version);
     // This tab still holds the old version: its change and its removal are refused, and what the other tab saved stays.
-    const stale = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, 0, seen.structured_data_version), body: { code: 'I10', diagnosis_note: 'Stale text.' } });
+    const stale = await api().call(sdRoutes.diagnoses.update, { ...sdItem(f.id, 0, seen.structured_data_version), body: { code: 'I10', diagnosis_note: 'Stale text.' } });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ code: 409, message: expect.stringMatching(/^version: the structured data changed since version [0-9a-f]{20} \(it is now [0-9a-f]{20}\)/) });
-    const staleRemove = await api().call(sdRoutes.diagnoses.remove, sdItem(id, 1, seen.structured_data_version));
+    const staleRemove = await api().call(sdRoutes.diagnoses.remove, sdItem(f.id, 1, seen.structured_data_version));
     expect(staleRemove.status).toBe(409);
     expect(staleRemove.body.message).toMatch(/^version: /);
     const now = await structuredData();
@@ -218,22 +208,22 @@ describe('refusals', () => {
       seen.structured_data.diagnoses.values[1].diagnosis_note,
     ]);
     expect(now.structured_data_version).toBe(first.body.structured_data_version);
-    const history = (await api().call(getStructuredDataHistory, visit(id))).body.changes as { action: string; after: { diagnosis_note?: string } | null }[];
+    const history = (await api().call(getStructuredDataHistory, visit(f.id))).body.changes as { action: string; after: { diagnosis_note?: string } | null }[];
     expect(history.filter((c) => c.after?.diagnosis_note === 'Stale text.')).toEqual([]);
     // Without a version a change by position is refused too, naming the field; an add needs none.
-    const bare = await api().call(sdRoutes.diagnoses.update, { ...sdItem(id, 0), body: { code: 'I10' } });
+    const bare = await api().call(sdRoutes.diagnoses.update, { ...sdItem(f.id, 0), body: { code: 'I10' } });
     expect(bare.status).toBe(400);
     expect(bare.body.message).toMatch(/version/);
-    expect((await api().call(sdRoutes.diagnoses.remove, sdItem(id, 0))).status).toBe(400);
+    expect((await api().call(sdRoutes.diagnoses.remove, sdItem(f.id, 0))).status).toBe(400);
   });
 
   it("hide another tenant's or provider's session (404), refuse READONLY partners (403) and a visit without a note (409)", async () => {
     for (const who of [f.outsider, f.colleague]) {
-      const r = await api(who).call(sdRoutes.diagnoses.add, { ...visit(id), body: { code: 'I10' } });
+      const r = await api(who).call(sdRoutes.diagnoses.add, { ...visit(f.id), body: { code: 'I10' } });
       expect(r.status, r.text).toBe(404);
-      expect((await api(who).call(getStructuredDataHistory, visit(id))).status).toBe(404);
+      expect((await api(who).call(getStructuredDataHistory, visit(f.id))).status).toBe(404);
     }
-    const ro = await api(f.reader).call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'latex' } });
+    const ro = await api(f.reader).call(sdRoutes.allergies.add, { ...visit(f.id), body: { substance: 'latex' } });
     expect(ro.status).toBe(403);
     expect(ro.body.code).toBe(403);
     const early = await api().call(sdRoutes.allergies.add, { ...visit(f.pending), body: { substance: 'latex' } });
@@ -242,14 +232,14 @@ describe('refusals', () => {
   });
 
   it('lock with the signature (409) until an amendment reopens the structured data with the sections', async () => {
-    const signed = await api().call(signNote, visit(id));
+    const signed = await api().call(signNote, visit(f.id));
     expect(signed.status, signed.text).toBe(200);
-    const locked = await api().call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'latex', reaction: 'hives' } });
+    const locked = await api().call(sdRoutes.allergies.add, { ...visit(f.id), body: { substance: 'latex', reaction: 'hives' } });
     expect(locked.status).toBe(409);
     expect(locked.body).toEqual({ code: 409, message: expect.stringMatching(/signed; amend it/) });
-    expect((await api().call(sdRoutes.diagnoses.remove, await sdAt(id, 0))).status).toBe(409);
-    expect((await api().call(amendNote, { ...visit(id), body: { reason: 'Latex allergy reported after the visit' } })).status).toBe(200);
-    const after = await api().call(sdRoutes.allergies.add, { ...visit(id), body: { substance: 'latex', reaction: 'hives', verification: 'REPORTED' } });
+    expect((await api().call(sdRoutes.diagnoses.remove, await sdAt(f.id, 0))).status).toBe(409);
+    expect((await api().call(amendNote, { ...visit(f.id), body: { reason: 'Latex allergy reported after the visit' } })).status).toBe(200);
+    const after = await api().call(sdRoutes.allergies.add, { ...visit(f.id), body: { substance: 'latex', reaction: 'hives', verification: 'REPORTED' } });
     expect(after.status, after.text).toBe(201);
     expect(after.body.structured_data.allergies.values.map((a: { substance: string }) => a.substance)).toEqual(['penicillin G', 'latex']);
   });

@@ -4,7 +4,7 @@
  * issue 29 (no allergies, no service orders), as older notes are. The partner opted in to NOTE_SIGNED, and a
  * second visit shares the encounter so the encounter-level structured data merges two notes.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openTestDatabase, startServer } from './harness';
 import { createTestPartner, registerAndLogin } from './partners';
 import { createSession } from './session-api';
@@ -83,6 +83,34 @@ export async function seedStructuredDataVisit() {
   await database.close();
   server = await startServer({ dataDir: server.dataDir, env: { FHIR_VALIDATE: 'true' } });
   return { server, receiver, partner, dr, colleague, outsider, reader, visit, second, pending };
+}
+
+/** The seeded visit as a suite reads it: the fixture, and the visit's session id (`visit.ambient_session_id`). */
+export type StructuredDataVisit = StructuredDataFixture & { readonly id: string };
+
+/**
+ * Seeds the visit before the file's tests (beforeAll) and stops its server and webhook receiver after them
+ * (afterAll). The fixture returned is read in tests and hooks, once beforeAll has seeded it (`f.dr`, `f.id`);
+ * reading it before then throws.
+ */
+export function useStructuredDataVisit(): StructuredDataVisit {
+  let seeded: StructuredDataVisit | undefined;
+  beforeAll(async () => {
+    const f = await seedStructuredDataVisit();
+    seeded = { ...f, id: f.visit.ambient_session_id };
+  }, 300_000);
+  afterAll(async () => {
+    await seeded?.server.stop();
+    await seeded?.receiver.close();
+  });
+  return new Proxy({} as StructuredDataVisit, {
+    get(_target, key) {
+      if (seeded) return seeded[key as keyof StructuredDataVisit];
+      // Only a field read too early throws: an inspection (a symbol, or `then` of an await) finds nothing.
+      if (typeof key === 'symbol' || key === 'then') return undefined;
+      throw new Error(`the structured-data visit is seeded in beforeAll: read ${key} in a test or hook`);
+    },
+  });
 }
 
 /** Each kind's edit routes (add, change and remove), by the path segment that names the kind. */

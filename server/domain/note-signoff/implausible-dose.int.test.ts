@@ -3,28 +3,18 @@
  * editor (the unit slip of the browser trial, by hand) is an IMPLAUSIBLE_DOSE item of the review before signing,
  * signing without a decision on it is refused naming review.items, and OpenAPI lists the kind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdItem, sdRoutes, seedStructuredDataVisit, type StructuredDataFixture } from '../../test/structured-data-fixture';
+import { describe, expect, it } from 'vitest';
+import { sdItem, sdRoutes, useStructuredDataVisit } from '../../test/structured-data-fixture';
 import { testApi } from '../../test/api-client';
 import { getSessionStructuredData } from '@/lib/contracts/routes/sessions';
 import { getOpenApiDocument } from '@/lib/contracts/routes/meta';
 import { getNoteHistory, getNoteReview, signNote } from '@/lib/contracts/routes/workflow';
 import type { NoteReviewItem } from '@/lib/contracts/note-review';
 
-let f: StructuredDataFixture;
-let id: string;
-
-beforeAll(async () => {
-  f = await seedStructuredDataVisit();
-  id = f.visit.ambient_session_id;
-}, 300_000);
-afterAll(async () => {
-  await f?.server.stop();
-  await f?.receiver.close();
-});
+const f = useStructuredDataVisit();
 
 const api = () => testApi(f.server, f.dr);
-const visit = () => ({ params: { ambient_session_id: id } });
+const visit = () => ({ params: { ambient_session_id: f.id } });
 const decide = (items: NoteReviewItem[]) => items.map(({ id: itemId, kind, text, loinc_code }) => ({ id: itemId, kind, text, loinc_code, decision: 'ACKNOWLEDGED' as const }));
 
 describe('an implausible dose in the review before signing', () => {
@@ -35,7 +25,7 @@ describe('an implausible dose in the review before signing', () => {
 
     const version = (await api().call(getSessionStructuredData, visit())).body.structured_data_version as string;
     const edit = await api().call(sdRoutes['medication-orders'].update, {
-      ...sdItem(id, 0, version),
+      ...sdItem(f.id, 0, version),
       body: { drug_name: 'lisinopril', rxcui: '29046', dose_quantity: 10, dose_unit: 'G', frequency: 'ONE_A_DAY', status: 'CHANGED', route: 'oral' },
     });
     expect(edit.status, edit.text).toBe(200);
