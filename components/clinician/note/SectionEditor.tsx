@@ -69,6 +69,8 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
         ref={ref}
         value={text}
         onChange={(e) => change(e.target.value)}
+        // An empty section is not a broken one: the visit said nothing for it (a trial's empty Results box read as a fault).
+        placeholder={`Nothing from this visit for ${section.title.toLowerCase()}.${locked ? '' : ' Type or dictate to add.'}`}
         readOnly={locked}
         aria-readonly={locked || undefined}
         onSelect={readSelection}
@@ -87,7 +89,7 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
           }
         }}
         aria-keyshortcuts="Alt+W Alt+Z"
-        className="min-h-20 w-full resize-y rounded-md border border-slate-300 p-2 text-sm leading-relaxed focus:outline-2 focus:outline-blue-700"
+        className="min-h-20 w-full resize-y rounded-md border border-slate-300 p-2 text-sm leading-relaxed placeholder:text-slate-600 focus:outline-2 focus:outline-blue-700"
       />
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <RewriteMenu open={menu} setOpen={setMenu} disabled={locked || !hasSelection} pending={rw.pending} onPick={(i) => void rw.run(i)} textarea={ref} />
