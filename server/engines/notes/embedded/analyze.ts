@@ -4,7 +4,7 @@ import { conditionMatcher, tokenize, type Match } from './lexicon';
 import { isFirstName, sexOfFirstName } from './names';
 import { stripSmallTalk } from './written';
 import { markAllergies } from './mark-allergies';
-import { namedAsRisk, setAside } from './not-present';
+import { namedAsRisk, notPresentSaid, setAside } from './not-present';
 
 export type { Role, Sentence, Turn } from './sentence-types';
 import type { Role, Sentence, Turn } from './sentence-types';
@@ -268,7 +268,8 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
       (lastNeg >= 0 && !cancelled) ||
       /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely)\b/.test(wide) ||
       namedAsRisk(s.tokens, start) ||
-      setAside(s.tokens, start, m.end);
+      setAside(s.tokens, start, m.end) ||
+      notPresentSaid(s.tokens, start, m.end);
     // A negated list runs on: "not had any weight loss or gain, headaches, bone pain" negates each item.
     const prev = out.at(-1);
     const between = prev ? s.tokens.slice(prev.end, start) : [];
