@@ -193,7 +193,7 @@ export class EmbeddedNotesEngine implements NotesEngine {
               ? orderLine(o, meds.taken.get(o.drug_name))
               : o.status === 'DISCONTINUED'
                 ? `${capitalize(o.drug_name)}: stopped at this visit.`
-                : `${capitalize(o.drug_name)}${doseText(o) ? ` ${doseText(o)}` : o.dosage.quantity !== null ? ` ${o.dosage.quantity}` : ''}${o.frequency.raw_value ? ` ${o.frequency.raw_value}` : ''}${prnText(o) ? ` ${prnText(o)}` : ''}${missingFields(o)}.`,
+                : `${capitalize(o.drug_name)}${doseText(o) ? ` ${doseText(o)}` : o.dosage.quantity !== null ? ` ${o.dosage.quantity}` : ''}${[o.frequency.raw_value, prnText(o)].filter(Boolean).map((w) => ` ${w}`).join('')}${missingFields(o)}.`,
             src: meds.sources.get(o.drug_name) ?? [],
           }))].map((p) => ({ pieces: [p], bullet: bulleted }));
           break;

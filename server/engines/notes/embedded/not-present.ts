@@ -1,13 +1,15 @@
-/** Condition mentions that say the condition is not present though no negation says so: a risk, or a possibility set aside. */
+/**
+ * Condition mentions that say the condition is not present though no negation says so: a risk, a possibility set aside,
+ * a condition taught about, resolved, not found by its test, or named for its vaccine.
+ */
 import { conditionMatcher, tokenize } from './lexicon';
 
 // A condition named as a risk ("lower your risk of a stroke", "the chance of a blood clot", "to prevent a heart attack") is one
 // the patient does not have: it is as absent as a denied one, so no problem, code or evidence is made of it.
 const RISK_OF =
   /\b(?:risks? (?:of|for)|risk factors? (?:for|of)|chances? of|odds of|likelihood of|low (?:suspicion|concern|likelihood|probability) (?:for|of)|prevent (?:a|an|any|another|future|further)|protect (?:you|him|her|them|your \w+) (?:from|against)|keep (?:you|him|her|them) from|avoid (?:a|an|any|another|getting|developing|having)|exclude|excluding|vaccinated against|immuni[sz]ed against|immune to|in case (?:you|he|she|they) (?:get|gets|develop|develops|have|has)|should (?:you|he|she|they) (?:get|develop|have|start having)|no longer (?:have|has|had))\s+(?:(?:a|an|the|any|another|future|further|developing|having|getting)\s+){0,2}$/;
-// A possibility the clinician names and then sets aside for another diagnosis in the same sentence ("it could be gout, but I
-// think it's osteoarthritis") is not a diagnosis; the one the "but" leads to is.
-// Said as one of the possibilities: "could be", "maybe", or in "either X or Y".
+// A possibility the clinician names ("could be", "maybe", "either X or Y") and then sets aside for another diagnosis in the
+// same sentence ("it could be gout, but I think it's osteoarthritis") is not a diagnosis; the one the "but" leads to is.
 const MAYBE_BEFORE = /\b(?:(?:could|might|may) (?:be|have|represent)|possibly|maybe|perhaps|either)\b/;
 const SET_ASIDE_AFTER = /^(?:[\w'-]+\s+){0,4}?(?:but|however)\s+(?:(?:i|we)\s+(?:think|believe|suspect)\s+(?:that\s+)?(?:it's|it is|this is|you have|it)?|(?:it's|it is|this is|this looks like|it looks like)\s+(?:more\s+)?(?:likely\s+)?|more likely|most likely)\b/;
 export function setAside(tokens: string[], start: number, end: number): boolean {

@@ -112,6 +112,9 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
   let current: Problem | undefined;
   const followUpLine = followUpPiece(ctx);
   const instructed = followUpLine && followUpInterval(followUpLine.text);
+  // A sentence split into clauses is read whole once, however many clauses it gives.
+  const wholeRead = new Map<number, ConditionMention[]>();
+  const wholeMentions = (i: number) => wholeRead.get(i) ?? wholeRead.set(i, conditionMentions(analysis.sentences[i]!)).get(i)!;
   // A clause that starts a new action ("…, and we will check an A1c") is filed on its own.
   const sents = analysis.sentences
     .slice(analysis.planStart)
@@ -142,7 +145,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     }
     // A clause is read with its whole sentence's negations: "it could be gout" is set aside by the "but I think it's …"
     // clause split from it (analyze.ts, setAside).
-    const whole = s.text === analysis.sentences[s.i]?.text ? [] : conditionMentions(analysis.sentences[s.i]!);
+    const whole = s.text === analysis.sentences[s.i]?.text ? [] : wholeMentions(s.i);
     const deniedInWhole = (m: ConditionMention) => whole.some((x) => x.code === m.code && x.negated) && !whole.some((x) => x.code === m.code && !x.negated);
     const mentions = conditionMentions(s).filter((m) => !m.negated && !m.family && !deniedInWhole(m));
     // A diagnosis named with its symptom ("shortness of breath from an acute heart failure exacerbation") names the problem.
