@@ -137,6 +137,8 @@ test.describe('recorder through outages', () => {
     page.on('dialog', (d) => void d.accept());
     await loginAs(page, state.users.clinician, '/visits');
     const sessionId = await newVisit(page, 'Reload during the visit');
+    // The visits list is by the day the visit was created: a run that crosses midnight must ask for that day, not today.
+    const day = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
     const connection = page.getByTestId('connection-state');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect(connection).toHaveText(/Connected/);
@@ -215,7 +217,6 @@ test.describe('recorder through outages', () => {
     await shot(page, 'recording-gap');
 
     // Capture stopped at the End: the server holds what was recorded up to it, once, and no more.
-    const day = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
     const list = await apiFromPage<{ sessions: Array<{ ambient_session_id: string; audio_ms: number }> }>(
       page,
       `/api/v1/ambient/sessions?date=${day}&utc_offset_minutes=${-new Date().getTimezoneOffset()}`,
