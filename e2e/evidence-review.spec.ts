@@ -127,6 +127,9 @@ test('a sentence opens its transcript lines and audio; the review lists, resolve
   await expect(dialog).toBeHidden();
   const firstBox = sections.nth(0).locator('textarea');
   await expect(firstBox).toBeFocused();
+  // What to do is said above the section being edited (it was a toast over the note).
+  await expect(sections.nth(0).getByTestId('sign-hint')).toContainText(`“${titles[0]}”. Edit it here, then press Sign note again.`);
+  await expect(sections.nth(1).getByTestId('sign-hint')).toHaveCount(0);
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' Checked against the recording.');
   await expect(sections.nth(0).getByTestId('save-state')).toHaveText('Saved');
@@ -141,6 +144,14 @@ test('a sentence opens its transcript lines and audio; the review lists, resolve
   while ((await pending.count()) > 0) await pending.first().getByRole('button', { name: 'Acknowledge' }).click();
   await expect(dialog.getByTestId('review-count')).toHaveText(`All ${listed} items are decided.`);
   await expect(dialog.getByRole('button', { name: 'Confirm and sign' })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /I have reviewed this note and every item listed/ }).check();
+  // A sign the server refuses is said in the dialog the signer is looking at (it was a toast behind it), and the
+  // decisions stay for the next try. The refusal is the browser's stand-in for a 409, so the real sign follows it.
+  await page.route('**/note/sign', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 409, message: 'the note changed since this review was opened' }) }), { times: 1 });
+  await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
+  await expect(dialog.getByTestId('sign-error')).toContainText('The note was not signed');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('review-count')).toHaveText(`All ${listed} items are decided.`);
   await dialog.getByRole('checkbox', { name: /I have reviewed this note and every item listed/ }).check();
   await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
   await expect(dialog).toBeHidden();

@@ -159,6 +159,8 @@ test.describe('recorder through outages', () => {
     await expect(kept).toContainText('before the page was reloaded had not reached the server');
     // Nothing records until the clinician continues, and the page says so in words (a browser trial, 28 Nov).
     await expect(page.getByTestId('recording-stopped')).toContainText('nothing said since then is recorded');
+    // The header says the same, not "Recording" from the session's status alone (issue 29 item 7).
+    await expect(page.getByTestId('visit-status')).toHaveText('Recording stopped');
     // The visit so far is still on screen: the reloaded page reads back the lines heard before it (its first at 0:0x).
     await expect(page.getByTestId('live-transcript').locator('li').first().locator('span').first()).toHaveText(/^0:0\d$/);
     // The reloaded page continues the same capture: its timeline starts where the old page's ended.
@@ -170,13 +172,14 @@ test.describe('recorder through outages', () => {
     const continueWall = Date.now();
     await page.getByRole('button', { name: 'Continue recording' }).click();
     await expect(page.getByTestId('recording-stopped')).toHaveCount(0);
+    await expect(page.getByTestId('visit-status')).toHaveText('Recording');
     await expect.poll(() => recorded(page), { intervals: [100] }).toBeGreaterThan(resumedAt);
     const capturingWall = Date.now();
     // New audio is captured while the kept audio is still unsent: it must still go out as a recording of its own,
     // dated by its own first sample, or the stretch between the reload and "Continue recording" would be hidden.
     await expect(kept).toContainText('had not reached the server');
     net.offline = false;
-    await expect(kept).toContainText('are now on the server', { timeout: 240_000 });
+    await expect(kept).toContainText('is now on the server', { timeout: 240_000 });
     await expect(connection).toHaveText(/Connected/);
     await shot(page, 'kept-audio-resent');
 
@@ -289,8 +292,11 @@ test.describe('recorder through outages', () => {
     await recordUntil(page, 5_000);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const pausedAt = await recorded(page);
+    // The header says the microphone is off, not "Recording" (issue 29 item 7).
+    await expect(page.getByTestId('visit-status')).toHaveText('Paused — not recording');
     await page.waitForTimeout(4_000);
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    await expect(page.getByTestId('visit-status')).toHaveText('Recording');
     await recordUntil(page, pausedAt + 5_000);
     await page.getByRole('button', { name: 'End visit' }).click();
     await expect(page.getByTestId('visit-status')).toHaveText('Note ready', { timeout: 240_000 });

@@ -100,6 +100,26 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await signThroughReview(page);
   await expect(page.getByTestId('note-status')).toHaveText('Signed');
   await expect(firstText).toHaveAttribute('readonly', '');
+  // One status for a signed visit, the header's and the sign-off bar's (issue 29 item 7: "Note ready" beside "Signed").
+  await expect(page.getByTestId('visit-status')).toHaveText('Signed');
+  await expect(page.getByTestId('visit-status')).not.toHaveText('Note ready');
+  // The confirmation is the bar's own status line, not a toast over the note.
+  const news = page.getByTestId('signoff-bar').getByTestId('signoff-news');
+  await expect(news).toHaveAttribute('role', 'status');
+  await expect(news).toHaveText(/^Note signed\./);
+  await expect(page.getByTestId('toaster')).not.toContainText('signed');
+  // A signed note's style cannot be changed until it is amended, and the button says why.
+  const applyStyle = page.getByRole('button', { name: 'Apply style' });
+  await expect(applyStyle).toBeDisabled();
+  await expect(applyStyle).toHaveAccessibleDescription('Signed notes are locked; amend to change the style.');
+  // The note prints without the app's controls or notifications.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Amend note' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Patient summary' })).toBeHidden();
+  await expect(page.getByTestId('style-picker')).toBeHidden();
+  await expect(page.getByTestId('toaster')).toHaveCSS('display', 'none');
+  await expect(page.getByTestId('note-section').first()).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
   await expect(page.getByTestId('note-history').locator('li[data-event="sign"]')).toHaveCount(1);
 
   // ---- Amend with a reason, edit, sign again, see the history ----
@@ -110,6 +130,9 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await dialog.getByRole('textbox', { name: /Reason for the amendment/ }).fill('Corrected the antibiotic course');
   await dialog.getByRole('button', { name: 'Reopen for amendment' }).click();
   await expect(page.getByTestId('note-status')).toHaveText('Amending');
+  await expect(page.getByTestId('visit-status')).toHaveText('Amending');
+  await expect(news).toHaveText(/^The note is open for amendment\./);
+  await expect(applyStyle).toBeEnabled();
   await expect(firstText).not.toHaveAttribute('readonly', '');
   await firstText.click();
   await page.keyboard.press('End');
@@ -118,6 +141,8 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await expect(page.getByTestId('note-section').first().getByTestId('save-state')).toHaveText('Saved');
   await signThroughReview(page);
   await expect(page.getByTestId('note-status')).toHaveText('Amended and signed');
+  await expect(page.getByTestId('visit-status')).toHaveText('Amended and signed');
+  await expect(applyStyle).toBeDisabled();
   const history = page.getByTestId('note-history');
   await expect(history.locator('li')).toHaveCount(4); // sign, amend, edit, sign (newest first)
   await expect(history.locator('li[data-event="amend"]')).toContainText('Corrected the antibiotic course');
@@ -168,9 +193,12 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 
   await page.emulateMedia({ media: 'print' });
-  // The print stylesheet drops the app's header and the buttons and keeps the summary.
+  // The print stylesheet drops the app's header, the buttons and the notifications (the copy's toast, shown or faded) and keeps the summary.
   await expect(page.getByRole('banner')).toBeHidden();
   await expect(page.getByTestId('avs-actions')).toBeHidden();
+  await expect(page.getByTestId('toaster')).toHaveCSS('display', 'none');
+  await expect(page.getByText('copied to the clipboard')).toBeHidden();
+  await expect(page.locator('button:visible')).toHaveCount(0);
   await expect(page.getByTestId('visit-summary')).toBeVisible();
   await expect(page.getByTestId('avs-medicines')).toBeVisible();
   await expectAccessible(page, 'visit summary (print media)');

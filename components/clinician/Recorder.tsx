@@ -205,6 +205,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
                 <span className="mr-2 font-mono text-xs text-slate-600">{formatDuration(l.startMs)}</span>
                 {l.speaker && l.speaker !== 'UNKNOWN' ? <span className="mr-1 font-medium">{l.speaker === 'CLINICIAN' ? 'Clinician:' : 'Patient:'}</span> : null}
                 {l.text}
+                {l.unfinished ? <span className="ml-1 text-xs text-slate-600"> (unfinished: the connection dropped here; the final transcript has this in full)</span> : null}
               </li>
             ))}
             {partialText ? (

@@ -26,7 +26,8 @@ function Part({ title, items, empty, testId }: { title: string; items: string[];
 
 /**
  * The after-visit summary page: large plain text for the patient, a print layout without the app's
- * chrome (print: variants), and a copy of the whole text for a patient portal message.
+ * chrome (print: variants: this page's actions; the header, every Button and the toasts hide themselves),
+ * and a copy of the whole text for a patient portal message.
  */
 export function VisitSummary({ id }: { id: string }) {
   const summary = useVisitSummary(id);
@@ -45,6 +46,8 @@ export function VisitSummary({ id }: { id: string }) {
   }
   if (!summary.data) return <p className="text-sm text-slate-700">Preparing the summary…</p>;
   const s = summary.data;
+  // As in the summary's text (build-visit-summary.ts): medicines, tests and a follow-up carry the plan when it has no steps of its own.
+  const planElsewhere = s.medicines.length > 0 || (s.tests?.length ?? 0) > 0 || s.follow_up.length > 0;
   return (
     <article aria-labelledby="avs-title" className="mx-auto flex max-w-3xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 print:max-w-none print:border-0 print:p-0" data-testid="visit-summary">
       <div className="flex flex-wrap items-center gap-2 print:hidden" data-testid="avs-actions">
@@ -71,21 +74,21 @@ export function VisitSummary({ id }: { id: string }) {
           {name ? `For ${name}. ` : ''}Printed {new Date().toLocaleDateString([], { dateStyle: 'long' })}.
         </p>
       </header>
-      <Part title="Why you came in" items={s.about} empty="Your note does not say." testId="about" />
-      <Part title="Your plan" items={s.plan} empty="Your note has no plan steps for you." testId="plan" />
+      <Part title="Why you came in" items={s.about} empty="Ask your clinic if you have questions about this visit." testId="about" />
+      {s.plan.length || !planElsewhere ? (
+        <Part title="Your plan" items={s.plan} empty="No steps were set for you at this visit. Ask your clinic if you are not sure what to do next." testId="plan" />
+      ) : null}
       <Part title="Your medicines" items={s.medicines.map((m) => m.text)} empty="No medicine changes." testId="medicines" />
       <Part title="Your allergies" items={s.allergies ?? []} empty="No allergies are in your record from this visit." testId="allergies" />
       <Part title="Tests ordered" items={s.tests ?? []} empty="No tests were ordered." testId="tests" />
-      <Part title="Follow-up" items={s.follow_up} empty="No follow-up visit is in your note. Call your clinic if you have questions." testId="follow-up" />
-      <Part title="When to get help" items={s.get_help} empty="Your note lists no warning signs. Call your clinic if you feel worse." testId="get-help" />
+      <Part title="Follow-up" items={s.follow_up} empty="No follow-up visit was set. Call your clinic if you have questions." testId="follow-up" />
+      <Part title="When to get help" items={s.get_help} empty="Call your clinic if you feel worse or have new problems." testId="get-help" />
       {s.clinic ? (
         <p className="text-lg text-slate-800 print:text-base" data-testid="avs-clinic">
           {s.clinic.name}
           {s.clinic.phone ? `. Call ${s.clinic.phone} with questions.` : '.'}
         </p>
       ) : null}
-      {/* Nothing of the app in print: notifications (toasts) live outside this page, in the layout. */}
-      <style>{'@media print { [aria-live], [role="status"], [role="alert"] { display: none !important; } }'}</style>
     </article>
   );
 }

@@ -2,12 +2,12 @@
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, statusTone } from '@/components/ui';
+import { Badge } from '@/components/ui';
 import { ApiClientError, errorMessage } from '@/lib/api/fetch';
 import { keys, localDay, useDaySessions, useSessionStatus } from '@/lib/hooks/sessions';
 import { keptMs } from '@/lib/audio/unsent-store';
 import { useRecorderStore } from '@/lib/stores/recorder';
-import { STATUS_LABEL, formatTime, humanize } from './format';
+import { formatTime, humanize } from './format';
 import { Recorder } from './Recorder';
 import { Processing } from './Processing';
 import { EndedWithoutNote } from './EndedWithoutNote';
@@ -17,7 +17,8 @@ import { PatientIdentity } from './PatientIdentity';
 import { UploadRecording } from './upload/UploadRecording';
 import { PreChart } from './PreChart';
 import { StylePicker } from './note/StylePicker';
-import { useSessionContext } from '@/lib/hooks/workflow';
+import { useNoteHistory, useSessionContext } from '@/lib/hooks/workflow';
+import { visitBadge } from './visit-status';
 import { focusOnMount } from './announce';
 
 export function VisitView({ id }: { id: string }) {
@@ -44,6 +45,8 @@ export function VisitView({ id }: { id: string }) {
     );
   }, [id]);
   const keepRecorder = recorderBusy || kept;
+  // The note's sign-off state (the same query the sign-off bar reads): the header says Signed or Amending from it.
+  const signoff = useNoteHistory(id, status.data?.status === 'completed');
   // Focus goes to the note's heading when the note becomes ready while the visit is open, not when a
   // finished visit is opened (its own heading takes focus then).
   const [noteArrives, setNoteArrives] = useState(false);
@@ -83,6 +86,8 @@ export function VisitView({ id }: { id: string }) {
   // The recorder knows audio has ended before the status poll does.
   const capturing = ((s === 'created' || s === 'ready') && recorderPhase !== 'finished') || recorderBusy;
   const shownStatus = !capturing && (s === 'created' || s === 'ready') ? 'running' : s;
+  const badge = visitBadge({ status: s, capturing, recorder: recorderPhase, signoff: s === 'completed' ? signoff.data : undefined, signoffLoading: signoff.isPending });
+  const locked = s === 'completed' && (signoff.data?.locked ?? false);
 
   return (
     <div className="flex flex-col gap-4">
@@ -91,8 +96,8 @@ export function VisitView({ id }: { id: string }) {
         <h1 className="line-clamp-3 min-w-0 text-lg font-semibold break-words sm:line-clamp-none sm:text-2xl" tabIndex={-1} ref={focusOnMount} data-testid="visit-heading">
           {patient?.name ? `${patient.name}${chief ? ` — ${chief}` : ''}` : chief || 'Visit'}
         </h1>
-        <Badge tone={statusTone(shownStatus)}>
-          <span data-testid="visit-status">{STATUS_LABEL[shownStatus] ?? shownStatus}</span>
+        <Badge tone={badge.tone}>
+          <span data-testid="visit-status">{badge.label}</span>
         </Badge>
         {item ? (
           <span className="text-sm text-slate-700">
@@ -122,7 +127,7 @@ export function VisitView({ id }: { id: string }) {
       )}
       {capturing && recorderPhase === 'idle' && !keepRecorder ? <UploadRecording sessionId={id} onUploaded={() => void qc.invalidateQueries({ queryKey: keys.status(id) })} /> : null}
       {capturing ? <PreChart id={id} editable /> : null}
-      {capturing || s === 'completed' ? <StylePicker id={id} finished={s === 'completed'} /> : null}
+      {capturing || s === 'completed' ? <StylePicker id={id} finished={s === 'completed'} locked={locked} /> : null}
     </div>
   );
 }

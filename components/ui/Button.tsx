@@ -32,6 +32,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed',
+        // A control does nothing on paper: a printed page (a note, the after-visit summary) shows none.
+        'print:hidden',
         VARIANTS[variant],
         SIZES[size],
         className,

@@ -67,10 +67,11 @@ function ToastView({ item }: { item: ToastItem }) {
   );
 }
 
+/** Notifications are the app's, not the page's: none is printed (issue 29 item 7). */
 export function Toaster() {
   const toasts = useToasts((s) => s.toasts);
   return (
-    <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+    <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 print:hidden" data-testid="toaster">
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
         {toasts.filter((t) => t.tone !== 'error').map((t) => (
           <ToastView key={t.id} item={t} />

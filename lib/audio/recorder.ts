@@ -16,7 +16,6 @@ import { CaptureClock } from './capture-clock';
 import { CaptureStarts, startTimeFrame } from './capture-starts';
 
 export { listInputDevices, microphoneError } from './microphone';
-
 type Store = { getState(): RecorderState & RecorderActions };
 
 export interface RecorderOptions {
@@ -198,6 +197,7 @@ export class AmbientRecorder {
   /** Whether the recorder is done with this connection (true: no reconnect). */
   private onClosed(code: number): boolean {
     this.buffer.connectionClosed();
+    this.store.connectionDropped();
     if (this.stopped) return true;
     // After EOF the server holds the audio once it ACKed it all or closed normally; a 4409 on the way back
     // means it ended the visit. Otherwise the audio and the EOF go out again on the next connection.

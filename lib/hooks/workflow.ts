@@ -48,12 +48,13 @@ export const NOTE_HISTORY_PAGE = 20;
 /**
  * The note's sign-off state and its history, newest first, one page at a time (issue 26 item 2: the whole
  * history in one answer took the page down). `data` is the state with the loaded pages' events joined;
- * `fetchNextPage` loads older events while `hasNextPage`.
+ * `fetchNextPage` loads older events while `hasNextPage`. `enabled` false waits (a visit with no note yet has no history).
  */
-export function useNoteHistory(id: string) {
+export function useNoteHistory(id: string, enabled = true) {
   const qc = useQueryClient();
   return useInfiniteQuery({
     queryKey: workflowKeys.history(id),
+    enabled,
     queryFn: ({ pageParam }) =>
       callAsClinician(qc, getNoteHistory, { params: { ambient_session_id: id }, query: { limit: NOTE_HISTORY_PAGE, order: 'desc', cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,

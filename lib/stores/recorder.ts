@@ -12,6 +12,11 @@ export interface TranscriptLine {
   endMs: number;
   speaker?: string;
   isFinal: boolean;
+  /**
+   * A partial the connection dropped under: the server does not finish a dropped stream's last words live (the
+   * reconnect would wait on them), so the line is kept as heard, marked, and the final transcript has it in full.
+   */
+  unfinished?: boolean;
 }
 
 export interface InputDevice {
@@ -60,6 +65,8 @@ export interface RecorderActions {
   transcript(line: TranscriptLine): void;
   /** A SPEAKERS frame: the live pass's role for lines already shown (a label may change as it learns the voices). */
   speakers(labels: { transcript_id: string; speaker: string }[]): void;
+  /** The connection dropped: the partial being heard stays on the page as an unfinished line. */
+  connectionDropped(): void;
 }
 
 const initial: Omit<RecorderState, 'devices' | 'deviceId'> = {
@@ -95,6 +102,8 @@ export const useRecorderStore = create<RecorderState & RecorderActions>((set) =>
       const lines = i >= 0 ? s.lines.map((l, k) => (k === i ? line : l)) : [...s.lines, line];
       return { lines, partial: null };
     }),
+  connectionDropped: () =>
+    set((s) => (s.partial && s.partial.text.trim() ? { lines: [...s.lines, { ...s.partial, id: `unfinished-${s.partial.startMs}`, unfinished: true }], partial: null } : { partial: null })),
   speakers: (labels) =>
     set((s) => {
       const by = new Map(labels.map((l) => [l.transcript_id, l.speaker]));

@@ -32,16 +32,28 @@ export const MAX_PROBE_OVERLAP_MS = 5_000;
 // START_TIME is to the ms, each side; the probe's position is searched this far (bytes) either way.
 const PROBE_SEARCH_BYTES = 3 * BYTES_PER_MS;
 
-/** The part's first 1 ms repeats the part before at its own START_TIME: the recorder's probe, then the resend. */
-function probeResend(prev: Buffer, prevStart: number, next: Buffer, nextStart: number): boolean {
-  const overlapMs = prevStart + prev.length / BYTES_PER_MS - nextStart;
-  if (overlapMs <= JOIN_TOLERANCE_MS || overlapMs > MAX_PROBE_OVERLAP_MS || next.length < BYTES_PER_MS) return false;
-  const probe = next.subarray(0, BYTES_PER_MS);
-  const at = 2 * Math.round(((nextStart - prevStart) * BYTES_PER_MS) / 2);
-  for (let p = Math.max(0, at - PROBE_SEARCH_BYTES); p <= Math.min(prev.length - BYTES_PER_MS, at + PROBE_SEARCH_BYTES); p += 2) {
-    if (prev.subarray(p, p + BYTES_PER_MS).equals(probe)) return true;
+/** Where in the part before (bytes, `to` exclusive) a resend's probe is looked for; null when the part is no probe resend by its times and size. */
+export function probeSearchRange(prevStartMs: number, prevBytes: number, nextStartMs: number, nextBytes: number): { from: number; to: number } | null {
+  const overlapMs = prevStartMs + prevBytes / BYTES_PER_MS - nextStartMs;
+  if (overlapMs <= JOIN_TOLERANCE_MS || overlapMs > MAX_PROBE_OVERLAP_MS || nextBytes < BYTES_PER_MS) return null;
+  const at = 2 * Math.round(((nextStartMs - prevStartMs) * BYTES_PER_MS) / 2);
+  const from = Math.max(0, at - PROBE_SEARCH_BYTES);
+  const to = Math.min(prevBytes - BYTES_PER_MS, at + PROBE_SEARCH_BYTES) + BYTES_PER_MS;
+  return to - from >= BYTES_PER_MS ? { from, to } : null;
+}
+
+/** The probe (a part's first 1 ms) is somewhere in `window`, the bytes probeSearchRange names, on a sample boundary. */
+export function windowHoldsProbe(window: Buffer, probe: Buffer): boolean {
+  for (let p = 0; p + BYTES_PER_MS <= window.length; p += 2) {
+    if (window.subarray(p, p + BYTES_PER_MS).equals(probe)) return true;
   }
   return false;
+}
+
+/** The part's first 1 ms repeats the part before at its own START_TIME: the recorder's probe, then the resend. */
+function probeResend(prev: Buffer, prevStart: number, next: Buffer, nextStart: number): boolean {
+  const range = probeSearchRange(prevStart, prev.length, nextStart, next.length);
+  return range !== null && windowHoldsProbe(prev.subarray(range.from, range.to), next.subarray(0, BYTES_PER_MS));
 }
 
 function continues(prev: RecordingAudio, next: RecordingAudio): boolean {

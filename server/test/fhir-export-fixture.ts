@@ -67,20 +67,40 @@ export async function seedFhirExport() {
   const database = await openTestDatabase(server.dataDir);
   const db = database.db;
   const recordingId = crypto.randomUUID();
+  // 3 s in which no two 1 ms windows are alike, so the probe below is the stored audio at one place only.
   const pcm = Buffer.alloc(16_000 * 2 * 3);
+  for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(((i * 7919) % 65_536) - 32_768, i * 2);
   const blobs = new FsBlobStore(path.join(server.dataDir, 'audio'));
   const key = recordingBlobKey(first.ambient_session_id, 1, recordingId);
   await blobs.append(key, pcm);
+  // A reloaded page's reconnect probe, as a browser trial stored it: 1 ms of the audio 200 ms before the end, dated
+  // there, and nothing after it (the server held what the page still kept). It is no recording to list or export.
+  const probeId = crypto.randomUUID();
+  const probeKey = recordingBlobKey(first.ambient_session_id, 2, probeId);
+  await blobs.append(probeKey, pcm.subarray(2_800 * 32, 2_801 * 32));
   await blobs.close();
-  await db.insert(recordings).values({
-    id: recordingId,
-    sessionId: first.ambient_session_id,
-    sequenceNumber: 1,
-    blobKey: key,
-    startTime: new Date('2026-11-20T10:00:00.000Z'),
-    endedAt: new Date('2026-11-20T10:00:03.000Z'),
-    durableBytes: pcm.length,
-  });
+  await db.insert(recordings).values([
+    {
+      id: recordingId,
+      sessionId: first.ambient_session_id,
+      sequenceNumber: 1,
+      blobKey: key,
+      startTime: new Date('2026-11-20T10:00:00.000Z'),
+      // The dropped connection was noticed 170 ms after its last sample: not where the audio ends.
+      endedAt: new Date('2026-11-20T10:00:03.170Z'),
+      durableBytes: pcm.length,
+    },
+    {
+      id: probeId,
+      sessionId: first.ambient_session_id,
+      sequenceNumber: 2,
+      blobKey: probeKey,
+      startTime: new Date('2026-11-20T10:00:02.800Z'),
+      sessionOffsetMs: 3_000,
+      endedAt: new Date('2026-11-20T10:00:04.347Z'),
+      durableBytes: 32,
+    },
+  ]);
   const diagnosis = (code: string, description: string, hcc?: [string, string]) => ({
     codes: [{ code, description, type: 'ICD10' }, ...(hcc ? [{ code: hcc[0], description: hcc[1], type: 'HCC' }] : [])],
     diagnosis_note: `${description}.`,
@@ -130,5 +150,5 @@ export async function seedFhirExport() {
   for (const id of [first.ambient_session_id, second]) for (const to of ['ready', 'running', 'completed'] as const) await transitionSession(db, id, to);
   await database.close();
   server = await startServer({ dataDir: server.dataDir, env: { FHIR_VALIDATE: 'true' } });
-  return { server, partner, dr, colleague, outsider, first, second, pending, recordingId };
+  return { server, partner, dr, colleague, outsider, first, second, pending, recordingId, probeId };
 }

@@ -21,6 +21,7 @@ export function ReviewDialog({
   setAttested,
   onSign,
   signing,
+  signError,
 }: {
   open: boolean;
   onClose: () => void;
@@ -33,6 +34,8 @@ export function ReviewDialog({
   setAttested: (v: boolean) => void;
   onSign: () => void;
   signing: boolean;
+  /** Why the last "Confirm and sign" failed, said in the dialog the signer is looking at, not in a toast behind it. */
+  signError: string | null;
 }) {
   const attestId = useId();
   const open_ = review ? undecided(review.items, decisions).length : 0;
@@ -80,6 +83,11 @@ export function ReviewDialog({
             <input id={attestId} type="checkbox" className="mt-1 h-4 w-4" checked={attested} onChange={(e) => setAttested(e.target.checked)} />
             <label htmlFor={attestId}>{review.attestation}</label>
           </div>
+          {signError ? (
+            <p role="alert" className="text-sm text-red-800" data-testid="sign-error">
+              The note was not signed: {signError}
+            </p>
+          ) : null}
         </>
       )}
     </Dialog>

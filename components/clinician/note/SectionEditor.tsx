@@ -13,6 +13,7 @@ import type { EvidenceSentence } from './evidence';
 import { saveStatus, useAutosave } from './use-autosave';
 import { useRewriteUndo } from './use-rewrite-undo';
 import { useAnnounceSave } from '../announce';
+import { hintKey, useSignHints } from '@/lib/stores/sign-hints';
 
 export interface SectionEvidenceProps {
   sentences: EvidenceSentence[];
@@ -29,6 +30,7 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
   const [selection, setSelection] = useState<{ start: number; end: number }>({ start: 0, end: 0 });
   const [menu, setMenu] = useState(false);
   useAnnounceSave(section.title, saveState.kind, saveStatus(saveState));
+  const signHint = useSignHints((h) => (locked ? undefined : h.bySection[hintKey(sessionId, section.loinc_code)]));
   const rw = useRewriteUndo({ sessionId, loinc: section.loinc_code, text, selection, change, textarea: ref, select: setSelection });
 
   const readSelection = () => {
@@ -61,6 +63,11 @@ export function SectionEditor({ sessionId, section, locked = false, evidence }: 
           </Button>
         ) : null}
       </div>
+      {signHint ? (
+        <p role="status" className="mb-2 rounded-md bg-amber-50 p-2 text-sm text-amber-950 print:hidden" data-testid="sign-hint">
+          {signHint}
+        </p>
+      ) : null}
       <label htmlFor={`${id}-text`} className="sr-only">
         {section.title} text
       </label>

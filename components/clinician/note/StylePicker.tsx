@@ -37,6 +37,7 @@ export function StylePicker({ id, finished, locked = false }: { id: string; fini
   const current = style.data?.effective_style ?? '';
   const value = choice ?? (current || suggested);
   const [done, setDone] = useState<string | null>(null);
+  const lockedId = `${id}-style-locked`;
 
   async function apply() {
     setDone(null);
@@ -51,7 +52,7 @@ export function StylePicker({ id, finished, locked = false }: { id: string; fini
   }
 
   return (
-    <section aria-labelledby={`${id}-style-title`} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="style-picker">
+    <section aria-labelledby={`${id}-style-title`} className="rounded-lg border border-slate-200 bg-white p-3 print:hidden" data-testid="style-picker">
       <h2 id={`${id}-style-title`} className="text-base font-semibold">
         Note style
       </h2>
@@ -68,7 +69,11 @@ export function StylePicker({ id, finished, locked = false }: { id: string; fini
           }}
           fieldClassName="min-w-64 flex-1"
         />
-        <Button onClick={() => void apply()} disabled={locked || !value || set.isPending || remember.isPending || (value === style.data?.note_style && !finished)}>
+        <Button
+          onClick={() => void apply()}
+          disabled={locked || !value || set.isPending || remember.isPending || (value === style.data?.note_style && !finished)}
+          aria-describedby={locked ? lockedId : undefined}
+        >
           {set.isPending ? (finished ? 'Writing the note…' : 'Saving…') : finished ? 'Apply style' : 'Use this style'}
         </Button>
         <label className="flex items-center gap-1 text-sm text-slate-800">
@@ -79,7 +84,11 @@ export function StylePicker({ id, finished, locked = false }: { id: string; fini
           My templates
         </Link>
       </div>
-      {locked ? <p className="mt-1 text-xs text-slate-700">The note is signed: amend it to change its style.</p> : null}
+      {locked ? (
+        <p id={lockedId} className="mt-1 text-xs text-slate-700" data-testid="style-locked">
+          Signed notes are locked; amend to change the style.
+        </p>
+      ) : null}
       {finished && !locked ? <p className="mt-1 text-xs text-slate-700">Applying a style writes the note again from the transcript; edits to the note are replaced.</p> : null}
       <p role="status" className="mt-1 text-sm text-slate-800" data-testid="style-status">
         {done}

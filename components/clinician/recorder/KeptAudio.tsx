@@ -20,7 +20,7 @@ export function KeptAudio({ active, onDiscard }: { active: boolean; onDiscard: (
       {restored ? (
         <p className="rounded-md bg-blue-50 p-2 text-sm text-blue-950" data-testid="kept-audio">
           {st.ackedMs >= restored.untilMs
-            ? `The ${seconds(restored.ms)} of audio kept on this device from before the page was reloaded are now on the server.`
+            ? `The ${seconds(restored.ms)} of audio kept on this device from before the page was reloaded is now on the server.`
             : `${seconds(restored.ms)} of audio recorded before the page was reloaded had not reached the server. It was kept on this device and is being sent now, before any new audio.`}
         </p>
       ) : null}

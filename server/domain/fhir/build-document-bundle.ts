@@ -60,7 +60,7 @@ export function buildDocumentBundle(src: FhirExportSource): Bundle {
   const fullUrl = (r: Resource) => `${sys.fhirBase}/${r.resourceType}/${r.id}`;
   const composition = buildComposition({ src, patient, encounter, practitioner, device, conditions, medicationRequests, allergies, serviceRequests, forms });
   const documentReference = buildDocumentReference({ src, composition, compositionUrl: fullUrl(composition), patient, encounter, practitioner, device });
-  const media = src.recordings.map((r) => buildMedia(r, patient, encounter, practitioner));
+  const media = buildMedia(src.recordings, patient, encounter, practitioner);
   const written = [composition, documentReference, ...conditions, ...allergies, ...medicationRequests, ...serviceRequests, ...forms.map((f) => f.resource)];
   const provenance = buildProvenance({ src, targets: written, device, practitioner, recordings: media });
 

@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Bundle, Composition, Condition, DocumentReference, MedicationRequest, Provenance, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Composition, Condition, DocumentReference, Media, MedicationRequest, Provenance, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
 import { openTestDatabase, type TestServer } from '../../test/harness';
 import { type TestProvider } from '../../test/partners';
 import { call, createSession } from '../../test/session-api';
@@ -10,10 +11,11 @@ import { updateNoteSection } from '@/lib/contracts/routes/app';
 import { rewriteSelection } from '@/lib/contracts/routes/rewrite';
 import { amendNote, signNote, updatePatientIdentity } from '@/lib/contracts/routes/workflow';
 import { getCkgTransaction, ingestCkgBundle } from '@/lib/contracts/routes/ckg';
-import { getSessionContent, setSessionContext } from '@/lib/contracts/routes/sessions';
+import { getSessionContent, listRecordings, setSessionContext } from '@/lib/contracts/routes/sessions';
 import { getOpenApiDocument } from '@/lib/contracts/routes/meta';
 import { errorsOf, HPI, MRN, ofType, resources, ROUND_TRIP_MRN, seedFhirExport, type FhirExportFixture } from '../../test/fhir-export-fixture';
 import { ambientSessions, patientContext } from '../../db/schema';
+import { FsBlobStore, recordingBlobKey } from '../../blob';
 import { applyRewrite } from '@/components/clinician/note/apply-rewrite';
 import { findUnresolvedReferences } from './find-unresolved-references';
 
@@ -26,10 +28,11 @@ describe('FHIR R4 export on a live server', () => {
   let first: FhirExportFixture['first'];
   let pending: FhirExportFixture['pending'];
   let recordingId: string;
+  let probeId: string;
   let exported: Bundle;
 
   beforeAll(async () => {
-    ({ server, dr, colleague, outsider, first, pending, recordingId } = await seedFhirExport());
+    ({ server, dr, colleague, outsider, first, pending, recordingId, probeId } = await seedFhirExport());
   }, 300_000);
 
   afterAll(async () => {
@@ -120,12 +123,28 @@ describe('FHIR R4 export on a live server', () => {
     expect(encounter.identifier!.map((i) => i.value)).toEqual(['EMR-ENC-42', `urn:uuid:${first.encounter_id}`]);
     expect(encounter.class.code).toBe('AMB');
 
+    // The reconnect probe stored as part 2 is no Media, and the recording's period is its 3 s of audio.
     const prov = ofType<Provenance>(exported, 'Provenance')[0]!;
     expect(prov.entity).toEqual([{ role: 'source', what: { reference: `Media/${recordingId}` } }]);
+    expect(ofType<Media>(exported, 'Media').map((m) => [m.id, m.createdPeriod, m.duration])).toEqual([
+      [recordingId, { start: '2026-11-20T10:00:00.000Z', end: '2026-11-20T10:00:03.000Z' }, 3],
+    ]);
     const device = resources(exported).find((r) => r.resourceType === 'Device') as import('@medplum/fhirtypes').Device;
     expect(prov.agent[0]!.who).toEqual({ reference: `Device/${device.id}` });
     expect(device.deviceName!.map((d) => d.name)).toEqual(['Ambient clinical documentation service', 'embedded notes engine']);
     expect(device.version![0]!.value).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('lists only the recording with audio of its own; the probe stays stored', async () => {
+    const list = await call(server, dr, listRecordings, { params: { ambient_session_id: first.ambient_session_id } });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.recordings.map((r: { recording_id: string; sequence_number: number }) => [r.recording_id, r.sequence_number])).toEqual([[recordingId, 1]]);
+    const blobs = new FsBlobStore(path.join(server.dataDir, 'audio'));
+    try {
+      expect(await blobs.size(recordingBlobKey(first.ambient_session_id, 2, probeId))).toBe(32);
+    } finally {
+      await blobs.close();
+    }
   });
 
   it('answers _format=ndjson with one resource per line, and refuses an unknown _format', async () => {

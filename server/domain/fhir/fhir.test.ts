@@ -89,7 +89,7 @@ function source(over: Partial<FhirExportSource> = {}): FhirExportSource {
     signedAt: null,
     updatedAt: new Date('2026-11-20T10:30:00.000Z'),
     period: { start: new Date('2026-11-20T10:00:00.000Z'), end: new Date('2026-11-20T10:20:00.000Z') },
-    recordings: [{ id: RECORDING, sessionId: SESSION, sequenceNumber: 1, startTime: new Date('2026-11-20T10:00:01.000Z'), endedAt: new Date('2026-11-20T10:20:00.000Z'), durableBytes: 64_000 }],
+    recordings: [{ id: RECORDING, sessionId: SESSION, sequenceNumber: 1, startTime: new Date('2026-11-20T10:00:01.000Z'), durableBytes: 64_000, content: { kind: 'audio', probeOf: null } }],
     ...over,
   };
 }

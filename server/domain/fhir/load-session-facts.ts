@@ -4,6 +4,8 @@ import type { NoteStatus } from '@/lib/contracts/note-status';
 import type { AppContext } from '../../context';
 import { tenantDb } from '../../db';
 import { recordings, sessionContent, sessionTransitions } from '../../db/schema';
+import { getBlobStore } from '../../blob/index';
+import { readPartContent } from '../../recordings/part-content';
 import { sessionScope } from '../scope/session-scope';
 import type { SessionRow } from '../sessions/get-owned-session';
 import { readStoredContent } from '../sessions/get-session-content';
@@ -39,6 +41,7 @@ export async function loadSessionFacts(app: AppContext, session: SessionRow): Pr
       .orderBy(asc(sessionTransitions.at), asc(sessionTransitions.id)),
   ]);
   const note = readNoteStatus(row);
+  const parts = await readPartContent(getBlobStore(app), recs.map((r) => ({ ...r, startTimeMs: r.startTime?.getTime() ?? null })));
   // The visit ends when audio capture did (running); the note comes later.
   const end = transitions.find((t) => t.to === 'running')?.at ?? transitions[0]?.at ?? null;
   return {
@@ -49,13 +52,13 @@ export async function loadSessionFacts(app: AppContext, session: SessionRow): Pr
     signedAt: note.signedAt,
     start: session.startedAt ?? recs[0]?.startTime ?? session.createdAt,
     end,
-    recordings: recs.map((r) => ({
+    recordings: recs.map((r, i) => ({
       id: r.id,
       sessionId: r.sessionId,
       sequenceNumber: r.sequenceNumber,
       startTime: r.startTime,
-      endedAt: r.endedAt,
       durableBytes: r.durableBytes,
+      content: parts[i]!,
     })),
   };
 }

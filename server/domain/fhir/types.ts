@@ -1,5 +1,6 @@
 import type { ContentResponse } from '@/lib/contracts/sessions';
 import type { NoteStatus } from '@/lib/contracts/note-status';
+import type { PartContent } from '../../recordings/part-content';
 
 /** What one export is built from, read once from the database (load-*-fhir-source.ts). */
 export interface FhirExportSource {
@@ -33,9 +34,11 @@ export interface ExportRecording {
   id: string;
   sessionId: string;
   sequenceNumber: number;
+  /** START_TIME: when the part's first sample was captured. */
   startTime: Date | null;
-  endedAt: Date | null;
   durableBytes: number;
+  /** What it holds beside the parts before it, from the stored audio (server/recordings/part-content.ts). */
+  content: PartContent;
 }
 
 /** The parts of the session context the export reads; every member optional, as a partner may omit any. */

@@ -80,6 +80,20 @@ describe('buildReviewItems', () => {
     expect(item!.detail).not.toMatch(/allergy/);
   });
 
+  it('says what an unsure span cost the note: the whole sentence, only its unsure words, or part of an order', () => {
+    const input = inputs();
+    input.leftOut = [
+      { reason: 'LOW_CONFIDENCE', kind: 'sentence', text: 'If the patient has [unclear] pain [unclear] stools or trouble swallowing.', loinc_code: '51847-2', source_transcripts: ['t3'] },
+      { reason: 'LOW_CONFIDENCE', kind: 'span', text: 'Their sugars are still [unclear] we will increase the metformin.', loinc_code: '51847-2', source_transcripts: ['t3'] },
+      { reason: 'LOW_CONFIDENCE', kind: 'medication_order', text: 'metformin: dose not clear', source_transcripts: ['t3'] },
+    ];
+    const detail = (text: RegExp) => buildReviewItems(input).find((i) => i.kind === 'LOW_CONFIDENCE' && text.test(i.text))!.detail;
+    expect(detail(/trouble swallowing/)).toMatch(/this whole sentence was left out of the note/);
+    expect(detail(/sugars/)).toMatch(/they were left out; the note keeps only what stands without them/);
+    expect(detail(/dose not clear/)).toMatch(/the coded order lacks what is named here/);
+    expect(buildReviewItems(input).filter((i) => i.kind === 'LOW_CONFIDENCE').every((i) => !/these words, so they were left out of the note/.test(i.detail))).toBe(true);
+  });
+
   it('lists an edited section once and no longer asks for evidence of its sentences, but still for contradictions', () => {
     const kinds = buildReviewItems(inputs(['10164-2', '10160-0'])).map((i) => `${i.kind}:${i.text}`);
     expect(kinds).toContain('EDITED_SECTION:History of present illness');

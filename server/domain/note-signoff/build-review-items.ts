@@ -34,7 +34,23 @@ const LEFT_OUT_DETAIL: Record<LeftOutItem['reason'], string> = {
 /** A dose said in words the engine could not read as an order (unread-doses.ts): the note may state an old dose. */
 const DOSE_NOT_UNDERSTOOD =
   'A dose was said for this drug, but the words around it could not be read as an order, so no order or medication line states it. Listen to it and correct the medication if the dose changed.';
-const leftOutDetail = (l: LeftOutItem) => (l.reason === 'NOT_UNDERSTOOD' && l.kind === 'medication_order' ? DOSE_NOT_UNDERSTOOD : LEFT_OUT_DETAIL[l.reason]);
+/**
+ * What an unsure span cost the note, by what was left out: a whole sentence, only the unsure words, or part of an order
+ * (a browser trial's clinician read "these words were left out" of sentences missing from the note entirely).
+ */
+const LOW_CONFIDENCE_DETAIL: Partial<Record<LeftOutItem['kind'], string>> = {
+  sentence:
+    'The recogniser was unsure of the words shown as [unclear], so this whole sentence was left out of the note. It is still in the transcript; listen and add it if it matters.',
+  span: 'The recogniser was unsure of the words shown as [unclear], so they were left out; the note keeps only what stands without them. Listen and add them if they matter.',
+  medication_order:
+    'The recogniser was unsure of part of this order, so the coded order lacks what is named here. Listen and complete the medication if it matters.',
+};
+const leftOutDetail = (l: LeftOutItem) =>
+  l.reason === 'NOT_UNDERSTOOD' && l.kind === 'medication_order'
+    ? DOSE_NOT_UNDERSTOOD
+    : l.reason === 'LOW_CONFIDENCE'
+      ? (LOW_CONFIDENCE_DETAIL[l.kind] ?? LEFT_OUT_DETAIL.LOW_CONFIDENCE)
+      : LEFT_OUT_DETAIL[l.reason];
 
 function contradiction(s: SentenceResult, orders: MedicationOrder[]): string | null {
   const r = s.facts.find((f) => f.reason === 'contradicts-coded-order');

@@ -63,6 +63,33 @@ describe('findRecordingGaps', () => {
     expect(findRecordingGaps([part(1, T, 0, 5_000), part(2, T + 3n * SEC, 5_000, 1_000)])).toEqual([]);
   });
 
+  it("measures a gap from where the audio ends, not from a reconnect's probe dated inside it (the browser trial of 2 Dec)", () => {
+    // Part 2 ends 10:22:17.234; the reloaded page's 1 ms probe is dated 200 ms before that; "Continue recording" at 10:22:20.441.
+    const at = (iso: string) => BigInt(Date.parse(iso)) * 1000n;
+    const gaps = findRecordingGaps([
+      part(1, at('2026-12-02T10:20:42.234Z'), 0, 27_200),
+      part(2, at('2026-12-02T10:21:09.434Z'), 27_200, 67_800),
+      part(3, at('2026-12-02T10:22:17.034Z'), 95_000, 1),
+      { ...part(4, at('2026-12-02T10:22:20.441Z'), 95_001, 2_888), startReason: 'PAGE_RELOADED' },
+    ]);
+    expect(gaps).toEqual([
+      {
+        at_offset: { hours: 0, minutes: 1, seconds: 35, nanos: 1_000_000 },
+        start_time: '2026-12-02T10:22:17.234000000Z',
+        end_time: '2026-12-02T10:22:20.441000000Z',
+        duration_ms: 3_207,
+        cause: 'PAGE_RELOADED',
+      },
+    ]);
+  });
+
+  it('measures from a part the recorder began after an unrecorded stretch, even if its clock went back', () => {
+    const reloaded = { ...part(2, T - 60n * SEC, 5_000, 2_000), startReason: 'PAGE_RELOADED' as const };
+    expect(findRecordingGaps([part(1, T, 0, 5_000), reloaded, part(3, T - 50n * SEC, 7_000, 1_000)]).map((g) => [g.start_time, g.duration_ms])).toEqual([
+      ['2026-02-01T10:41:02.000000000Z', 8_000],
+    ]);
+  });
+
   it('counts a gap of exactly 1 s', () => {
     expect(findRecordingGaps([part(1, T, 0, 5_000), part(2, T + 6n * SEC, 5_000, 1_000)]).map((g) => g.duration_ms)).toEqual([1_000]);
   });

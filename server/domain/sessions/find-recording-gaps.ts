@@ -30,11 +30,20 @@ export interface RecordingPart {
 export function findRecordingGaps(parts: readonly RecordingPart[]): RecordingGap[] {
   const withAudio = parts.filter((p) => p.durableBytes > 0).sort((a, b) => a.sequenceNumber - b.sequenceNumber);
   const gaps: RecordingGap[] = [];
+  // Where the audio so far ends: a part dated inside audio already stored (a reconnect's 1 ms probe, 200 ms
+  // before the end in a browser trial) must not pull the gap's start back before audio that exists. A part the
+  // recorder began after an unrecorded stretch starts the count again, in case its clock was set back meanwhile.
+  let heldEndNanos: bigint | null = null;
   for (let i = 1; i < withAudio.length; i++) {
     const prev = withAudio[i - 1]!;
     const next = withAudio[i]!;
-    if (prev.startMicros === null || next.startMicros === null) continue;
-    const prevEndNanos = prev.startMicros * 1000n + BigInt(prev.durableBytes) * NANOS_PER_BYTE;
+    if (prev.startMicros === null) heldEndNanos = null;
+    else {
+      const end = prev.startMicros * 1000n + BigInt(prev.durableBytes) * NANOS_PER_BYTE;
+      heldEndNanos = heldEndNanos !== null && heldEndNanos > end && !prev.startReason ? heldEndNanos : end;
+    }
+    if (heldEndNanos === null || next.startMicros === null) continue;
+    const prevEndNanos = heldEndNanos;
     const nextStartNanos = next.startMicros * 1000n;
     const durationMs = Math.round(Number(nextStartNanos - prevEndNanos) / 1e6);
     if (durationMs < MIN_RECORDING_GAP_MS) continue;

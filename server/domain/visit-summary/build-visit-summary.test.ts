@@ -88,7 +88,7 @@ describe('buildVisitSummary', () => {
     expect(s.plan).toContain('Please drink more fluids and rest.');
     // Sentences naming an ordered medicine are left to the medicine list rather than repeated.
     expect(s.plan.join(' ')).not.toMatch(/amoxicillin|lisinopril/i);
-    expect(s.about).toEqual(['You came in for cough and fever for two weeks.', 'We found: acute bronchitis.', 'We found: high blood pressure.']);
+    expect(s.about).toEqual(['You came in for cough and fever for two weeks.', 'We talked about your acute bronchitis.', 'We talked about your high blood pressure.']);
   });
 
   it('never invents: every number and drug in the summary is in the note or its structured data', () => {
@@ -106,12 +106,84 @@ describe('buildVisitSummary', () => {
     expect(s.reading_grade).toBe(readingGrade([...s.about, ...s.plan, ...s.medicines.map((m) => m.text), ...s.follow_up, ...s.get_help].join('\n')));
   });
 
-  it('says plainly when the note has nothing for a part rather than filling it in', () => {
+  it('says plainly when the note has nothing for a part rather than filling it in, in words for the patient', () => {
     const empty = buildVisitSummary(ID, [section('51847-2', 'Assessment and plan', '')], emptyStructuredData(), null);
     expect(empty.plan).toEqual([]);
     expect(empty.medicines).toEqual([]);
     expect(empty.text).toContain('No medicine changes.');
-    expect(empty.text).toContain('Your note lists no warning signs.');
+    expect(empty.text).toContain('Why you came in\n- Ask your clinic if you have questions about this visit.');
+    expect(empty.text).toContain('Your plan\n- No steps were set for you at this visit. Ask your clinic if you are not sure what to do next.');
+    expect(empty.text).toContain('Follow-up\n- No follow-up visit was set. Call your clinic if you have questions.');
+    expect(empty.text).toContain('When to get help\n- Call your clinic if you feel worse or have new problems.');
+    // The clinician's words for the same: the patient has no "note".
+    expect(empty.text).not.toMatch(/your note|no plan steps|lists no warning signs/i);
+  });
+});
+
+/**
+ * A clinician's browser trial: type 2 diabetes with metformin raised from 500 to 1000 mg twice a day, high blood
+ * pressure with lisinopril 10 mg kept, new heartburn with omeprazole 20 mg started, a penicillin allergy (hives),
+ * an A1c and follow-up in 3 months. Its summary said "Your plan — Your note has no plan steps for you." and
+ * "We found: type 2 diabetes." for a condition the patient has had for years.
+ */
+describe('the trial visit of diabetes, blood pressure and heartburn', () => {
+  const dx = (code: string, description: string, diagnosis_note = '') => ({ codes: [{ code, description, type: 'ICD10' as const }], diagnosis_note });
+  const structured = (notes: { reflux?: string } = {}) =>
+    ({
+      ...emptyStructuredData(),
+      diagnoses: {
+        values: [
+          dx('E11.9', 'Type 2 diabetes mellitus without complications', 'Not well controlled on metformin; increase the dose.'),
+          dx('I10', 'Essential (primary) hypertension', 'Well controlled; continue lisinopril.'),
+          dx('K21.9', 'Gastro-esophageal reflux disease without esophagitis', notes.reflux ?? 'Start omeprazole.'),
+        ],
+      },
+      allergies: { values: [{ substance: 'Penicillin', substance_code: null, reaction: 'hives', verification: 'CONFIRMED' }] },
+      orders: {
+        ...emptyStructuredData().orders,
+        medication_orders: {
+          values: [
+            order({ drug_name: 'metformin', status: 'CHANGED', dosage: { quantity: 1000, unit: 'MG', raw_value: null }, previous_dosage: { quantity: 500, unit: 'MG', raw_value: null }, frequency: { raw_value: 'twice daily', structured_value: 'TWO_A_DAY' } } as never),
+            order({ drug_name: 'lisinopril', status: 'CONTINUED', dosage: { quantity: 10, unit: 'MG', raw_value: null }, frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' } }),
+            order({ drug_name: 'omeprazole', status: 'NEW', dosage: { quantity: 20, unit: 'MG', raw_value: null }, frequency: { raw_value: 'daily', structured_value: 'ONE_A_DAY' } }),
+          ],
+          partial_values: [],
+        },
+        service_orders: { values: [{ name: 'Hemoglobin A1c', category: 'LAB', code: null, timing: 'in 3 months' }] },
+      },
+    }) as unknown as StructuredData;
+  // Every plan sentence names an ordered medicine or is the follow-up: none is left for "Your plan".
+  const note = [
+    section(
+      '51847-2',
+      'Assessment and plan',
+      ['Type 2 diabetes: increase metformin to 1000 mg twice daily.', 'Hypertension: continue lisinopril 10 mg daily.', 'Heartburn: start omeprazole 20 mg daily.', 'Follow up in 3 months.'].join('\n'),
+    ),
+  ];
+  const avs = buildVisitSummary(ID, note, structured(), null);
+
+  it('leaves out an empty plan part when the medicines, tests and follow-up carry the plan', () => {
+    expect(avs.plan).toEqual([]);
+    expect(avs.medicines.map((m) => m.change)).toEqual(['CHANGE', 'KEEP', 'START']);
+    expect(avs.follow_up).toEqual(['Follow up in 3 months.']);
+    expect(avs.text).not.toContain('Your plan');
+    expect(avs.text).not.toMatch(/no plan steps|No steps were set/);
+    expect(avs.text).toContain('Your medicines\n- Change metformin from 500 mg to 1000 mg.');
+  });
+
+  it('names conditions managed at the visit as talked about, not as found', () => {
+    expect(avs.about).toEqual(['We talked about your type 2 diabetes.', 'We talked about your high blood pressure.', 'We talked about your acid reflux.']);
+    expect(avs.text).not.toMatch(/We found/);
+  });
+
+  it('still says "we found" for a diagnosis the note calls new, and only then', () => {
+    expect(buildVisitSummary(ID, note, structured({ reflux: 'New diagnosis; start omeprazole.' }), null).about).toEqual([
+      'We talked about your type 2 diabetes.',
+      'We talked about your high blood pressure.',
+      'We found a new condition: acid reflux.',
+    ]);
+    expect(buildVisitSummary(ID, note, structured({ reflux: 'Newly diagnosed today.' }), null).about[2]).toBe('We found a new condition: acid reflux.');
+    expect(buildVisitSummary(ID, note, structured({ reflux: 'Not a new diagnosis; long-standing.' }), null).about[2]).toBe('We talked about your acid reflux.');
   });
 });
 

@@ -68,9 +68,18 @@ function medicine(o: MedicationOrder): SummaryMedicine | null {
   let text = before && d ? `Change ${drug} from ${before} to ${d}.` : `${VERB[change]} ${drug}${d && change !== 'STOP' ? ` ${d}` : ''}.`;
   if (how) text += ` Take it ${how}.`;
   if (extra.as_needed && change !== 'STOP') text += ` Take it only when you need it${extra.as_needed_reason ? ` for ${plainWords(extra.as_needed_reason)}` : ''}.`;
-  if (o.instructions?.trim()) text += ` ${sentencesOf(plainWords(o.instructions)).join(' ')}`;
+  // The engine also writes an as-needed order's words into its instructions ("as needed for pain"): said once.
+  const instructions = extra.as_needed ? o.instructions?.replace(/\b(?:as needed|when needed|as required|prn)(?:\s+for\s+[^.,;]+)?/gi, '').replace(/^[\s.,;]+$/, '') : o.instructions;
+  if (instructions?.trim()) text += ` ${sentencesOf(plainWords(instructions)).join(' ')}`;
   return { change, drug, dose: d, how_to_take: how, text };
 }
+
+/**
+ * A diagnosis the note itself calls new. Nothing else in the structured data tells a new condition from one the
+ * patient already had, so any other is only what was talked about: "we found" would read as news to someone
+ * whose diabetes was managed at this visit.
+ */
+const NEW_DIAGNOSIS = /(?<!\b(?:no|not)\s(?:\w+\s)?)\b(?:new(?:ly)?[- ](?:diagnos\w*|onset)|diagnosed (?:today|at this visit))\b/i;
 
 function about(structured: StructuredData, chiefComplaint: string | null): string[] {
   const out: string[] = [];
@@ -82,7 +91,7 @@ function about(structured: StructuredData, chiefComplaint: string | null): strin
     const name = conditionName(d.description);
     if (!name || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
-    out.push(`We found: ${lowerFirst(name)}.`);
+    out.push(NEW_DIAGNOSIS.test(dx.diagnosis_note) ? `We found a new condition: ${lowerFirst(name)}.` : `We talked about your ${lowerFirst(name)}.`);
   }
   return out;
 }
@@ -144,15 +153,17 @@ export function buildVisitSummary(
     }
   }
   const aboutLines = about(structured, chiefComplaint);
+  // Medicines, tests and a follow-up are the patient's plan too: beside any of them, an empty plan part would only say there is none.
+  const planElsewhere = medicines.length > 0 || tests.length > 0 || followUp.length > 0;
   const text = [
     'Your visit summary',
-    heading('Why you came in', aboutLines, 'Your note does not say.'),
-    heading('Your plan', plan, 'Your note has no plan steps for you.'),
+    heading('Why you came in', aboutLines, 'Ask your clinic if you have questions about this visit.'),
+    ...(plan.length || !planElsewhere ? [heading('Your plan', plan, 'No steps were set for you at this visit. Ask your clinic if you are not sure what to do next.')] : []),
     heading('Your medicines', medicines.map((m) => m.text), 'No medicine changes.'),
     heading('Your allergies', allergies, 'No allergies are in your record from this visit.'),
     heading('Tests ordered', tests, 'No tests were ordered.'),
-    heading('Follow-up', followUp, 'No follow-up visit is in your note. Call your clinic if you have questions.'),
-    heading('When to get help', getHelp, 'Your note lists no warning signs. Call your clinic if you feel worse.'),
+    heading('Follow-up', followUp, 'No follow-up visit was set. Call your clinic if you have questions.'),
+    heading('When to get help', getHelp, 'Call your clinic if you feel worse or have new problems.'),
     ...(clinic ? [[clinic.name, clinic.phone ? `Phone: ${clinic.phone}` : '', clinic.address ?? '', clinic.website ?? ''].filter(Boolean).join('\n')] : []),
   ].join('\n\n');
   const body = [...aboutLines, ...plan, ...medicines.map((m) => m.text), ...allergies, ...tests, ...followUp, ...getHelp].join('\n');

@@ -34,11 +34,44 @@ describe('a condition as the after-visit summary names it', () => {
     expect(named('M170')).toBe('Osteoarthritis of both knees');
   });
 
+  it('says condition words in the plain words of the sourced lexicon (plain-lexicon.ts)', () => {
+    expect(named('R000')).toBe('Fast heartbeat');
+    expect(named('R001')).toBe('Slow heartbeat');
+    expect(named('E039')).toBe('Low thyroid');
+    expect(named('R319')).toBe('Blood in the urine');
+    expect(named('R300')).toBe('Pain when passing urine');
+    expect(named('G4700')).toBe('Trouble sleeping');
+    expect(named('M7910')).toBe('Muscle pain');
+    expect(named('E1140')).toBe('Type 2 diabetes with diabetic nerve damage');
+    expect(named('M5416')).toBe('Pinched nerve, lumbar region');
+    expect(named('S8001XA')).toBe('Bruise of the right knee');
+    expect(named('M810')).toBe('Age-related thin bones');
+    // The browser trial's summary said "We found: dysphagia" for trouble swallowing.
+    expect(named('R1310')).toBe('Trouble swallowing');
+    expect(named('L509')).toBe('Hives');
+    expect(named('J029')).toBe('Acute sore throat');
+    // Its other entries would misread a code's description, so they are not used for conditions.
+    expect(named('J209')).toBe('Acute bronchitis');
+    expect(named('F329')).toBe('Major depressive disorder, single episode');
+  });
+
+  it('drops the whole list after "without", and a site or part left unspecified', () => {
+    // It said "Dementia, psychotic disturbance, mood disturbance, and anxiety": the very things the code rules out.
+    expect(named('F0390')).toBe('Dementia');
+    expect(named('F03A0')).toBe('Dementia, mild');
+    // A qualifier after the "without" that is not in its list stays.
+    expect(named('K35210')).toBe('Acute appendicitis with generalized peritonitis, with abscess');
+    expect(named('K279')).toBe('Peptic ulcer');
+    expect(named('K5792')).toBe('Diverticulitis of intestine');
+    expect(named('K4090')).toBe('Inguinal hernia');
+    expect(named('M75101')).toBe('Rotator cuff tear or rupture of the right shoulder');
+  });
+
   it('never leaves a coding qualifier in any name it gives over the whole code set', () => {
     for (const [code, description] of ICD) {
       if (!code) continue;
       const name = conditionName(description);
-      expect(name, code).not.toMatch(/\b(?:unspecified|initial encounter|subsequent encounter|not elsewhere classified)\b/i);
+      expect(name, code).not.toMatch(/\b(?:unspecified|initial encounter|subsequent encounter|not elsewhere classified|not specified as)\b/i);
       expect(name.length, code).toBeGreaterThan(2);
     }
   });

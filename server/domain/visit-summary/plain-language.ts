@@ -1,3 +1,5 @@
+import { PLAIN_LEXICON } from '@/server/engines/notes/embedded/plain-lexicon';
+
 /**
  * Clinical wording → plain words a patient reads at about a sixth-grade level. Only words are swapped
  * and long sentences split; nothing is added that the note does not say.
@@ -133,9 +135,24 @@ export function plainWords(text: string): string {
 }
 
 /** Comma-separated qualifiers of a code's description that only coding needs: a patient's summary leaves them out. */
-const CODING_QUALIFIER = /^(?:unspecified\b.*|uncomplicated|site not specified|not intractable|intractable|not elsewhere classified|initial encounter\b.*|subsequent encounter\b.*|sequela\b.*|without\b.*)$/i;
+const CODING_QUALIFIER = /^(?:unspecified\b.*|uncomplicated|(?:site|part) unspecified|site not specified|not specified as\b.*|not intractable|intractable|not elsewhere classified|initial encounter\b.*|subsequent encounter\b.*|sequela\b.*)$/i;
 /** A side and a body part, as ICD-10-CM puts them after a comma ("…, right knee"). */
 const SITE = /^(?:right|left)\s+[a-z ]+$/i;
+
+/**
+ * Condition words as the sourced lexicon (plain-lexicon.ts) says them. Only these: others of its entries misread
+ * inside a code's description ("acute" → "sudden bronchitis", "depression" → "major low mood disorder",
+ * "obesity" → "morbid high body weight").
+ */
+const SOURCED = new Map(PLAIN_LEXICON);
+const CONDITION_WORDS: Array<[RegExp, string]> = [
+  'hypothyroidism', 'tachycardia', 'bradycardia', 'hematuria', 'dysuria', 'insomnia', 'myalgia', 'arthralgia',
+  'neuropathy', 'radiculopathy', 'laceration', 'contusion', 'osteoporosis', 'dysphagia', 'pharyngitis', 'sinusitis', 'cellulitis',
+  'urticaria', 'vertigo', 'paresthesia',
+].flatMap((from) => {
+  const to = SOURCED.get(from);
+  return to ? [[new RegExp(`\\b${from}\\b`, 'gi'), to] as [RegExp, string]] : [];
+});
 
 /**
  * A condition as a patient reads it, from its ICD-10-CM description: "Unilateral primary osteoarthritis, right
@@ -155,7 +172,14 @@ export function conditionName(description: string): string {
     .replace(/\bprimary (osteoarthritis)\b/i, '$1')
     .replace(/^bilateral\s+(.+)\s+of\s+(knee|hip|shoulder|elbow|wrist|hand|ankle|ear|eye|leg|arm)$/i, '$1 of both $2s')
     .replace(/^bilateral\s+(.+)\s+of\s+foot$/i, '$1 of both feet');
-  for (const part of rest) {
+  for (let i = 0; i < rest.length; i++) {
+    const part = rest[i]!;
+    if (/^without\b/i.test(part)) {
+      // "Without A, B, and C" negates each item of the list, not only the first ("…, psychotic disturbance, …").
+      const last = rest.findIndex((p, j) => j > i && /^(?:and|or)\b/i.test(p));
+      if (last > i) i = last;
+      continue;
+    }
     if (!part || CODING_QUALIFIER.test(part)) continue;
     name += SITE.test(part) ? ` of the ${part.toLowerCase()}` : `, ${part}`;
   }
@@ -166,7 +190,9 @@ export function conditionName(description: string): string {
     .replace(/,?\s*(?:initial|subsequent) encounter\b.*$/i, '')
     .replace(/\b(of|in) (right|left)\b/gi, '$1 the $2')
     .replace(/\bthe the\b/gi, 'the');
-  return plainWords(name.replace(/^([a-z])/, (c) => c.toUpperCase()));
+  let plain = plainWords(name.replace(/^([a-z])/, (c) => c.toUpperCase()));
+  for (const [re, to] of CONDITION_WORDS) plain = plain.replace(re, (m) => keepCase(m, to));
+  return plain;
 }
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;

@@ -77,4 +77,15 @@ describe('the issue-29 visit', () => {
     expect(avs.medicines[0]!.text).toContain('Take it only when you need it for knee pain.');
     expect(avs.medicines[1]!.text).toBe('Change lisinopril from 10 mg to 20 mg.');
   });
+
+  it('says as-needed once when the order\'s instructions repeat it, and keeps the rest of them', () => {
+    const base = emptyStructuredData();
+    const o = (x: object) => ({ medication_code: null, frequency: { raw_value: 'every 6 hours', structured_value: 'EVERY_6_HOURS' }, medication_timing: null, route: null, duration_in_days: null, number_of_refills: null, metadata: { origin: 'AMBIENT', encounter_relation: 'CURRENT' }, linked_diagnosis_codes: [], status: 'NEW', dosage: { quantity: 500, unit: 'MG', raw_value: null }, as_needed: true, as_needed_reason: 'pain', ...x });
+    // As a visit recorded in the browser gave it (2 Dec): "Take it only when you need it for pain. When you need it for pain."
+    base.orders.medication_orders.values = [o({ drug_name: 'acetaminophen', instructions: 'as needed for pain' }), o({ drug_name: 'ibuprofen', instructions: 'as needed for pain, with food' })] as never;
+    const avs = buildVisitSummary(ID, [], base, null);
+    expect(avs.medicines[0]!.text).toBe('Start taking acetaminophen 500 mg. Take it every 6 hours. Take it only when you need it for pain.');
+    expect(avs.medicines[1]!.text).toMatch(/^Start taking ibuprofen 500 mg\. Take it every 6 hours\. Take it only when you need it for pain\. .*with food/i);
+    expect(avs.medicines[1]!.text.match(/when you need it/g)).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { SampleAligner } from './audio.js';
+import { AudioBatcher } from './audio-batch.js';
 import { readInterpolation, resolveModel, type EmbeddedLm } from './embedded-models.js';
 import { FRAME_MS, type DecoderBias, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
 import { DecoderPool } from './pocketsphinx/pool.js';
@@ -169,6 +170,8 @@ class EmbeddedStream implements SpeechStream {
   private lagging = true;
   /** The session's vocabulary could not be used: every segment says so. */
   private unbiased = false;
+  /** Written audio not yet handed to the detector (audio-batch.ts). */
+  private readonly batch = new AudioBatcher((pcm) => this.feed(pcm), (e) => this.fail(e));
 
   constructor(
     private readonly pool: DecoderPool,
@@ -243,9 +246,13 @@ class EmbeddedStream implements SpeechStream {
 
   write(pcm: Buffer): void {
     if (this.closed) throw new Error('speech stream is closed');
+    this.judgeRate(pcm.length);
+    this.batch.push(pcm);
+  }
+
+  private feed(pcm: Buffer): void {
     this.fedHash.update(pcm);
     this.fedBytes += pcm.length;
-    this.judgeRate(pcm.length);
     this.route(
       timeStageCpu(this.finalPass ? 'final_vad' : 'live_vad', () => this.vad.push(this.aligner.push(pcm))),
       true,
@@ -296,6 +303,7 @@ class EmbeddedStream implements SpeechStream {
 
   async end(): Promise<void> {
     if (this.closed) return;
+    this.batch.flush();
     this.route(timeStageCpu(this.finalPass ? 'final_vad' : 'live_vad', () => this.vad.flush()), false);
     const conn = this.conn;
     if (conn) {
@@ -320,6 +328,7 @@ class EmbeddedStream implements SpeechStream {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.batch.discard();
     this.vad.release();
     this.conn?.release();
     this.flushed?.();

@@ -1,10 +1,11 @@
 import type { TranscriptLine } from '../types';
 import { cleanUtterance, splitRunOn, splitSentences, wordsToDigits, type Sex } from './text';
-import { conditionMatcher, tokenize, type Match } from './lexicon';
+import { conditionMatcher, drugMatcher, tokenize, type Match } from './lexicon';
 import { isFirstName, sexOfFirstName } from './names';
 import { stripSmallTalk } from './written';
 import { markAllergies } from './mark-allergies';
-import { namedAsRisk, notPresentSaid, setAside } from './not-present';
+import { mayComeOrRuledOut, namedAsRisk, notPresentSaid, setAside } from './not-present';
+import { FAMILY, ownClause, someoneElses } from './whose';
 
 export type { Role, Sentence, Turn } from './sentence-types';
 import type { Role, Sentence, Turn } from './sentence-types';
@@ -33,7 +34,7 @@ function cueScore(text: string, re: RegExp): number {
 }
 
 const QUESTION_START =
-  /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have (?:any|anything|ever|had|been|noticed|a history)|you're|anything|ever|no |still (?:taking|on|using|having|getting))\b/i;
+  /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(do|does|did|are|is|have|has|any|how|what|when|where|which|who|why|can|could|would|were|was|will|should|you have (?:any|anything|ever|had (?:any|anything|a history)|been|noticed|a history)|you're|anything|ever|no |still (?:taking|on|using|having|getting))\b/i;
 
 // "What I think we're dealing with is …", "which I expect …": a clause the speaker answers, not a question.
 const STATED_WH = /^(?:(?:okay|ok|alright|all right|and|so|now|well|good|great|yeah|right|but|also|then)[, ]+)*(?:what|which) (?:i|we|i'm|we're|i'd|we'd|i'll|we'll)\b/i;
@@ -46,7 +47,8 @@ function isQuestion(s: string, role: Role): boolean {
     return /\?/.test(head) || (QUESTION_START.test(head) && !STATED_WH.test(head));
   }
   if (/\?\s*$/.test(s)) return true;
-  return role === 'CLINICIAN' && QUESTION_START.test(s) && !STATED_WH.test(s) && s.split(/\s+/).length < 25;
+  // "You have been having headaches, so we will get an MRI": said as what the plan follows from, it asks nothing.
+  return role === 'CLINICIAN' && QUESTION_START.test(s) && !STATED_WH.test(s) && s.split(/\s+/).length < 25 && !/^(?:(?:okay|ok|so|and|now|well)[, ]+)*you have (?:been|had|noticed)\b.*\bso (?:we|i)(?:'ll| will| are going to|'re going to|'m going to| am going to)\b/i.test(s);
 }
 
 /**
@@ -185,11 +187,6 @@ export function analyze(lines: TranscriptLine[], hintSex?: string): Analysis {
 }
 
 const NEG_BEFORE = /\b(no|not|denies|deny|denied|without|negative|never|nor|free|rule|ruled|r\/o|none|neither|don't|doesn't|didn't|haven't|hasn't|wasn't|isn't|aren't)\b/;
-// A clause joined on with its own subject ("… is not well controlled, and your high blood pressure is close to goal") is
-// not reached by a negation said in the clause before it; a list ("no fever and chills") has no subject of its own.
-const NEW_CLAUSE = /^.*\b(?:and|but|while|whereas|although|though)\s+(?:(?:your|my|his|her|their|our)\s+|(?:i|you|he|she|we|they)\s+)/;
-const ownClause = (before: string) => `${before} `.replace(NEW_CLAUSE, '').trimEnd();
-const FAMILY = /\b(mother|father|mom|dad|sister|brother|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|family|son|daughter|parents|sibling|husband|wife)\b/;
 
 export interface ConditionMention extends Match {
   code: string;
@@ -225,12 +222,24 @@ export function canonicalTokens(tokens: string[]): string[] {
 /**
  * Words the lexicon knows that name something else here: "cva tenderness" (at the flank) is the costovertebral angle,
  * not a stroke; "marrow edema" or "macular edema" is a finding in that tissue, not swelling of the limbs (R60).
+ * "Allergies" after a drug or a kind of substance ("your penicillin allergies", "no known allergies") or as the chart's
+ * list ("on file") are allergies to substances (allergies.ts), not allergic rhinitis ("a little bit of allergies").
  */
 function notTheCondition(tokens: string[], m: Match): boolean {
+  if (m.term === 'allergies') {
+    const kind = /^(?:drugs?|medication|medicine|food|known|latex|sulfa|contrast|iodine|peanut|nut|shellfish|bee|antibiotic)$/;
+    return drugMatcher.match(tokens).some((d) => d.end === m.start) || kind.test(tokens[m.start - 1] ?? '') || /\b(?:on file|in (?:the|your) chart|noted|allergy list|reconcile|updated)\b/.test(tokens.join(' '));
+  }
   if (m.term === 'cva') return tokens.slice(Math.max(0, m.start - 3), m.end + 2).some((t) => /^tender(?:ness)?$/.test(t)) || tokens.includes('flank') || tokens.includes('costovertebral');
   if (m.term === 'edema') return /^(?:marrow|macular|cerebral|pulmonary|bone)$/.test(tokens[m.start - 1] ?? '');
   return false;
 }
+
+// "All right, so your knee osteoarthritis", "right now your knee", "that's right", "right, you have carpal tunnel": "right" as
+// a word of talk, not a side; "left to itself", "you left": "left" as a verb.
+const notASide = (tokens: string[], k: number) =>
+  (tokens[k] === 'right' && (/^(?:all|that's|thats|you're|alright)$/.test(tokens[k - 1] ?? '') || /^(?:now|away|here|there|after|before|then|so|you|i|we|okay|ok|it|this|that|well|yes|yeah|about|when|at)$/.test(tokens[k + 1] ?? ''))) ||
+  (tokens[k] === 'left' && (/^(?:you|i|we|he|she|they|have|has|had|was|were|be|been|is|are)$/.test(tokens[k - 1] ?? '') || /^(?:to|over|off|alone|out|behind|it|untreated|unchecked)$/.test(tokens[k + 1] ?? '')));
 
 /** With `measured`, also a blood pressure or cholesterol said to be raised or treated (`byMeasure`), which only managed.ts and evidence use. */
 export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}): ConditionMention[] {
@@ -244,7 +253,8 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
     let start = m.start;
     // Laterality said before the term ("right knee pain") or just after it ("knee pain on the left side").
     const after = /^(?:on|in) (?:the|my|your|her|his) (right|left)\b|^(?:of|in) (?:the|my|your|her|his|both) (right|left|bilateral)\b/.exec(s.tokens.slice(m.end, m.end + 4).join(' '));
-    const side = s.tokens.slice(Math.max(0, m.start - 3), m.start).find((t) => t === 'right' || t === 'left' || t === 'bilateral') ?? (after ? after[1] ?? after[2] : undefined);
+    const sideAt = [...s.tokens.keys()].slice(Math.max(0, m.start - 3), m.start).find((k) => /^(?:right|left|bilateral)$/.test(s.tokens[k]) && !notASide(s.tokens, k));
+    const side = (sideAt === undefined ? undefined : s.tokens[sideAt]) ?? (after ? after[1] ?? after[2] : undefined);
     if (side && !/^(right|left|bilateral)\b/.test(m.term)) {
       const lat = conditionMatcher.match(tokenize(`${side} ${m.term}`))[0];
       if (lat && lat.start === 0 && lat.end === tokenize(`${side} ${m.term}`).length) {
@@ -266,15 +276,16 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
     const wide = ownClause(s.tokens.slice(Math.max(0, start - 10), start).join(' '));
     const negated =
       (lastNeg >= 0 && !cancelled) ||
-      /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely)\b/.test(wide) ||
+      /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely|not seeing|don't see|do not see|no reason to (?:think|believe|suspect)|clear for|cleared for|doubt|doubtful)\b/.test(wide) ||
       namedAsRisk(s.tokens, start) ||
       setAside(s.tokens, start, m.end) ||
-      notPresentSaid(s.tokens, start, m.end);
-    // A negated list runs on: "not had any weight loss or gain, headaches, bone pain" negates each item.
+      notPresentSaid(s.tokens, start, m.end) ||
+      mayComeOrRuledOut(s.tokens, start, m.end);
     const prev = out.at(-1);
     const between = prev ? s.tokens.slice(prev.end, start) : [];
-    const listNegated = !!prev?.negated && between.length <= 4 && !between.some((t) => /^(but|although|though|however|except|yes)$/.test(t));
-    const family = FAMILY.test(s.tokens.slice(Math.max(0, start - 8), m.end + 4).join(' ')) && !/\b(my|your) (own|personal)\b/.test(s.text);
+    // A negated list runs on ("not had any weight loss or gain, headaches"), not across an owner, a preposition or a new subject.
+    const listNegated = !!prev?.negated && between.length <= 4 && !between.some((t) => /^(but|although|though|however|except|yes|your|my|his|her|their|with|because|since|from|you|you've|you're|he|she|they|this|it)$/.test(t));
+    const family = someoneElses(s, start, m.end);
     out.push({ ...m, code, start, negated: negated || listNegated, family, sentence: s, surface: s.tokens.slice(start, m.end).join(' ') });
   }
   if (opts.measured) out.push(...raisedPressure(s, out), ...treatedCholesterol(s, out));
@@ -286,12 +297,13 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
   return out;
 }
 
-// "your blood pressure is also high", "blood pressures have been running higher", "blood pressure is not well controlled":
+// "your blood pressure is also high", "blood pressures have been running higher", "blood pressure is not well controlled",
+// "my blood pressure readings at home have been high":
 // the pressure said to be raised is hypertension (I10), as "high blood pressure" is; a reading alone ("150/92") is not,
 // a reading said to be high is ("your blood pressure today is 152/94 which is still high").
 // So is a treatment "for your blood pressure" (managed.ts keeps it only when the drug is one for hypertension).
 const RAISED_PRESSURE =
-  /\bblood pressures? (?:(?:is|are|was|were|has been|have been|'s|remains?|stays?|keeps?)\s+)(?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely|consistently|running|been|going)\s+)*(?:high|higher|elevated|up|uncontrolled|not (?:well |very well |as well )?controlled|poorly controlled)\b|\bblood pressures? (?:(?:today|here|now|this morning|in (?:the )?(?:office|clinic))\s+)?(?:is|was|'s) \d+\/\d+ (?:(?:mmhg|millimeters of mercury)\s+)?(?:which|and that|that|and) (?:is|'s) (?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely)\s+)*(?:high|elevated|up|uncontrolled)\b|\bfor (?:your|my|the|his|her|their) blood pressures?\b/g;
+  /\bblood pressures? (?:(?:readings?|numbers?|measurements?|at home|lately|recently)\s+){0,3}(?:(?:is|are|was|were|has been|have been|'s|remains?|stays?|keeps?)\s+)(?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely|consistently|running|been|going)\s+)*(?:high|higher|elevated|up|uncontrolled|not (?:well |very well |as well )?controlled|poorly controlled)\b|\bblood pressures? (?:(?:today|here|now|this morning|in (?:the )?(?:office|clinic))\s+)?(?:is|was|'s) \d+\/\d+ (?:(?:mmhg|millimeters of mercury)\s+)?(?:which|and that|that|and) (?:is|'s) (?:(?:also|still|again|a (?:little|bit|little bit)|quite|too|very|really|pretty|slightly|somewhat|definitely)\s+)*(?:high|elevated|up|uncontrolled)\b|\bfor (?:your|my|the|his|her|their) blood pressures?\b/g;
 
 function raisedPressure(s: Sentence, found: ConditionMention[]): ConditionMention[] {
   const out: ConditionMention[] = [];

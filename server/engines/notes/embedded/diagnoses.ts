@@ -11,8 +11,74 @@ const HYPOTHETICAL =
 
 const category = (code: string) => code.slice(0, 3);
 const ACUTE = /^(I21|I22|I26|I63|I61|J18|J20|J01|J02|J06|N39|S|T)/;
+// A condition of the past said with when it was is history, not this visit's problem: an episodic one (an infection, a
+// stone, a clot, an injury) with a past verb before it ("you had a kidney stone back in 2015", "cellulitis of your leg last
+// year"), any one had in a pregnancy ("you were anemic during your pregnancy"), a cancer the patient had ("you had breast
+// cancer ten years ago"), and any one removed ("you had colon polyps removed five years ago"). A chronic one said with when
+// it was found ("a colonoscopy three years ago showed you had some diverticulosis", "diagnosed with diabetes in 2015") is
+// still there; so is any the sentence says is here now ("still", "again", "it's back", "now on tamoxifen").
+const PAST_TIME =
+  /\b(?:(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a few|several|many|some) (?:years?|months?) ago|(?:years|decades|ages) ago|(?:a )?long (?:time )?ago|a while ago|back in|in (?:19|20)\d\d|in (?:your |his |her )?childhood|last (?:year|winter|summer|spring|fall|autumn)|as a (?:child|kid|teenager|teen|baby)|when (?:you|he|she) (?:were|was) (?:a |an )?(?:child|kid|teenager|teen|baby|younger|little|young)|in (?:college|high school|grade school|your (?:twenties|thirties|teens)))\b/;
+const PREGNANCY_PAST = /\b(?:during|with|in) (?:your|her) (?:last |first |previous |second |earlier )?pregnanc(?:y|ies)\b/;
+// With a seizure, a faint or a fever had once, and diverticulitis (not diverticulosis, K57.x0).
+const EPISODIC = /^(?:I2[1-2]|I26|I6[13]|G45|I8[02]|J0|J1[0-8]|J2[0-2]|N1[0-2]|N2[0-3]|N3[09]|L0[23]|K35|K57\.\d[23]|K8[0-1]|K85|B0[0-2]|B27|A0|H6[56]|R5[056]|R21|L30\.9|O|S|T)/;
+// "Back in 2010 you had a bout of diverticulitis": one episode of it, whatever the condition.
+const BOUT_OF = /\b(?:a|one|an|two|three|several) (?:bouts?|episodes?|attacks?|cases?|spells?) of\s+(?:(?:a|an|the|bad|mild|severe)\s+)?$/;
+// "You had depression after your divorce but that was a long time ago."
+const LONG_AGO_AFTER = /^(?:[\w']+\s+){0,6}?(?:but|and)\s+(?:that|it|this)\s+(?:was|were)\s+(?:(?:a )?long (?:time )?ago|(?:many )?years ago|ages ago|decades ago|in the past|a while ago|back in|in (?:19|20)\d\d)\b/;
+// "You outgrew your eczema."
+const OUTGROWN = /\b(?:outgrew|outgrown|grew out of)\s+(?:(?:your|the|her|his|their|my)\s+)?$/;
+// "Your thyroid cancer was treated in 2005 and you have been cancer free."
+const CANCER_TREATED = /^(?:[\w']+\s+){0,2}?(?:was|were|got|had been) (?:(?:successfully|fully|completely)\s+)?(?:treated|cured)\b|\bcancer[- ]free\b|\bin remission\b/;
+// "You had carpal tunnel release on the left in 2018", "your cataract surgery went well last year": an operation that took
+// the condition away, said of the past.
+const OPERATION_AFTER = /^(?:release|surgery|surgeries|repair|replacement|removal|extraction|ablation|operation|procedure|resection|excision)\b/;
+const WENT_WELL = /\b(?:went|healed|recovered) (?:well|fine|great|okay|ok|nicely)\b/;
+const PAST_VERB = /\b(?:had|were|was|got|caught|came down with|ended up with|developed)\b/;
+const HAD_RIGHT_BEFORE = /(?:^|\s)(?<!\b(?:have|has|you've|i've|we've|they've|would|could|might|may|should)\s)had(?:\s+(?!(?:have|has|you|i|told|diagnosed)\b)[\w'-]+){0,3}$/;
+const REMOVED_AFTER = /^(?:[\w',]+\s+){0,6}?(?:had|was|were|got)\s+(?:[\w']+\s+){0,2}?(?:removed|taken out|cut out|excised|resected)\b/;
+const REMOVED_RIGHT_AFTER = /^(?:removed|taken out|cut out|excised|resected)\b/;
+// "You had a thyroidectomy for thyroid cancer", "you had your gallbladder removed for gallstones", "you had surgery for a
+// herniated disc ten years ago": what a past operation took out or treated (not "you had a stent for coronary artery disease").
+const OPERATED_FOR = /\b(?:had|underwent|got)\s+(?:(?:a|an|your|the|her|his)\s+)?((?:[\w'-]+\s+){1,3}?)for\s+(?:(?:a|an|the)\s+)?$/;
+const REMOVAL = /(?:ectomy|removed|removal|taken out|out)\s*$/;
+const OPERATION = /(?:surgery|operation|repair|scope|ablation|resection|excision|procedure|ectomy|otomy|removed|removal|taken out|out)\s*$/;
+// "You used to have asthma as a child": had, and no longer.
+const USED_TO = /\bused to (?:have|get)(?:\s+(?:a|an|the|some|bad|really|terrible))?$/;
+// ("Still makes sense" says nothing of the condition.)
+const HERE_NOW = /\b(?:still(?! (?:makes? sense|recommend|want|need|should|worth|a good idea))|again|currently|today|this (?:week|time)|now (?:on|taking|getting|receiving|in|doing|having)|(?:come|came|is|it's|are|they're) back|recurr\w*|another|anymore)\b/;
+function pastHistory(tokens: string[], m: { code: string; start: number; end: number }): boolean {
+  const sentence = tokens.join(' ');
+  if (HERE_NOW.test(sentence)) return false;
+  const before = tokens.slice(Math.max(0, m.start - 8), m.start).join(' ');
+  const after = tokens.slice(m.end, m.end + 10).join(' ');
+  const past = PAST_TIME.test(sentence);
+  if (REMOVED_AFTER.test(after) || (past && REMOVED_RIGHT_AFTER.test(after)) || USED_TO.test(before) || OUTGROWN.test(`${before} `)) return true;
+  if (OPERATION_AFTER.test(after) && (past || PAST_VERB.test(before) || WENT_WELL.test(after))) return true;
+  if (PAST_VERB.test(before) && (LONG_AGO_AFTER.test(after) || (past && BOUT_OF.test(`${before} `)))) return true;
+  if (past && /^C/.test(m.code) && CANCER_TREATED.test(after)) return true;
+  if (pastSideEffect(tokens, m, past)) return true;
+  const operated = OPERATED_FOR.exec(`${before} `);
+  if (operated && (REMOVAL.test(operated[1]) || (past && OPERATION.test(operated[1])))) return true;
+  if (PREGNANCY_PAST.test(sentence) && PAST_VERB.test(before)) return true;
+  return past && ((EPISODIC.test(m.code) && PAST_VERB.test(before)) || (/^C/.test(m.code) && HAD_RIGHT_BEFORE.test(before)));
+}
+// A drug's side effect that made it stop or change: "you stopped the lisinopril because of a cough", "the statin gave you
+// muscle aches last year, so we switched", "you got dizzy on the higher dose, so we went back down".
+const STOPPED_FOR_BEFORE = /\b(?:stopped|quit|came off|switched|discontinued|took you off)\b(?:\s+[\w'-]+){0,4}?\s+(?:because of|due to|after)\s+(?:(?:a|an|the|some|bad|severe|terrible)\s+)?(?:[\w'-]+\s+)?$/;
+const GAVE_YOU_BEFORE = /\b(?:gave|caused|made)\s+(?:you|him|her)\s+(?:(?:a|an|the|some|bad|severe|terrible)\s+)?(?:[\w'-]+\s+)?$/;
+const GOT_BEFORE = /\b(?:you|he|she) (?:got|were|was|felt|became)\s+(?:(?:a little|a bit|really|very|so)\s+)?$/;
+const SO_CHANGED_AFTER = /^(?:[\w',]+\s+){0,8}?so (?:you|we|i|he|she|they) (?:stopped|quit|switched|changed|went back|lowered|cut|came off|took|moved|had to stop)\b/;
+function pastSideEffect(tokens: string[], m: { start: number; end: number }, past: boolean): boolean {
+  const before = `${tokens.slice(Math.max(0, m.start - 10), m.start).join(' ')} `;
+  const after = tokens.slice(m.end, m.end + 12).join(' ');
+  return STOPPED_FOR_BEFORE.test(before) || ((GAVE_YOU_BEFORE.test(before) || GOT_BEFORE.test(before)) && (SO_CHANGED_AFTER.test(after) || (past && GAVE_YOU_BEFORE.test(before))));
+}
+// "You have had pneumonia for a week now": had until now, not in the past.
+const HAD_UNTIL_NOW = /^(?:for (?:a|the past|the last|about|over|almost|nearly|\d+|one|two|three|four|five|six|several|a few|a couple of) (?:\w+ )?(?:days?|weeks?)|since (?:last|yesterday|the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/;
 const pastAcute = (tokens: string[], m: { code: string; start: number; end: number }) =>
-  ACUTE.test(m.code) && /\b(had|history of|years? ago|back in|prior|previous)\b/.test(tokens.slice(Math.max(0, m.start - 6), m.end + 4).join(' '));
+  (ACUTE.test(m.code) && /\b(had|history of|years? ago|back in|prior|previous)\b/.test(tokens.slice(Math.max(0, m.start - 6), m.end + 4).join(' ')) && !HAD_UNTIL_NOW.test(tokens.slice(m.end, m.end + 6).join(' '))) ||
+  pastHistory(tokens, m);
 
 type Said = { sentence: { text: string }; surface: string };
 /** The sentence's words before the mention, lower case; the whole sentence (found: false) when the surface is not in it. */
@@ -49,6 +115,11 @@ const historyFramed = (m: Said) => HISTORY_FRAME.test(saidBefore(m).text);
 // your knee pain", "presents with back pain", "signs of what we call …") is history: on the tune fold, the reference notes
 // assess 10 of 51 conditions the clinician names only before the plan.
 const DIAGNOSTIC_CUE = /\b(?:you (?:do |also |still )?have(?! had\b)|you've (?:also )?got|what you have is|consistent with|diagnosed with|diagnosis (?:is|of)|(?:it|this|that|which) (?:\w+ ){0,2}(?:shows?|showed|revealed)|(?:x-rays?|mri|ct|echo\w*|ultrasound|scan|study|test|results?|labs?|biopsy) (?:also )?(?:shows?|showed|revealed))\b/;
+// The words between a symptom and the diagnosis that explains it: "… I think it was …", "… is from …", "… you have been
+// getting are …" (the diagnosis right after the verb, so "your headache is better and your hypertension" is not one).
+const EXPLAINED_BY = /\b(i think (?:it|this|that) (?:was|is)|this is|it was|it is|due to|from|consistent with|caused by|secondary to)\b/;
+const NAMED_AS = /^(?:[\w']+\s+){0,5}?(?:is|are|was|were)\s+(?:(?:a|an|the|likely|probably|most|all|just|your)\s+){0,3}$/;
+const explainedBy = (between: string) => EXPLAINED_BY.test(between) || NAMED_AS.test(`${between} `);
 // Symptoms, and the pain and itch codes outside chapter R that name a symptom at a site.
 const SYMPTOM = /^(?:R|M25\.[56]|M54|M79\.6|G89|L29)/;
 const diagnosticCue = (tokens: string[], start: number) => DIAGNOSTIC_CUE.test(tokens.slice(Math.max(0, start - 8), start).join(' '));
@@ -169,15 +240,18 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
     if (explained) out.splice(k, 1);
   }
   // A symptom the clinician explains by a diagnosis in one sentence ("the shortness of breath, I think it was an exacerbation
-  // of your heart failure") is that diagnosis's sign, not a problem of its own.
+  // of your heart failure", "the headaches you have been getting are migraines", "the rash is contact dermatitis") is that
+  // diagnosis's sign, not a problem of its own. Joint pain is left to the rule above: on the tune fold scribes list "joint
+  // pain" beside the arthritis the clinician explains it by.
   for (let k = out.length - 1; k >= 0; k--) {
     const code = out[k].codes[0].code;
-    if (!/^R/.test(code)) continue;
+    // L30.9 (dermatitis, unspecified) is what the lexicon codes a rash said as such.
+    if (!/^R/.test(code) && code !== 'L30.9') continue;
     const explained = analysis.sentences.some((s) => {
       if (s.role !== 'CLINICIAN') return false;
       const ms = conditionMentions(s).filter((x) => !x.negated && !x.family);
       const sym = ms.find((x) => (ctx.codes.icd10(x.code)?.code ?? x.code) === code);
-      return !!sym && ms.some((x) => x.start > sym.end && !/^[RZ]/.test(x.code) && out.some((d) => category(d.codes[0].code) === category(x.code)) && /\b(i think (?:it|this|that) (?:was|is)|this is|it was|it is|due to|from|consistent with|caused by|secondary to)\b/.test(s.tokens.slice(sym.end, x.start).join(' ')));
+      return !!sym && ms.some((x) => x.start > sym.end && !/^[RZ]/.test(x.code) && out.some((d) => category(d.codes[0].code) === category(x.code)) && explainedBy(s.tokens.slice(sym.end, x.start).join(' ')));
     });
     if (explained) out.splice(k, 1);
   }

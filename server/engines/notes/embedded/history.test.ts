@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmbeddedNotesEngine } from './index';
 import { dialogueToTranscript } from './dialogue';
-import { clinicianHistory } from './history';
+import { ageOn, clinicianHistory, listJoin } from './history';
 
 describe('history the clinician goes over from the chart', () => {
   it('enters the history of present illness in the third person', () => {
@@ -127,5 +127,25 @@ describe('the clinician summing up what was denied', () => {
       })
       .summary.find((s) => s.loinc_code === '10187-3')!.content;
     expect(ros).toMatch(/Constitutional: Denies fever, chills\./);
+  });
+});
+
+describe('the opener from the visit context', () => {
+  it('gives the age the birth date gives on the day, when the visit does not say it', () => {
+    expect(ageOn('1961-05-02', new Date('2026-05-01T12:00:00Z'))).toBe(64);
+    expect(ageOn('1961-05-02', new Date('2026-05-02T12:00:00Z'))).toBe(65);
+    expect(ageOn(undefined, new Date())).toBeUndefined();
+    expect(ageOn('not a date', new Date())).toBeUndefined();
+    expect(ageOn('2030-01-01', new Date('2026-01-01T00:00:00Z'))).toBeUndefined();
+    const transcript = dialogueToTranscript("[doctor] Good morning, how is the cough?\n[patient] About the same.\n[doctor] Let's talk about my assessment and plan. You have asthma, continue the albuterol as needed.");
+    const dob = new Date();
+    dob.setUTCFullYear(dob.getUTCFullYear() - 50, dob.getUTCMonth(), dob.getUTCDate() - 1);
+    const note = new EmbeddedNotesEngine().generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} }, patient: { dob: dob.toISOString().slice(0, 10), sex: 'female' } });
+    expect(note.summary.find((s) => s.loinc_code === '10164-2')?.content).toMatch(/is a 50-year-old female/);
+  });
+
+  it('joins two past conditions without a comma', () => {
+    expect(listJoin(['diabetes', 'hypertension'])).toBe('diabetes and hypertension');
+    expect(listJoin(['diabetes', 'asthma', 'hypertension'])).toBe('diabetes, asthma, and hypertension');
   });
 });

@@ -12,7 +12,7 @@ export interface HistoryFacts { hpi: Piece[][]; ros: Map<string, { pos: Set<stri
 
 
 // How the patient has been, said before what they go on to tell: "pretty well", "doing good", "i've been fine".
-const WELLBEING_LEAD = /^(?:(?:i'm|i am|i've been|i have been|been|doing|pretty|really|very|quite|not too|not so)\s+)*(?:well|good|fine|okay|ok|great|alright|all right|bad)[,.]?\s+(?=(?:i|i'm|i've|my)\b)/i;
+const WELLBEING_LEAD = /^(?:(?:i'm|i am|i've been|i have been|been|doing|pretty|really|very|quite|not too|not so)\s+)*(?:well|good|fine|okay|ok|great|alright|all right|bad)[,.]?\s+(?:(?:but|except|though|although)\s+)?(?=(?:i|i'm|i've|my)\b)/i;
 export function historyFacts(ctx: NoteContext): HistoryFacts {
   const { analysis } = ctx;
   // The patient's pronouns ("she", "her"), and the subject that opens a sentence about them ("She", "The patient").
@@ -194,13 +194,17 @@ export function complaintInReview(ros: HistoryFacts['ros'], cc: string, src: str
 const VISIT_KIND = /\b(?:follow-?\s?up|check-?\s?up|visit|physical|appointment|recheck|review|consultation|consult)$/i;
 function forReason(reason: string): string {
   const r = reason.trim().replace(/[.]+$/, '').toLowerCase();
-  return VISIT_KIND.test(r) ? `for ${/^[aeiou]/.test(r) ? 'an' : 'a'} ${r}` : `for the evaluation of ${r}`;
+  if (VISIT_KIND.test(r)) return `for ${/^[aeiou]/.test(r) ? 'an' : 'a'} ${r}`;
+  // "Follow-up of blood pressure and diabetes" is already what the visit is for, not "the evaluation of follow-up of …".
+  return /^follow[- ]?ups?\b/.test(r) ? `for ${r}` : `for the evaluation of ${r}`;
 }
 
 export function openingSentence(ctx: NoteContext, problem: string | undefined): Piece | undefined {
   const { analysis } = ctx;
   const sex = analysis.sex === 'female' ? 'female' : analysis.sex === 'male' ? 'male' : 'patient';
-  const who = analysis.age ? `a ${analysis.age}-year-old ${sex}` : sex === 'patient' ? '' : `a ${sex}`;
+  // Not said in the visit, the age is the one the visit's birth date gives on the day the note is written.
+  const age = analysis.age ?? ageOn(ctx.req.patient?.dob, new Date());
+  const who = age ? `a ${age}-year-old ${sex}` : sex === 'patient' ? '' : `a ${sex}`;
   const reason = ctx.req.visit?.reason_for_visit ?? ctx.req.visit?.chief_complaint ?? problem;
   if (!who && !reason) return undefined;
   const subject = analysis.name ? capitalize(analysis.name) : 'The patient';
@@ -211,7 +215,16 @@ export function openingSentence(ctx: NoteContext, problem: string | undefined): 
   return { text, src: [], template: true };
 }
 
+/** Whole years from a birth date (YYYY-MM-DD) to a day; undefined for no date, an unreadable one or one after the day. */
+export function ageOn(dob: string | undefined, day: Date): number | undefined {
+  const m = dob ? /^(\d{4})-(\d{2})-(\d{2})/.exec(dob) : null;
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const years = day.getUTCFullYear() - y - (day.getUTCMonth() + 1 < mo || (day.getUTCMonth() + 1 === mo && day.getUTCDate() < d) ? 1 : 0);
+  return years >= 0 && years < 130 ? years : undefined;
+}
+
 export function listJoin(items: string[]): string {
-  if (items.length <= 1) return items.join('');
+  if (items.length <= 2) return items.join(' and ');
   return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
 }

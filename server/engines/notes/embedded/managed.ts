@@ -94,7 +94,7 @@ export function addManagedProblems(ctx: NoteContext, problems: Problem[], orphan
     const reasoning: Piece[] = raised ? [{ text: finishSentence(capitalize(clinicianToNote(stripFiller(raised.sentence.text), analysis.sex))), src: [raised.sentence.tid] }] : [];
     problems.push({ code: m.code, name: byName.length ? problemName(m) : capitalize(CONCEPT_NAME.get(m.code) ?? m.surface), mentions, reasoning, testing: [], treatment: [], referral: [], education: [] });
   }
-  fileOrphans(problems, orphan);
+  fileOrphans(problems, orphan, analysis.sentences);
   // A drug decision said before the plan was filed only now: its order, linked to nothing yet, takes the problem's link.
   for (const p of problems) {
     const icd = p.code ? ctx.codes.icd10(p.code)?.code : undefined;
@@ -194,9 +194,21 @@ function fileTestsByIndication(problems: Problem[]): void {
   }
 }
 
-/** Plan talk under no heading: each clause goes to the problem whose drug or name it says. */
-function fileOrphans(problems: Problem[], orphan: Piece[]): void {
+/** Plan talk under no heading: each clause goes to the problem whose drug or name it says, else the one talked of just before. */
+function fileOrphans(problems: Problem[], orphan: Piece[], sentences: NoteContext['analysis']['sentences']): void {
   if (!problems.length || !orphan.length) return;
+  const at = new Map<string, number>();
+  for (const s of sentences) if (!at.has(s.tid)) at.set(s.tid, s.i);
+  const said = (p: Problem) => [...p.mentions.map((m) => m.sentence.i), ...[...p.reasoning, ...p.testing, ...p.treatment, ...p.referral, ...p.education].flatMap((x) => x.src.map((t) => at.get(t) ?? -1))];
+  // "For the heartburn we will start omeprazole … This is not your heart.": a remark that names nothing follows the problem
+  // talked of last before it (a recorded visit filed it under the diabetes, the first problem).
+  const lastBefore = (piece: Piece) => {
+    const i = at.get(piece.src[0] ?? '') ?? -1;
+    let best: Problem | undefined;
+    let bestAt = -1;
+    for (const p of problems) for (const j of said(p)) if (j <= i && j > bestAt) [best, bestAt] = [p, j];
+    return best;
+  };
   for (const piece of orphan.splice(0)) {
     for (const clause of splitOrders(piece)) {
       // The follow-up is the plan's Instructions line, not talk under a problem.
@@ -206,8 +218,7 @@ function fileOrphans(problems: Problem[], orphan: Piece[]): void {
       const p =
         problems.find((x) => drugs.some((d) => indicated(d.ingredient).includes(category(x.code)) || x.mentions.some((m) => findDrugs(m.sentence.text).some((y) => y.ingredient === d.ingredient)))) ??
         problems.find((x) => x.mentions.some((m) => m.surface.split(' ').filter((w) => w.length > 3).some((w) => toks.has(w))));
-      // Talk that names no problem is about the first one, as planProblems files it.
-      fileUnder(p ?? problems[0], clause, clause.text);
+      fileUnder(p ?? lastBefore(clause) ?? problems[0], clause, clause.text);
     }
   }
 }

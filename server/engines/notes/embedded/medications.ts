@@ -269,7 +269,8 @@ const COUNT_SAID = /^\d+(?:\.\d+)? (?:puffs?|tablets?|tabs?|pills?|capsules?|dro
 export function doseText(o: MedicationOrder): string {
   const unit = o.dosage.unit === 'PUFF' && o.dosage.quantity !== 1 ? 'puffs' : o.dosage.unit?.toLowerCase();
   // A strength said with the count per dose ("250 micrograms 2 puffs") reads with both, as said.
-  const count = o.instructions && COUNT_SAID.test(o.instructions) && o.dosage.raw_value?.endsWith(o.instructions) ? ` ${o.instructions}` : '';
+  const said = o.instructions?.split('; ')[0];
+  const count = said && COUNT_SAID.test(said) && o.dosage.raw_value?.endsWith(said) ? ` ${said}` : '';
   return o.dosage.quantity !== null && unit ? `${o.dosage.quantity} ${unit}${count}` : '';
 }
 

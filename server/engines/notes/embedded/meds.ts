@@ -96,6 +96,8 @@ export function parseTiming(text: string): string | null {
   return null;
 }
 
+const CAP = /\b(?:no more than|not more than|at most|up to|a maximum of|maximum of|max of)\s+(\d[\d,]*(?:\.\d+)?)\s+(tablets?|pills?|capsules?|doses?|times|milligrams|mg|grams?)\s+(?:a|per|in a|in one|each)\s+day\b/i;
+
 /** The sentence with its numbers as digits, where the drug is named, and the words after and just before it. */
 function sigSpan(sentence: string, drug: DrugMention): { text: string; at: number; after: string; before: string } {
   const text = wordsToDigits(joinUnitWords(sentence.replace(/(\d),(\d{3})/g, '$1$2')));
@@ -143,8 +145,11 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
   const concept = codes.rxByName(drug.ingredient);
   const unitWord = dose?.[2].toLowerCase();
   const told = /\b(with (?:food|meals|water)|on an empty stomach|avoid [a-z ]+|do not [a-z ]+|apply [a-z ]+|as needed for [a-z ]+)\b/i.exec(after)?.[0] ?? null;
+  // "no more than 8 tablets a day": the most a day the clinician allows, kept so the review's dose check judges the order by it.
+  const capSaid = CAP.exec(after);
+  const cap = capSaid && !/unclearspan/i.test(capSaid[0]) ? `no more than ${capSaid[1]} ${capSaid[2]} a day` : null;
   // Instructions are copied words; one that runs into an unclear span is left for the clinician.
-  const instr = told && !/unclearspan/i.test(told) ? told : said?.count ?? null;
+  const instr = [told && !/unclearspan/i.test(told) ? told : said?.count ?? null, cap].filter(Boolean).join('; ') || null;
   const prn = asNeeded(after);
   const previous = change ? { quantity: change.from, unit: UNIT_CODES[change.unit.toLowerCase()] ?? null, raw_value: `${change.from} ${change.unit}` } : null;
   return {

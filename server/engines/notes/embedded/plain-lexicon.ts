@@ -20,8 +20,10 @@ export const PLAIN_LEXICON: Array<[string, string]> = [
   ['meniscus', 'knee cartilage'], ['tendinitis', 'sore tendon'], ['bursitis', 'swollen joint sac'], ['exacerbation', 'flare-up'],
   ['inflammation', 'swelling'], ['lesion', 'sore spot'], ['benign', 'not cancer'], ['malignant', 'cancer'],
   ['obesity', 'high body weight'], ['insomnia', 'trouble sleeping'], ['anxiety', 'worry'], ['depression', 'low mood'],
+  ['pharyngitis', 'sore throat'], ['sinusitis', 'sinus infection'], ['cellulitis', 'skin infection'],
   // Symptoms and findings
   ['shortness of breath', 'hard to breathe'], ['dyspnea on exertion', 'out of breath with activity'], ['dyspnea', 'hard to breathe'],
+  ['dysphagia', 'trouble swallowing'], ['urticaria', 'hives'], ['vertigo', 'spinning dizziness'], ['paresthesia', 'tingling'],
   ['edema', 'swelling'], ['erythema', 'redness'], ['pruritus', 'itching'], ['syncope', 'fainting'], ['emesis', 'throwing up'],
   ['vomiting', 'throwing up'], ['nausea', 'upset stomach'], ['diarrhea', 'loose stools'], ['fatigue', 'tiredness'], ['malaise', 'feeling unwell'],
   ['tenderness', 'soreness'], ['tender', 'sore'], ['palpation', 'pressing'], ['effusion', 'fluid'],

@@ -31,7 +31,7 @@ const TREATMENT = /\b(prescribe|prescription|medication|medicine|mg|milligrams|c
 const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|diet|exercise|make sure|should|call|come back|return|worse|follow up|follow-up|lose weight|stretch|monitor|keep an eye|watch|hydrat\w*|drink plenty|limit|cut back)\b/i;
 const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) (?:to see|seeing)\b|\banything else\b|\bthanks? (?:you )?for coming\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
-const DRUG_ACTION = /^(?:(?:and|so|then|also|okay|alright)[, ]+)*(?:continue|start|stop|hold|resume|restart|discontinue|increase|decrease|refill)\b/i;
+const DRUG_ACTION = /^(?:(?:and|so|then|also|okay|alright)[, ]+)*(?:continue|start|stop|hold|resume|restart|discontinue|increase|decrease|refill|keep (?:taking|using|on)|stay on)\b/i;
 /** The dose units parseOrder reads (vocab.ts), and a strength in percent. */
 const DOSE_UNIT = new RegExp(`^\\s*(?:${[...Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length), 'percent'].join('|')}|%)(?:\\b|$)`, 'i');
 function doseWithoutUnit(text: string, drug: string): boolean {

@@ -258,5 +258,7 @@ describe('the opening sentence of a visit whose reason is a kind of visit', () =
     expect(opening('Diabetes follow-up')).toBe('The patient presents to the clinic today for a diabetes follow-up');
     expect(opening('Annual physical')).toBe('The patient presents to the clinic today for an annual physical');
     expect(opening('Knee pain')).toBe('The patient presents to the clinic today for the evaluation of knee pain');
+    // A visit tried in the browser (2 Dec) read "for the evaluation of follow-up of blood pressure and diabetes".
+    expect(opening('Follow-up of blood pressure and diabetes')).toBe('The patient presents to the clinic today for follow-up of blood pressure and diabetes');
   });
 });

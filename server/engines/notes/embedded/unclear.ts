@@ -266,6 +266,9 @@ function salvageAction(toks: string[], end: string): string {
   return asSentence(tail, end);
 }
 
+const CLAUSE_VERB =
+  /^(?:is|are|was|were|am|be|been|being|has|have|had|will|would|can|could|should|may|might|must|do|does|did|\w+'(?:s|re|ve|ll|d)|\w+(?:ed|ing)|take|takes|feel|feels|get|gets|go|goes|need|needs|want|wants|start|starts|continue|continues|stop|stops|come|comes|see|sees|keep|keeps|use|uses|check|checks|eat|eats|work|works|hurt|hurts|look|looks|seem|seems|sleep|sleeps|walk|walks|run|runs|say|says|think|thinks|know|knows|live|lives|drink|drinks|smoke|smokes)$/i;
+
 /**
  * "… running high UNCLEAR hundred in the mornings and the patient has been thirsty": a clause after the last unsure
  * span that has its own subject and is said in full stands on its own; it does not lean on the span.
@@ -274,7 +277,8 @@ function salvageClause(toks: string[], end: string): string {
   const tail = toks.slice(toks.lastIndexOf(UNCLEAR) + 1);
   const k = tail.findIndex((t, i) => i + 1 < tail.length && /^(?:and|but|so)$/i.test(bare(t)) && SUBJECT.test(bare(tail[i + 1])));
   const clause = k < 0 ? [] : tail.slice(k + 1);
-  if (clause.length < 4 || unfinished(clause)) return '';
+  // "… and the basic metabolic panel today" (its verb was the unsure "ordering", a recorded visit) is a noun phrase, no clause.
+  if (clause.length < 4 || unfinished(clause) || !clause.some((t) => CLAUSE_VERB.test(bare(t)))) return '';
   return asSentence(clause, end);
 }
 

@@ -24,7 +24,12 @@ export const FREQUENCY_PATTERNS: Array<[RegExp, FrequencyTypeCode]> = [
 
 export const TIMING_PATTERNS: Array<[RegExp, MedicationTimingCode]> = [
   [/\b(with (meals|food|breakfast and dinner|each meal)|with your meals)\b/i, 'WITH_MEALS'],
-  [/\b(before (meals|eating|breakfast))\b/i, 'BEFORE_MEALS'],
+  // One meal said is that meal (FHIR ACM, CM, ACV, CV), not every meal.
+  [/\b(before (your )?breakfast)\b/i, 'BEFORE_BREAKFAST'],
+  [/\b(with (your )?breakfast)\b/i, 'WITH_BREAKFAST'],
+  [/\b(before (your )?(dinner|supper))\b/i, 'BEFORE_DINNER'],
+  [/\b(with (your )?(dinner|supper))\b/i, 'WITH_DINNER'],
+  [/\b(before (meals|eating))\b/i, 'BEFORE_MEALS'],
   [/\b(after (meals|eating))\b/i, 'AFTER_MEALS'],
   [/\b(at bedtime|before bed|at night|nightly)\b/i, 'AT_BEDTIME'],
   [/\b(in the morning|every morning)\b/i, 'IN_THE_MORNING'],

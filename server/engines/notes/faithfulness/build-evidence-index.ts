@@ -27,7 +27,7 @@ export function buildEvidenceIndex(transcript: TranscriptLine[], context: Faithf
     const reaction = /\ballerg/i.test(turn.text) || askedAllergies;
     const facts: EvidenceEntry['facts'] = [];
     for (const s of turn.sentences) {
-      const said = extractFacts(s.text);
+      const said = extractFacts(s.text, turn.role === 'CLINICIAN' ? 'CLINICIAN' : 'PATIENT');
       if (s.question && /\ballerg/i.test(s.text) && NO.test(answer)) said.push({ kind: 'allergy', text: s.text, key: 'allergy:none' });
       for (const f of said) {
         const negative = f.kind === 'negation';

@@ -34,7 +34,9 @@ function problemClauses(t: string): string[] {
  * family-history rules), allergies, tests, and agreement claims. Problems said in a sentence about an
  * allergy are marked as the reaction, not a current finding.
  */
-export function extractFacts(text: string): Fact[] {
+// `speaker` is who said the text, for a transcript sentence: "I get migraines too" is the clinician's own when the clinician
+// says it and the patient's when the patient does; a note sentence has no speaker of its own and is read as the patient's.
+export function extractFacts(text: string, speaker: 'CLINICIAN' | 'PATIENT' = 'PATIENT'): Fact[] {
   const t = toDigitsAndUnits(text.replace(/\[unclear\]/gi, ' '));
   const facts: Fact[] = [];
   const reaction = /\ballerg/.test(t);
@@ -52,7 +54,7 @@ export function extractFacts(text: string): Fact[] {
   const seen = new Set<string>();
   // A pressure said to be raised or treated ("your blood pressure is also higher", "lisinopril for your blood pressure")
   // implies hypertension, as the engine reads it: a diagnosis coded from it has that line as its evidence.
-  const mentions = problemClauses(t).flatMap((c) => conditionMentions({ i: 0, turn: 0, tid: '', role: 'CLINICIAN', text: c, tokens: tokenize(c), question: false }, { measured: true }));
+  const mentions = problemClauses(t).flatMap((c) => conditionMentions({ i: 0, turn: 0, tid: '', role: speaker, text: c, tokens: tokenize(c), question: false }, { measured: true }));
   for (const m0 of mentions) {
     // "I don't have quite as much shortness of breath" still has some: less is not none.
     const lessOf = /\b(?:not|don't|doesn't|didn't|isn't|wasn't|haven't|hasn't) (?:have |had |been )?(?:quite )?as (?:much|many|bad|often)(?: of)?$/.test(m0.sentence.tokens.slice(Math.max(0, m0.start - 7), m0.start).join(' '));

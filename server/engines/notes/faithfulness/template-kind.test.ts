@@ -28,6 +28,7 @@ describe('templateKind', () => {
     expect(templateKind('Mr. Smith is a 52-year-old male who presents to the clinic today for the evaluation of knee pain.')).toBe('opener');
     // A reason that is a kind of visit reads "for a …" (history.ts openingSentence).
     expect(templateKind('The patient presents to the clinic today for a diabetes follow-up.')).toBe('opener');
+    expect(templateKind('The patient presents to the clinic today for follow-up of blood pressure and diabetes.')).toBe('opener');
     expect(templateKind('Regular rate and rhythm. No murmurs, gallops, or rubs.')).toBe('normal-exam');
   });
 

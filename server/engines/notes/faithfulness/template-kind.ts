@@ -17,7 +17,7 @@ const FIXED: Array<[TemplateKind, RegExp]> = [
   ['counselling', /^I discussed the diagnosis and treatment options for .+ with the patient\.$/],
   ['imaging-discussion', /^After reviewing the patient's examination and radiographic findings today, I have had a discussion with the patient in regards to (?:her|his|their) current symptoms\.$/],
   ['follow-up', /^The patient will follow up with me in (?:\d+|a couple of|a few) (?:days?|weeks?|months?|years?)\.$/],
-  ['opener', /^.{1,60}? (?:is an? (?:\d+-year-old )?(?:female|male|patient)(?: with a past medical history significant for .+?)? who presents to the clinic today|presents to the clinic today for (?:the evaluation of|an? ))\b.*\.$/],
+  ['opener', /^.{1,60}? (?:is an? (?:\d+-year-old )?(?:female|male|patient)(?: with a past medical history significant for .+?)? who presents to the clinic today|presents to the clinic today for (?:the evaluation of|an? |follow[- ]?ups? ))\b.*\.$/],
 ];
 const NORMAL = new Set(NORMAL_EXAM.map((n) => n.text));
 

@@ -4,6 +4,14 @@ import path from 'node:path';
 import { espeakPronounce } from '../lm/g2p.js';
 import { loadLib } from './lib.js';
 
+
+/**
+ * The dictionary's spelling of a word as the transcript shows it: without its alternate-pronunciation suffix ("read(2)"),
+ * and a plural possessive as the plural ("months'" of "come back in three months'"), which sounds the same and is what a
+ * clinician says far more often.
+ */
+export const spelledWord = (w: string): string => w.replace(/\(\d+\)$/, '').replace(/(?<=s)'$/, '');
+
 export const STOCK_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 export interface DecoderModel {
@@ -286,7 +294,7 @@ export class PocketSphinxDecoder {
       l.ps_seg_frames(seg, sf, ef);
       base ??= sf[0]!;
       if (!NON_WORDS.test(w)) {
-        const word: RawWord = { word: w.replace(/\(\d+\)$/, ''), startFrame: sf[0]! - base, endFrame: ef[0]! - base };
+        const word: RawWord = { word: spelledWord(w), startFrame: sf[0]! - base, endFrame: ef[0]! - base };
         if (lmath) {
           const p = l.logmath_exp(lmath, l.ps_seg_prob(seg, [0], [0], [0]));
           word.confidence = Number.isFinite(p) ? Math.round(Math.min(1, Math.max(0, p)) * 1000) / 1000 : 0;
