@@ -62,6 +62,7 @@ describe('scrollable regions', () => {
   });
 
   it('reads a region without tabIndex or name as failing', () => {
+    fs.mkdirSync(path.join(ROOT, 'tmp'), { recursive: true });
     const dir = fs.mkdtempSync(path.join(ROOT, 'tmp', 'scroll-scan-'));
     try {
       const f = path.join(dir, 'Bad.tsx');

@@ -6,10 +6,8 @@ import { stripSmallTalk } from './written';
 import { markAllergies } from './mark-allergies';
 import { mayComeOrRuledOut, namedAsRisk, notPresentSaid, setAside } from './not-present';
 import { FAMILY, ownClause, someoneElses } from './whose';
-
 export type { Role, Sentence, Turn } from './sentence-types';
 import type { Role, Sentence, Turn } from './sentence-types';
-
 export interface Analysis {
   turns: Turn[];
   sentences: Sentence[];
@@ -222,13 +220,15 @@ export function canonicalTokens(tokens: string[]): string[] {
 /**
  * Words the lexicon knows that name something else here: "cva tenderness" (at the flank) is the costovertebral angle,
  * not a stroke; "marrow edema" or "macular edema" is a finding in that tissue, not swelling of the limbs (R60).
- * "Allergies" after a drug or a kind of substance ("your penicillin allergies", "no known allergies") or as the chart's
- * list ("on file") are allergies to substances (allergies.ts), not allergic rhinitis ("a little bit of allergies").
+ * "Allergies" after a drug or kind ("penicillin allergies", "no known allergies") or with the chart's list a few words away
+ * ("on file", "noted your allergies") are allergies to substances (allergies.ts), not rhinitis ("a little bit of allergies").
  */
+const CHART_LIST = /\b(?:on file|in (?:the|your) chart|noted|allergy list|reconcil(?:e|ed|ing)|updat(?:e|ed|ing))\b/;
 function notTheCondition(tokens: string[], m: Match): boolean {
   if (m.term === 'allergies') {
     const kind = /^(?:drugs?|medication|medicine|food|known|latex|sulfa|contrast|iodine|peanut|nut|shellfish|bee|antibiotic)$/;
-    return drugMatcher.match(tokens).some((d) => d.end === m.start) || kind.test(tokens[m.start - 1] ?? '') || /\b(?:on file|in (?:the|your) chart|noted|allergy list|reconcile|updated)\b/.test(tokens.join(' '));
+    if (drugMatcher.match(tokens).some((d) => d.end === m.start) || kind.test(tokens[m.start - 1] ?? '')) return true;
+    return CHART_LIST.test(tokens.slice(Math.max(0, m.start - 4), m.end + 4).join(' '));
   }
   if (m.term === 'cva') return tokens.slice(Math.max(0, m.start - 3), m.end + 2).some((t) => /^tender(?:ness)?$/.test(t)) || tokens.includes('flank') || tokens.includes('costovertebral');
   if (m.term === 'edema') return /^(?:marrow|macular|cerebral|pulmonary|bone)$/.test(tokens[m.start - 1] ?? '');

@@ -22,7 +22,6 @@ describe('the people the patient looks after or works with, the staff, and the c
       ['As a nurse on the oncology floor, you see a lot of cancer.', /^C80/],
       ['Our nurse is out with the flu.', /^J1[01]/],
       ['Half the staff has covid this week.', /^U07/],
-      ['Sorry, my allergies are acting up.', /^J30/],
       ["I've been dealing with gout myself.", /^M10/],
       ['I was diagnosed with diabetes last year too, so I get it.', /^E11/],
       ['The new system gives me a headache.', /^R51/],
@@ -47,6 +46,11 @@ describe('the people the patient looks after or works with, the staff, and the c
       ['As a nurse, you caught covid at work, so stay home for five days.', /^U07/],
       ['You care for your husband, and your own depression is worse, so we will increase the sertraline.', /^F32/],
       ['Your students gave you the flu, so we will start Tamiflu.', /^J11/],
+      // A doctor-tagged line with no word marking the condition as the clinician's is read as the patient's: speaker tags
+      // swap in ACI-BENCH and in live diarization (whose.ts).
+      ['Sorry, my allergies are acting up.', /^J30/],
+      ['I had plantar fasciitis last year and the stretches helped.', /^M72/],
+      ['I have high blood pressure, and the lisinopril is not helping.', /^I10/],
       // Not coded before: someone else's, given to the patient.
       ['Your kids passed strep throat on to you, so we will start amoxicillin.', /^J02/],
       ['You caught the flu from your grandkids, so we will start Tamiflu.', /^J11/],

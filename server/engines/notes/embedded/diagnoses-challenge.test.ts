@@ -24,7 +24,6 @@ describe('another person\'s condition', () => {
       ['Your fiance has asthma.', /^J45/],
       ['I get migraines too, so I know how bad they are.', /^G43/],
       ['I have asthma myself and I use the same inhaler.', /^J45/],
-      ['I had plantar fasciitis last year and the stretches helped.', /^M72/],
       ['My own mother had lupus.', /^M32/],
       // Already right before, kept so.
       ['Your mother had breast cancer, so we will start mammograms at 40.', /^C50/],

@@ -23,11 +23,14 @@ const OWNED_RIGHT_BEFORE = /\b(?:you (?:do |also |still )?have|you've(?: got| ha
 // "Your students gave you the flu", "your kids passed strep throat on to you": theirs, and now the patient's too.
 const GIVEN_TO_YOU = /\b(?:gave|given|give|passed)\s+(?:(?:it|this|that)\s+)?(?:(?:on\s+)?to\s+)?you(?:\s+(?:a|an|the|some|their|his|her))?$/;
 const GIVEN_TO_YOU_AFTER = /^(?:(?:on|over)\s+)?to you\b/;
-// "I get migraines too", "I have asthma myself": the clinician's own, said by the clinician.
-// So is "I've been dealing with gout myself", "I was diagnosed with diabetes last year too", "the new system gives me a headache",
-// "sorry, my allergies are acting up".
-const SPEAKERS_OWN =
-  /\b(?:i(?:'ve| have| was| am|'m)?(?:\s+(?:also|been|just|recently|once|myself))*\s+(?:have|get|had|got|caught|diagnosed with|dealing with|deal with|struggl(?:e|ed|ing) with|suffer(?:ed|ing)? from|used to (?:have|get))|(?:gives?|gave|giving) me)(?:\s+(?:a|an|the|some|bad|terrible|awful|bit of|little|touch of))*$|(?:^|\s)my$/;
+// "I get migraines too", "I have asthma myself", "I was diagnosed with diabetes last year too": the clinician's own, said by
+// the clinician with a word that marks it as theirs beside the patient's. Without that word ("I have high blood pressure",
+// "sorry, my allergies are acting up") it is read as the patient's: speaker tags swap in ACI-BENCH and in live diarization,
+// and a clinician rarely tells their own conditions. "The new system gives me a headache" is no patient's either way.
+const SPEAKER_HAS =
+  /\b(?:i(?:'ve| have| was| am|'m)?(?:\s+(?:also|been|just|recently|once|myself))*\s+(?:have|get|had|got|caught|diagnosed with|dealing with|deal with|struggl(?:e|ed|ing) with|suffer(?:ed|ing)? from|used to (?:have|get))|my)(?:\s+(?:a|an|the|some|bad|terrible|awful|bit of|little|touch of))*$/;
+const SPEAKERS_OWN_MARK = /\b(?:myself|too|as well|also|so i (?:get|know|understand))\b/;
+const GIVES_ME = /\b(?:gives?|gave|giving) me(?:\s+(?:a|an|the|some|bad|terrible|awful|bit of|little|touch of))*$/;
 // Someone else the clinician names as having it: "our nurse is out with the flu", "half the staff has covid this week".
 const STAFF_HAS =
   /\b(?:our|my|the) (?:nurses?|staff|receptionists?|front desk|medical assistants?|doctors?|providers?|team|office)\b(?:\s+[\w']+){0,3}?\s+(?:has|have|had|is out with|are out with|was out with|were out with|is sick with|are sick with|is home with|caught|got|tested positive for|was diagnosed with)(?:\s+(?:a|an|the|some))?$/;
@@ -40,7 +43,8 @@ const OWN_NOT_RELATIVE = new RegExp(`\\b(?:my|your) (?:own|personal)\\b(?!\\s+${
  */
 export function someoneElses(s: Sentence, start: number, end: number): boolean {
   const before = s.tokens.slice(Math.max(0, start - 8), start).join(' ');
-  if (s.role === 'CLINICIAN' && (SPEAKERS_OWN.test(before) || STAFF_HAS.test(before))) return true;
+  const speakersOwn = (SPEAKER_HAS.test(before) && SPEAKERS_OWN_MARK.test(s.tokens.join(' '))) || GIVES_ME.test(before);
+  if (s.role === 'CLINICIAN' && (speakersOwn || STAFF_HAS.test(before))) return true;
   if (OWN_NOT_RELATIVE.test(s.tokens.join(' '))) return false;
   if (GIVEN_TO_YOU.test(before) || GIVEN_TO_YOU_AFTER.test(s.tokens.slice(end, end + 3).join(' '))) return false;
   if (othersWord(ownClause(before)) || othersWord(s.tokens.slice(start, end).join(' '))) return true;
