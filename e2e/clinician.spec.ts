@@ -100,6 +100,8 @@ test.describe('clinician app', () => {
     await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
     await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
     const sessionId = page.url().split('/').pop()!;
+    // The visits list is by the day the visit was created: a run that crosses midnight must ask for that day, not today.
+    const day = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
     // ---- Recording ----
     await expect(page.getByRole('heading', { name: 'Recording', exact: true })).toBeVisible();
@@ -146,7 +148,7 @@ test.describe('clinician app', () => {
     // No audio lost and none stored twice: the server holds exactly what the browser recorded.
     const list = await apiFromPage<{ sessions: Array<{ ambient_session_id: string; audio_ms: number }> }>(
       page,
-      `/api/v1/ambient/sessions?date=${new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10)}&utc_offset_minutes=${-new Date().getTimezoneOffset()}`,
+      `/api/v1/ambient/sessions?date=${day}&utc_offset_minutes=${-new Date().getTimezoneOffset()}`,
     );
     const row = list.sessions.find((s) => s.ambient_session_id === sessionId)!;
     // Millisecond rounding per recording and the 1 ms reconnect probe are the only slack.

@@ -47,6 +47,12 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   await page.getByRole('button', { name: 'Create visit and go to recording' }).click();
   await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
   const sessionId = page.url().split('/').pop()!;
+  // The day after the one the visit was created on, taken now: a run that crosses midnight must not ask for the day after that.
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
   await statusStream;
   const polls: string[] = [];
   page.on('request', (r) => new URL(r.url()).pathname === `/api/v1/ambient/session/${sessionId}/status` && polls.push(r.url()));
@@ -60,11 +66,6 @@ test('a visit with a patient name: found the next day and by search, signed, ame
   expect(polls.length, polls.join('\n')).toBeLessThanOrEqual(1);
 
   // ---- Find it from the next day's view ----
-  const tomorrow = await page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  });
   await page.goto(`/visits?date=${tomorrow}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Visits' })).toBeVisible();
   await expect(page.getByLabel('Date')).toHaveValue(tomorrow);

@@ -60,6 +60,7 @@ async function completedVisit(who: TestProvider, patient: Record<string, string>
 }
 
 let visitId: string;
+let createdDay: string;
 let quietVisitId: string;
 
 beforeAll(async () => {
@@ -69,6 +70,8 @@ beforeAll(async () => {
   notOptedIn = await createTestPartner(server.baseUrl, { webhook_url: receiver.url('/spec-only') });
   dr = await registerAndLogin(server.baseUrl, optedIn);
   quietDr = await registerAndLogin(server.baseUrl, notOptedIn);
+  // The day the visit is created on: a run that crosses midnight must list that day, not the next.
+  createdDay = new Date().toISOString().slice(0, 10);
   visitId = await completedVisit(dr, { name: 'Ada Quintero', mrn: 'MRN-20417', sex: 'female' }, 'Cough and fever');
   quietVisitId = await completedVisit(quietDr, { name: 'Ben Ortiz' }, 'Sore throat');
 }, 900_000);
@@ -81,8 +84,7 @@ describe('patient name and MRN', () => {
   it('are kept in the context, listed, searchable only by their own provider, and editable after completion', async () => {
     const ctx = await api(dr).call(getSessionContext, visit(visitId));
     expect(ctx.body.context.patient).toMatchObject({ name: 'Ada Quintero', mrn: 'MRN-20417', sex: 'female' });
-    const day = new Date().toISOString().slice(0, 10);
-    const list = await api(dr).call(listProviderSessions, { query: { date: day } });
+    const list = await api(dr).call(listProviderSessions, { query: { date: createdDay } });
     expect(list.body.sessions).toEqual([expect.objectContaining({ ambient_session_id: visitId, patient_name: 'Ada Quintero', mrn: 'MRN-20417', note_status: 'draft', needs_review: true })]);
 
     for (const q of ['quintero', 'MRN-204', 'cough and']) {

@@ -76,13 +76,15 @@ let b: Tenant;
 /** A second provider of partner A: partner-wide data is shared with it, per-provider data is not. */
 let a2: Awaited<ReturnType<typeof seedProvider>>;
 const serviceAdmin = adminPrincipal('service_admin', null, 'test');
-const today = () => new Date().toISOString().slice(0, 10);
+/** The day the tenants' sessions were seeded: a run that crosses midnight lists that day, not the next. */
+let seededDay: string;
 
 beforeAll(async () => {
   ({ app, close } = await openTenancyApp());
   a = await seedTenant(app.db, 'a');
   b = await seedTenant(app.db, 'b');
   a2 = await seedProvider(app.db, a.partnerId, 'a-second');
+  seededDay = new Date().toISOString().slice(0, 10);
 }, 240_000);
 afterAll(() => close?.());
 
@@ -251,7 +253,7 @@ describe("another tenant's scope (issue 13 item 2)", () => {
 
   it("lists leave out another tenant's rows", async () => {
     const ids = async (auth: ServicePrincipal) => [
-      ...(await listProviderSessions(app, auth, today())).map((s) => s.ambient_session_id),
+      ...(await listProviderSessions(app, auth, seededDay)).map((s) => s.ambient_session_id),
       ...(await listNeedsReview(app, auth)).map((s) => s.ambient_session_id),
       ...(await searchProviderSessions(app, auth, PATIENT_NAME)).map((s) => s.ambient_session_id),
     ];
