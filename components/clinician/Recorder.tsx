@@ -163,7 +163,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
               {resumed ? 'Continue recording' : 'Start recording'}
             </Button>
           ) : null}
-          {recording || (phase === 'idle' && restored) ? (
+          {recording || (phase === 'idle' && (restored || resumed)) ? (
             <>
               {recording ? (
                 <Button onClick={togglePause} variant="secondary" aria-keyshortcuts="Alt+P">
@@ -173,9 +173,12 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
               <Button onClick={() => void end()} aria-keyshortcuts="Alt+R">
                 End visit
               </Button>
-              <Button onClick={() => setConfirmCancel(true)} variant="danger">
-                Cancel visit
-              </Button>
+              {recording || restored ? (
+                // After a reload with nothing kept there is no stream to cancel; the visit is ended or continued.
+                <Button onClick={() => setConfirmCancel(true)} variant="danger">
+                  Cancel visit
+                </Button>
+              ) : null}
             </>
           ) : null}
           {phase === 'finishing' ? (

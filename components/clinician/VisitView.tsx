@@ -125,7 +125,8 @@ export function VisitView({ id }: { id: string }) {
       ) : (
         <EndedWithoutNote status={s} />
       )}
-      {capturing && recorderPhase === 'idle' && !keepRecorder ? <UploadRecording sessionId={id} onUploaded={() => void qc.invalidateQueries({ queryKey: keys.status(id) })} /> : null}
+      {/* Not offered once the visit has recorded audio here (a reload in the middle of it): that visit is continued or ended. */}
+      {capturing && s !== 'ready' && recorderPhase === 'idle' && !keepRecorder ? <UploadRecording sessionId={id} onUploaded={() => void qc.invalidateQueries({ queryKey: keys.status(id) })} /> : null}
       {capturing ? <PreChart id={id} editable /> : null}
       {capturing || s === 'completed' ? <StylePicker id={id} finished={s === 'completed'} locked={locked} /> : null}
     </div>

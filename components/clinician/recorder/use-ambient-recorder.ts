@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { ApiClientError } from '@/lib/api/fetch';
 import { AmbientRecorder } from '@/lib/audio/recorder';
 import { discardKept, findKept, type KeptCapture } from '@/lib/audio/unsent-store';
-import { getSessionStatus } from '@/lib/contracts/routes/sessions';
+import { endSession, getSessionStatus } from '@/lib/contracts/routes/sessions';
 import { callAsClinician, getServiceToken } from '@/lib/hooks/clinician-call';
 import { useRecorderStore } from '@/lib/stores/recorder';
 
@@ -81,8 +81,20 @@ export function useAmbientRecorder(sessionId: string, resumed = false) {
 
   const end = useCallback(async () => {
     await restoring.current;
-    await rec.current?.end();
-  }, []);
+    if (rec.current) return rec.current.end();
+    // Reloaded with nothing kept on this device: no stream is open to send its EOF, so the visit ends as the API's end
+    // does (a browser trial, 3 Dec, found only "Continue recording" offered, so the visit could not end without recording).
+    useRecorderStore.getState().reset(sessionId);
+    try {
+      await callAsClinician(qc, endSession, { params: { ambient_session_id: sessionId } });
+      useRecorderStore.getState().patch({ phase: 'finished' });
+    } catch (err) {
+      // Already ended (a second press, or another tab): there is nothing left to end.
+      if (err instanceof ApiClientError && err.code === 409) return useRecorderStore.getState().patch({ phase: 'finished' });
+      const message = `The visit was not ended: ${err instanceof Error ? err.message : String(err)}. Try again.`;
+      useRecorderStore.getState().patch({ phase: 'idle', error: { kind: 'server', message } });
+    }
+  }, [qc, sessionId]);
 
   const cancel = useCallback(async () => {
     await rec.current?.cancel();
