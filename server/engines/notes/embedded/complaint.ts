@@ -17,7 +17,7 @@ export function statedComplaint(ctx: NoteContext): Complaint | undefined {
       /\bchief complaint (?:is|of) (?:(?:her|his|their|an?|the) )?([a-z0-9' -]{3,40}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text) ??
       /\b(?:presents?|presenting|here|here to establish care|coming in|came in|in today) (?:today,? )?(?:for|with) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,60}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text) ??
       /\b(?:we are|we're|i am|i'm) (?:here )?follow(?:ing)?(?: |-)up (?:on|for|of) (?:(?:her|his|their|your|an?|the) )?([a-z0-9' -]{3,60}?)(?:\.|,|$| and | today| that| which)/i.exec(s.text);
-    if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) return { text: m[1], src: [s.tid] };
+    if (m && !/^(a |the )?(visit|check|follow|appointment|evaluation)$/i.test(m[1])) return { text: listOfReasons(m[1]), src: [s.tid] };
   }
   const part = bodyPartComplaint(analysis);
   if (part) return { ...part, bodyPart: true };
@@ -78,4 +78,11 @@ export function bodyPartComplaint(analysis: Analysis): { text: string; src: stri
     return { text: `${side}${part} pain`, src: [s.tid] };
   }
   return undefined;
+}
+
+/** "blood pressure your diabetes" (a list said without its commas, a browser trial of 3 Dec) is "blood pressure and diabetes". */
+function listOfReasons(said: string): string {
+  // Not after a preposition: "routine follow-up of his chronic problems" is one reason.
+  const items = said.split(/(?<!\b(?:of|for|on|with|to|about|in|up|from)),?\s+(?:your|her|his|their|my)\s+/i).filter(Boolean);
+  return items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
 }

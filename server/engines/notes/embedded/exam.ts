@@ -180,7 +180,8 @@ export function examBlocks(ctx: NoteContext): Block[] {
 
 export const RESULT_CUE =
   /\b(x-ray|xray|x-rays|mri|ct scan|cat scan|labs?|lab work|blood work|bloodwork|a1c|results?|ekg|ecg|echo|echocardiogram|ultrasound|showed|shows|came back|hemoglobin|ejection fraction|cholesterol (?:was|is)|lipid|panel|urinalysis|culture|biopsy|stress test|pft|spirometry|creatinine|kidney function|thyroid (?:level|test)|tsh|vitamin d level|psa)\b/i;
-const FUTURE = /\b((?:re)?check (?:a|an|the|your|some)|order|going to (?:get|order|check|send|do|repeat)|want to (?:get|order|check)|we'll (?:get|check|do|order)|will (?:get|order|check|repeat)|schedule|let's get|i'd like to get|would like to (?:get|order))\b/i;
+// "I am ordering a basic metabolic panel today": an order is the plan, not a result (a browser trial, 3 Dec).
+const FUTURE = /\b((?:re)?check (?:a|an|the|your|some)|order(?:ing)?|(?:i'm|i am|we're|we are) (?:checking|getting|sending|repeating)|going to (?:get|order|check|send|do|repeat)|want to (?:get|order|check)|we'll (?:get|check|do|order)|will (?:get|order|check|repeat)|schedule|let's get|i'd like to get|would like to (?:get|order))\b/i;
 
 export function resultPieces(ctx: NoteContext): Piece[] {
   const { analysis } = ctx;

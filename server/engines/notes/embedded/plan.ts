@@ -98,6 +98,8 @@ function stripProblemIntro(t: string, p: Problem, mentions: ConditionMention[]):
 export function scribePlan(t: string): string {
   return t
     .replace(/^(?:so\s+)?(?:I|we)\s+(?:also\s+)?(?:want to|do want to|would like to|would like us to|am going to|are going to|will go ahead and|am gonna|are gonna|will also|will|'ll)\s+(?:go ahead and\s+)?(?:also\s+)?/i, 'We will ')
+    // "I am ordering a basic metabolic panel today" (a browser trial, 3 Dec: dropped as first-person speech).
+    .replace(/^(?:so\s+)?(?:I am|I'm|we are|we're)\s+(?:also\s+)?(?=(?:ordering|checking|getting|sending|scheduling|starting|stopping|increasing|decreasing|prescribing|referring|adding|holding|repeating)\b)/i, 'We are ')
     .replace(/^We will (?:have|get) (she|he|the patient|they) (?=\w)/i, (_m, who: string) => `${who} will `)
     .replace(/\b(?:I am|we are|I'm|we're) (?:going to|gonna) (?:go ahead and )?/g, 'we will ')
     .replace(/\b(?:I|we) (?:also )?(?:want to|would like to|do want to) (?:go ahead and )?/g, 'we will ');
@@ -133,7 +135,8 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     if (/\ballerg(?:y|ic|ies)\b/i.test(t) && !DRUG_DECISION.test(t) && !/\b(?:prescrib\w*|instead)\b/i.test(t)) continue;
     // A follow-up said on its own ("Follow up in four weeks.") is the Instructions line; a fact is filed once, so it
     // is not repeated under a problem. One with another interval, or with more said in it, stays where it was said.
-    if (t.split(' ').length <= 8 && (s.label === 'plan' ? FOLLOW_UP.test(t) : !!instructed && followUpInterval(t) === instructed)) continue;
+    // ("I will see you for follow-up in three months" is nine words.)
+    if (t.replace(/^(?:and|so|then)\s+/i, '').split(' ').length <= 9 && (s.label === 'plan' ? FOLLOW_UP.test(t) : !!instructed && followUpInterval(t) === instructed)) continue;
     // "for your shortness of breath," cut off its clause only names the topic.
     if (topicOnly && t.split(' ').length <= 7) {
       const topic = conditionMentions(s).find((m) => !m.negated && isDiagnosisCode(m.code));
@@ -217,7 +220,7 @@ export function fileUnder(p: Problem, piece: Piece, t: string): void {
     ? p.treatment
     : REFERRAL.test(t)
       ? p.referral
-      : TESTING.test(t) && /\b(order|get|check|obtain|repeat|draw|schedule|send|do)\b/i.test(t)
+      : TESTING.test(t) && /\b(?:order(?:ing|ed)?|get(?:ting)?|check(?:ing)?|obtain(?:ing)?|repeat(?:ing)?|draw(?:ing)?|schedul(?:e|ing)|send(?:ing)?|do(?:ing)?)\b/i.test(t)
         ? p.testing
         : TREATMENT.test(t)
           ? p.treatment
