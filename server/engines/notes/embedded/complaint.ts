@@ -2,6 +2,7 @@
 import { conditionMentions, type Analysis } from './analyze';
 import type { NoteContext } from './compose';
 import { tokenize } from './lexicon';
+import { listJoin } from './history';
 import type { Problem } from './plan';
 
 export interface Complaint { text: string; src: string[]; bodyPart?: boolean }
@@ -83,6 +84,5 @@ export function bodyPartComplaint(analysis: Analysis): { text: string; src: stri
 /** "blood pressure your diabetes" (a list said without its commas, a browser trial of 3 Dec) is "blood pressure and diabetes". */
 function listOfReasons(said: string): string {
   // Not after a preposition: "routine follow-up of his chronic problems" is one reason.
-  const items = said.split(/(?<!\b(?:of|for|on|with|to|about|in|up|from)),?\s+(?:your|her|his|their|my)\s+/i).filter(Boolean);
-  return items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
+  return listJoin(said.split(/(?<!\b(?:of|for|on|with|to|about|in|up|from)),?\s+(?:your|her|his|their|my)\s+/i).filter(Boolean));
 }

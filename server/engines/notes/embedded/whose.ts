@@ -27,10 +27,13 @@ const GIVEN_TO_YOU_AFTER = /^(?:(?:on|over)\s+)?to you\b/;
 // the clinician with a word that marks it as theirs beside the patient's. Without that word ("I have high blood pressure",
 // "sorry, my allergies are acting up") it is read as the patient's: speaker tags swap in ACI-BENCH and in live diarization,
 // and a clinician rarely tells their own conditions. "The new system gives me a headache" is no patient's either way.
-const SPEAKER_HAS =
-  /\b(?:i(?:'ve| have| was| am|'m)?(?:\s+(?:also|been|just|recently|once|myself))*\s+(?:have|get|had|got|caught|diagnosed with|dealing with|deal with|struggl(?:e|ed|ing) with|suffer(?:ed|ing)? from|used to (?:have|get))|my)(?:\s+(?:a|an|the|some|bad|terrible|awful|bit of|little|touch of))*$/;
+// The words between "I have" / "gives me" and the condition: "a bad", "a touch of".
+const QUALIFIERS = String.raw`(?:\s+(?:a|an|the|some|bad|terrible|awful|bit of|little|touch of))*$`;
+const SPEAKER_HAS = new RegExp(
+  String.raw`\b(?:i(?:'ve| have| was| am|'m)?(?:\s+(?:also|been|just|recently|once|myself))*\s+(?:have|get|had|got|caught|diagnosed with|dealing with|deal with|struggl(?:e|ed|ing) with|suffer(?:ed|ing)? from|used to (?:have|get))|my)${QUALIFIERS}`,
+);
 const SPEAKERS_OWN_MARK = /\b(?:myself|too|as well|also|so i (?:get|know|understand))\b/;
-const GIVES_ME = /\b(?:gives?|gave|giving) me(?:\s+(?:a|an|the|some|bad|terrible|awful|bit of|little|touch of))*$/;
+const GIVES_ME = new RegExp(String.raw`\b(?:gives?|gave|giving) me${QUALIFIERS}`);
 // Someone else the clinician names as having it: "our nurse is out with the flu", "half the staff has covid this week".
 const STAFF_HAS =
   /\b(?:our|my|the) (?:nurses?|staff|receptionists?|front desk|medical assistants?|doctors?|providers?|team|office)\b(?:\s+[\w']+){0,3}?\s+(?:has|have|had|is out with|are out with|was out with|were out with|is sick with|are sick with|is home with|caught|got|tested positive for|was diagnosed with)(?:\s+(?:a|an|the|some))?$/;
