@@ -37,6 +37,8 @@ export interface Config {
    */
   abandoned: { afterMs: number; sweepMs: number };
   workers: number;
+  /** How often an idle worker polls (JOB_POLL_SECONDS); jobs queued in this process wake it at once (server/jobs/send-job.ts). */
+  jobPollSeconds: number;
   bodyLimitBytes: number;
   /** Node HTTP server limits (README, Security): see server/http/server-options.ts. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };

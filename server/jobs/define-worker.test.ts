@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from '../observability/metrics';
 import { currentRequestId } from '../observability/request-context';
 import { startBoss } from './boss';
 import { defineWorker, type RunningWorker } from './define-worker';
+import { sendJob } from './send-job';
 
 /** defineWorker against a real pg-boss on PGlite: the request id, retries, the last-attempt rule and the counts. */
 interface TestJob {
@@ -73,7 +74,7 @@ afterAll(async () => {
 
 describe('defineWorker', () => {
   it('runs a job under the request that queued it and retries it after a failure', async () => {
-    await boss.send('define-worker-test', { name: 'flaky', requestId: 'req-flaky' } satisfies TestJob);
+    await sendJob(app, 'define-worker-test', { name: 'flaky', requestId: 'req-flaky' } satisfies TestJob);
     await until(() => attempts.filter((a) => a.name === 'flaky').length === 2, 'the retry of the flaky job');
     expect(attempts.filter((a) => a.name === 'flaky')).toEqual([
       { name: 'flaky', retry: 0, requestId: 'req-flaky' },
@@ -84,7 +85,7 @@ describe('defineWorker', () => {
   }, 90_000);
 
   it('hands a job that failed its last attempt to onLastFailure and counts it as failed', async () => {
-    await boss.send('define-worker-test', { name: 'broken' } satisfies TestJob);
+    await sendJob(app, 'define-worker-test', { name: 'broken' } satisfies TestJob);
     await until(() => gaveUp.includes('broken'), 'onLastFailure of the broken job');
     expect(attempts.filter((a) => a.name === 'broken').map((a) => a.retry)).toEqual([0, 1]);
     expect(await count('failed')).toBe(1);

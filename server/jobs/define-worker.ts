@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { recordJob } from '../observability/metrics';
 import { runWithRequestId } from '../observability/request-context';
+import { addWorkerLoop, removeWorkerLoops, wakeWorkers } from './wake-workers';
 
 /** What a job carries: ids only (they are logged with its failures), and the request that queued it. */
 export interface JobData {
@@ -70,18 +71,33 @@ export function defineWorker<T extends JobData>(def: WorkerDefinition<T>): JobWo
       }
     });
 
+  // pg-boss schedules a retry within [d·2^n/2, d·2^n] with backoff (n = attempts so far), d without; waking at
+  // the end of that window finds it due without waiting for the next poll.
+  const runAndWakeForRetry = async (app: AppContext, job: PgBoss.JobWithMetadata<T>): Promise<void> => {
+    try {
+      await runOne(app, job);
+    } catch (err) {
+      if (job.retryCount < job.retryLimit) {
+        const seconds = job.retryBackoff ? job.retryDelay * 2 ** Math.min(16, job.retryCount + 1) : job.retryDelay;
+        wakeWorkers(app.boss, def.queue, seconds * 1000 + 250);
+      }
+      throw err;
+    }
+  };
+
   return {
     queue: def.queue,
     async createQueue(boss, config) {
       await boss.createQueue(def.queue, { name: def.queue, ...def.queueOptions(config) });
     },
     async start(app) {
-      const options = { batchSize: def.batchSize, includeMetadata: true as const, pollingIntervalSeconds: 1 };
+      const options = { batchSize: def.batchSize, includeMetadata: true as const, pollingIntervalSeconds: app.config.jobPollSeconds };
       for (let i = 0; i < (def.concurrency ?? 1); i++) {
-        await app.boss.work<T>(def.queue, options, async (jobs) => {
-          if (def.parallel) await Promise.all(jobs.map((job) => runOne(app, job)));
-          else for (const job of jobs) await runOne(app, job);
+        const id = await app.boss.work<T>(def.queue, options, async (jobs) => {
+          if (def.parallel) await Promise.all(jobs.map((job) => runAndWakeForRetry(app, job)));
+          else for (const job of jobs) await runAndWakeForRetry(app, job);
         });
+        addWorkerLoop(app.boss, def.queue, id);
       }
       await def.onStart?.(app);
       let sweep: NodeJS.Timeout | undefined;
@@ -96,6 +112,7 @@ export function defineWorker<T extends JobData>(def: WorkerDefinition<T>): JobWo
         queue: def.queue,
         async stop() {
           clearInterval(sweep);
+          removeWorkerLoops(app.boss, def.queue);
           await app.boss.offWork(def.queue);
         },
       };

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { currentRequestId } from '../observability/request-context';
+import { sendJob } from './send-job';
 
 // The finalisation queue (server/pipeline/finalise-worker.ts works it): here, not in the pipeline, because
 // streams (server/realtime) and the REST end queue it and import nothing from the pipeline.
@@ -28,5 +29,5 @@ export function finaliseRetryPolicy(config: Pick<Config, 'finalise'>) {
  * call more than once: a job already waiting for the session absorbs the call.
  */
 export async function enqueueFinalisation(app: AppContext, sessionId: string): Promise<string | null> {
-  return app.boss.send(FINALISE_QUEUE, { sessionId, requestId: currentRequestId() } satisfies FinaliseJob, { singletonKey: sessionId, ...finaliseRetryPolicy(app.config) });
+  return sendJob(app, FINALISE_QUEUE, { sessionId, requestId: currentRequestId() } satisfies FinaliseJob, { singletonKey: sessionId, ...finaliseRetryPolicy(app.config) });
 }

@@ -8,6 +8,7 @@ import { enqueueFinalisation, FINALISE_QUEUE, finaliseRetryPolicy, type Finalise
 import { finaliseLeaseSeconds } from './finalise-lease';
 import { observeStage, recordJob } from '../observability/metrics';
 import { defineWorker } from '../jobs/define-worker';
+import { sendJob } from '../jobs/send-job';
 import { systemDb } from '../db/index';
 
 const SYSTEM = 'finalisation worker: sessions of every tenant';
@@ -40,7 +41,7 @@ export async function runFinaliseJob(app: AppContext, job: PgBoss.JobWithMetadat
       if (outcome === 'busy') {
         // Another process is finalising the session. Look again once its lease could have lapsed, so a
         // holder that crashed is taken over; if it finishes first, that job finds the session terminal.
-        await app.boss.send(FINALISE_QUEUE, job.data, { singletonKey: sessionId, ...finaliseRetryPolicy(app.config), startAfter: finaliseLeaseSeconds(app.config) + 1 });
+        await sendJob(app, FINALISE_QUEUE, job.data, { singletonKey: sessionId, ...finaliseRetryPolicy(app.config), startAfter: finaliseLeaseSeconds(app.config) + 1 });
         app.log.info({ sessionId }, 'session finalisation held by another run; checking again after its lease');
         return;
       }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { sendJob } from '../../jobs/send-job';
 import { currentRequestId } from '../../observability/request-context';
 
 /** Created at start with the worker's options (ckg-worker.ts), in every process. */
@@ -12,5 +13,5 @@ export interface CkgJob {
 }
 
 export async function dispatchCkgTransaction(app: AppContext, transactionId: string): Promise<void> {
-  await app.boss.send(CKG_QUEUE, { transactionId, requestId: currentRequestId() } satisfies CkgJob, { retryLimit: CKG_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true });
+  await sendJob(app, CKG_QUEUE, { transactionId, requestId: currentRequestId() } satisfies CkgJob, { retryLimit: CKG_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true });
 }

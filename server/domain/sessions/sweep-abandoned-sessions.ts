@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { sendJob } from '../../jobs/send-job';
 import { findAbandonedSessions } from './find-abandoned-sessions';
 
 /** The abandon worker's queue (abandon-worker.ts): one job per abandoned session. */
@@ -10,7 +11,7 @@ export const ABANDON_QUEUE = 'session.abandon';
  */
 export async function sweepAbandonedSessions(app: AppContext): Promise<number> {
   const ids = await findAbandonedSessions(app, { afterMs: app.config.abandoned.afterMs });
-  for (const sessionId of ids) await app.boss.send(ABANDON_QUEUE, { sessionId }, { singletonKey: sessionId });
+  for (const sessionId of ids) await sendJob(app, ABANDON_QUEUE, { sessionId }, { singletonKey: sessionId });
   if (ids.length > 0) app.log.info({ sessions: ids.length }, 'abandoned visits queued for ending');
   return ids.length;
 }
