@@ -4,11 +4,12 @@
  * clinician disagrees with.
  */
 import { conditionMatcher, drugMatcher, tokenize } from './lexicon';
+import { undecided } from './undecided';
 
 // A condition named as a risk ("lower your risk of a stroke", "the chance of a blood clot", "to prevent a heart attack") is one
 // the patient does not have: it is as absent as a denied one, so no problem, code or evidence is made of it.
 const RISK_OF =
-  /\b(?:risks? (?:of|for)|risk factors? (?:for|of)|chances? of|odds of|likelihood of|low (?:suspicion|concern|likelihood|probability) (?:for|of)|prevent(?:s|ing)?|protect (?:you|him|her|them|your \w+) (?:from|against)|keep (?:you|him|her|them) (?:from|out of)|in case of|in the event of|avoid(?:s|ing)?|exclude|excluding|(?:head|ward|stave|fend) off|before (?:it|this|that|you|he|she|they) (?:becomes?|turns? into|develops? into|progress(?:es)? to|gets? to be)|vaccinated against|immuni[sz]ed against|immune to|in case (?:you|he|she|they) (?:get|gets|develop|develops|have|has)|should (?:you|he|she|they) (?:get|develop|have|start having)|no longer (?:have|has|had))\s+(?:(?:a|an|the|any|another|future|further|developing|having|getting|becoming|full-blown|full blown)\s+){0,2}$/;
+  /\b(?:risks? (?:of|for)|risk factors? (?:for|of)|chances? of|odds of|likelihood of|low (?:suspicion|concern|likelihood|probability) (?:for|of)|prevent(?:s|ing)?|protect(?:s|ing)? (?:you|him|her|them|your \w+) (?:from|against)|keep (?:you|him|her|them) (?:from|out of)|in case of|in the event of|avoid(?:s|ing)?|exclude|excluding|(?:head|ward|stave|fend) off|before (?:it|this|that|you|he|she|they) (?:becomes?|turns? into|develops? into|progress(?:es)? to|gets? to be)|vaccinated against|immuni[sz]ed against|immune to|in case (?:you|he|she|they) (?:get|gets|develop|develops|have|has)|should (?:you|he|she|they) (?:get|develop|have|start having)|no longer (?:have|has|had))\s+(?:(?:a|an|the|any|another|future|further|developing|having|getting|becoming|full-blown|full blown)\s+){0,2}$/;
 // A possibility the clinician names ("could be", "maybe", "either X or Y") and then sets aside for another diagnosis in the
 // same sentence ("it could be gout, but I think it's osteoarthritis") is not a diagnosis; the one the "but" leads to is.
 const MAYBE_BEFORE = /\b(?:(?:could|might|may) (?:be|have|represent)|possibly|possible|maybe|perhaps|either|wonder(?:ed)? (?:if|whether|about))\b/;
@@ -28,7 +29,7 @@ const TEACHING = /\b(?:symptoms|signs|warning signs) of\b.*\b(?:include|includes
 // "Your pneumonia has resolved", "the rash went away", "your covid test was negative": named to say it is gone or was not found.
 // "The nausea stopped after a day", "the fever broke", "your rash is all better", "the sore throat got better on its own",
 // "your constipation is no longer a problem", "treated, and it has not been a problem": gone too.
-const GONE_AFTER = /^(?:(?:from|of|that|which|you had)\s+)?(?:[\w']+\s+){0,4}?(?:has|have|had|is|was|were|are|'s|has been|have been)\s+(?:(?:now|completely|fully|all|totally|entirely|pretty much|basically|long)\s+)?(?:resolved|cleared|cleared up|gone away|gone|healed|healed up|cured|stopped|all better|completely better)\b|^(?:[\w']+\s+){0,6}?(?:has not|hasn't|have not|haven't|never|did not|didn't) (?:come|came) back\b|^(?:[\w']+\s+){0,5}?(?:went away|cleared up|resolved|healed up|stopped(?! (?:you|him|her|me|them|us)\b)|settled down|disappeared|broke|got better on (?:its|their) own|got all better)\b|^(?:[\w']+\s+){0,5}?(?:is|are|'s|has|have)\s+(?:no longer|not been|not)\s+(?:a |an )?(?:problem|issue)\b|^(?:[\w']+\s+){0,4}?(?:has not|hasn't|have not|haven't) (?:bothered|troubled) (?:you|him|her|them)\b|^(?:[\w']+\s+){0,6}?(?:but|and) (?:(?:you|he|she|your body)\s+)?cleared (?:it|the virus|the infection|that)\b|^(?:[\w']+\s+){0,6}?(?:and|but) (?:it|that|they) (?:has|have|is|are|'s) (?:no longer|not been|not) (?:a |an )?(?:problem|issue)\b|^(?:screening|screen|test|testing|swab|pcr|panel)\s+(?:was|is|were|came back)\s+(?:negative|normal)\b/;
+const GONE_AFTER = /^(?:(?:from|of|that|which|you had)\s+)?(?:[\w']+\s+){0,4}?(?:has|have|had|is|was|were|are|'s|has been|have been)\s+(?:(?:now|completely|fully|all|totally|entirely|pretty much|basically|long)\s+)?(?:resolved|cleared|cleared up|gone away|gone|healed|healed up|cured|stopped|all better|completely better|passed|worn off|corrected|run (?:its|their) course)\b|^(?:[\w']+\s+){0,2}?(?:is|are|'s|was)\s+(?:(?:now|all|finally)\s+)?(?:over|behind you)(?!\s+(?:the|your|my|his|her|a|an|there|here|it|this|that|\d+)\b)|^(?:[\w']+\s+){0,6}?(?:has not|hasn't|have not|haven't|never|did not|didn't) (?:come|came) back\b|^(?:[\w']+\s+){0,5}?(?:went away|cleared up|resolved|healed up|stopped(?! (?:you|him|her|me|them|us)\b)|settled down|disappeared|broke|got better on (?:its|their) own|got all better)\b|^(?:[\w']+\s+){0,5}?(?:is|are|'s|has|have)\s+(?:no longer|not been|not)\s+(?:a |an )?(?:problem|issue)\b|^(?:[\w']+\s+){0,4}?(?:has not|hasn't|have not|haven't) (?:bothered|troubled) (?:you|him|her|them)\b|^(?:[\w']+\s+){0,6}?(?:but|and) (?:(?:you|he|she|your body)\s+)?cleared (?:it|the virus|the infection|that)\b|^(?:[\w']+\s+){0,6}?(?:and|but) (?:it|that|they) (?:has|have|is|are|'s) (?:no longer|not been|not) (?:a |an )?(?:problem|issue)\b|^(?:screening|screen|test|testing|swab|pcr|panel)\s+(?:was|is|were|came back)\s+(?:negative|normal)\b/;
 
 // "your covid-19 shot", "the shingles vaccine", "you have completed your covid-19 [series]": the vaccine, not the disease.
 const VACCINE_AFTER = /^(?:shots?|vaccines?|vaccinations?|boosters?|series|immuni[sz]ations?)\b/;
@@ -62,6 +63,9 @@ const CLAUSE_AFTER = /^(?:is|are|was|were|has|have|seems?|looks?|remains?|stays?
 // What a drug is kept for in case ("Tums for heartburn if it happens", "good to have on hand for traveler's diarrhea").
 const IN_CASE_AFTER = /^(?:(?:if|when|should|whenever) (?:it|that|this|they|you)(?: ever)? (?:happens?|comes? back|flares?|starts?|occurs?|returns?|needs? it|gets? (?:it|bad|worse))|just in case|in case)\b/;
 const FOR_BEFORE = /\bfor\s+(?:(?:a|an|the|any|some)\s+)?(?:[\w'-]+\s+)?$/;
+// Got over: "you got over the pneumonia", "you've recovered from covid", "you passed the kidney stone last week".
+const GOT_OVER_BEFORE =
+  /\b(?:you|you've|you have|he|she|he's|she's)\s+(?:(?:finally|fully|completely|now|already|since)\s+)?(?:got over|gotten over|recovered from|passed|fought off|shaken off|shook off)\s+(?:(?:the|your|a|an|his|her|that|this)\s+)?(?:[\w'-]+\s+)?$/;
 const ON_HAND_BEFORE = /\b(?:on hand|in case)\s+(?:for|of)\s+(?:(?:a|an|the|any|some)\s+)?(?:[\w'-]+\s+)?$/;
 // Its risk or its test: "the statin lowers your stroke risk", "your breast cancer risk is average", "I will order a covid
 // test", "a lupus antibody" (not "your covid test was positive").
@@ -110,7 +114,7 @@ const MAY_COME_CUES = [
   // What may be needed one day: "at some point you might need treatment for osteoporosis".
   String.raw`(?:might|may|could|will|would)\s+(?:eventually\s+|someday\s+|also\s+|one day\s+)?need\s+(?:[\w-]+\s+){0,2}?for`,
   // A comparison: "this is different from a heart attack", "unlike a stroke, this will go away", "rather than pneumonia".
-  String.raw`(?:different from|different than|unlike|not like|nothing like|far from|rather than|instead of|compared (?:to|with)|(?:more|less|worse|better) than)`,
+  String.raw`(?:different from|different than|unlike|not like|nothing like|far from|rather than|instead of|compared (?:to|with)|(?:more|less|worse|better) than|more (?:like|likely)(?:\s+[\w'-]+){1,3}?\s+than)`,
   // Short of it: "this doesn't rise to the level of depression", "you don't meet the criteria for fibromyalgia", "the x-ray
   // is clear of pneumonia", "I'd hold off on calling it COPD".
   String.raw`(?:doesn't|does not|don't|do not|didn't|did not|wouldn't|would not)\s+(?:quite\s+|yet\s+)?(?:rise to the level of|reach the level of|meet (?:the\s+)?(?:\w+\s+)?criteria (?:for|of)|qualify (?:as|for)|count as)`,
@@ -151,6 +155,7 @@ const MAY_COME_CUES = [
   String.raw`(?:you|you're|you've|she|she's|he|he's|they|they're)\b(?:\s+[\w']+){0,3}?\s+(?:worried|concerned|scared|afraid|nervous|anxious|frightened|terrified)\s+(?:about|of|that|for)?(?:\s*(?:it|this|that|you))?(?:\s+(?:was|is|were|had|has|have|might|may|could|would)(?:\s+(?:be|have|had|been))?)?`,
   String.raw`(?:you|she|he|they)\s+(?:thought|feared|worried|believed|were sure|was sure)\s+(?:that\s+)?(?:you|she|he|it|this|that)\s+(?:had|have|has|was|were|is|might have|might be|could be|could have)`,
   String.raw`(?:your|her|his|their) (?:main |biggest |big |only )?(?:fear|worry|concern)\s+(?:was|is|has been)`,
+  String.raw`(?:your|her|his|their) (?:main |biggest |big |only )?(?:fears?|worry|worries|concerns?) (?:about|of|for|that)`,
   // The patient's own guess: "you think you might have sleep apnea", "you suspect it's gout", "you feel like it might be the
   // flu", "you looked it up and think it's lupus" (not "I think you have …", nor "you think your asthma is worse").
   String.raw`(?:you|she|he|they)\s+(?:[\w']+\s+){0,4}?(?:think|thinks|suspect|suspects|feel like|feels like|believe|believes|are convinced|'re convinced)\s+(?:that\s+)?(?:(?:you|it|this|that|she|he)(?:'s|\s+(?:might|may|could)\s+(?:have|be)|\s+(?:have|has|is|was))?|it's)`,
@@ -191,7 +196,7 @@ const DIFFERENTIAL_BEFORE = new RegExp(
 // Said over time ("diabetes over many years can damage the kidneys"); what it can become ("a DVT can travel to the lungs").
 const OVER_TIME = String.raw`(?:(?:over (?:time|the years|many years|years|decades|the long term|the long run)|in the long run|long term|left untreated|if (?:left )?untreated|untreated|if uncontrolled)\s+)?`;
 const GENERIC_SUBJECT_AFTER = new RegExp(
-  String.raw`^${OVER_TIME}(?:can|could|may|might|will)\s+(?:\w+\s+)?(?:lead|cause|damage|increase|raise|put|affect|hurt|harm|make|result|look|appear|mimic|spread|travel|become|turn into|progress|break off)\b|^would (?:mean|indicate|signal|suggest|be a sign)\b`,
+  String.raw`^${OVER_TIME}(?:can|could|may|might|will)\s+(?:\w+\s+)?(?:lead|cause|damage|increase|raise|put|affect|hurt|harm|make|result|look|appear|mimic|spread|travel|become|turn into|progress|break off)\b|^would (?:mean|indicate|signal|suggest|be a sign)\b|^(?:can|could|may) be (?:(?:very|really|quite)\s+)?(?:serious|dangerous|deadly|fatal|life-threatening)\b`,
 );
 // Said of a condition named bare or with "a" (not "the" or "your"): a drug's side effect ("nausea is a common side effect",
 // "low blood sugar is the main risk with insulin", "constipation can happen with the iron", "headaches are common the first
@@ -269,7 +274,7 @@ const SOMEWHERE_AFTER =
 export function mayComeOrRuledOut(tokens: string[], start: number, end: number): boolean {
   const before = `${tokens.slice(Math.max(0, start - 10), start).join(' ')} `;
   const after = tokens.slice(end, end + 14).join(' ');
-  if (MAY_COME_BEFORE.test(before) || DIFFERENTIAL_BEFORE.test(before) || NOT_FOUND_AFTER.test(after) || WEIGHED_AFTER.test(after) || warningSign(tokens, start)) return true;
+  if (MAY_COME_BEFORE.test(before) || DIFFERENTIAL_BEFORE.test(before) || undecided(tokens, start, end) || NOT_FOUND_AFTER.test(after) || WEIGHED_AFTER.test(after) || warningSign(tokens, start)) return true;
   if (ATTRIBUTED_BEFORE.test(before) && DISAGREED_AFTER.test(after)) return true;
   // What would be so in a case supposed earlier in the sentence: "had this been pneumonia, you'd have a fever", "suppose this
   // were a stroke, you would have weakness".
@@ -283,6 +288,8 @@ export function mayComeOrRuledOut(tokens: string[], start: number, end: number):
   if (DRUG_ASSOCIATED_BEFORE.test(before) && (DRUG_WORD.test(before) || drugMatcher.match(tokens.slice(0, start)).length)) return true;
   const clauseBefore = tokens.slice(0, start).join(' ').split(/\b(?:since|because|as|but|so|while|and)\b/).at(-1)!.trim();
   if (TAUGHT_SUBJECT_AFTER.test(after) && TAUGHT_CLAUSE.test(clauseBefore) && !/\ballerg/.test(tokens.join(' '))) return true;
+  // "A heart attack feels like pressure in the chest": what one is like (not "the cough feels like it is getting worse").
+  if (/^(?:feels|looks) like\b/.test(after) && /^(?:a|an)$/.test(clauseBefore)) return true;
   if (!GENERIC_SUBJECT_AFTER.test(after)) return false;
   // The condition opens its sentence or clause ("since low vitamin d can make you tired"), with no owner before it.
   const clause = tokens.slice(0, start).join(' ').split(/\b(?:since|because|as|but|so|while)\b/).at(-1)!.trim().split(' ').filter(Boolean);
@@ -304,7 +311,7 @@ const weightGoal = (tokens: string[], start: number, end: number) =>
 export function notPresentSaid(tokens: string[], start: number, end: number): boolean {
   if (weightGoal(tokens, start, end) || idiom(tokens, start, end)) return true;
   const before = `${tokens.slice(Math.max(0, start - 8), start).join(' ')} `;
-  if (ON_HAND_BEFORE.test(before) || (FOR_BEFORE.test(before) && IN_CASE_AFTER.test(tokens.slice(end, end + 5).join(' ')))) return true;
+  if (ON_HAND_BEFORE.test(before) || GOT_OVER_BEFORE.test(before) || (FOR_BEFORE.test(before) && IN_CASE_AFTER.test(tokens.slice(end, end + 5).join(' ')))) return true;
   if (productName(tokens, start) && !CLAUSE_AFTER.test(tokens[end] ?? '')) return true;
   const next = tokens.slice(end, end + 4).join(' ');
   if (NOT_THE_PATIENTS_AFTER.test(next) || NAMED_FOR_IT_AFTER.test(next) || ITS_RISK_OR_TEST_AFTER.test(tokens.slice(end, end + 6).join(' '))) return true;

@@ -1,0 +1,59 @@
+/**
+ * A diagnosis the clinician leaves open: a differential not settled ("it's either a muscle strain or a herniated disc, and
+ * the MRI will tell us", "it might be a kidney stone, it might be appendicitis") or a possibility named and then doubted
+ * ("it could be lupus, but that's unlikely"). Outpatient ICD-10-CM codes a diagnosis only once it is established; until
+ * then the symptom is what is coded, so none of the possibilities is.
+ */
+import { conditionMatcher } from './lexicon';
+
+// The words that leave it open, said before the first of the possibilities (or between two of them).
+const OPEN = /\b(?:(?:could|might|may) (?:be|have|represent|call it)|possibly|possible|maybe|perhaps|either|not sure (?:if|whether)|(?:hard|too early|difficult) to (?:say|tell)|whether|(?:think|thinking) about|considering|chances? (?:that|it's|this is|it is)?|(?:a few|several|some|two|a couple of) (?:things|possibilities|options|causes))\b/;
+// Between two possibilities: "or", "or maybe", "or it could be", "versus", and "it might be X, it might be Y".
+const FILLER = new Set(['or', 'versus', 'vs', 'maybe', 'possibly', 'perhaps', 'even', 'it', "it's", 'this', 'that', 'could', 'might', 'may', 'be', 'is', 'a', 'an', 'the', 'some', 'just', 'also', 'something', 'like']);
+const joins = (gap: string[]) =>
+  gap.length <= 6 && gap.every((t) => FILLER.has(t)) && (gap.some((t) => /^(?:or|versus|vs)$/.test(t)) || /\b(?:could|might|may) be\b/.test(gap.join(' ')));
+// The sentence settles on one ("…, but most likely a tension headache"): setAside reads that one.
+const SETTLED = /\b(?:most likely|more likely|probably|likely|i (?:think|believe|suspect) (?:it's|it is|this is|that it's|you have)|my (?:guess|bet) is|leaning toward|favou?r)\b/;
+// The clause the possibilities are said in starts after the last of these.
+const CLAUSE_BREAK = /^(?:but|so|because|since|and|then|if)$/;
+// "It could be lupus, but that's unlikely", "maybe it's shingles, though I don't really think so", "some might call it
+// fibromyalgia, but I wouldn't", "there's a small chance it's appendicitis, but I doubt it".
+const DOUBTED_AFTER =
+  /^(?:[\w'-]+\s+){0,5}?(?:but|though|although|however)\s+(?:i\s+(?:really\s+)?doubt (?:it|that|this)|(?:that|this|it)(?:'s| is| seems| would be)\s+(?:(?:very|pretty|quite|highly|really|much)\s+)?(?:unlikely|doubtful|not likely)|i\s+(?:don't|do not)\s+(?:really\s+)?(?:think|believe|suspect)\s+(?:so|that|it|this)|i\s+(?:wouldn't|would not)(?:\s+(?:call it that|say so))?(?:$|\s+(?:so|and|but)\b)|i'm not (?:too |very |that |really )?(?:worried|concerned) about (?:it|that))/;
+
+const owned = (tokens: string[], at: number) => /^(?:your|his|her|their|my)$/.test(tokens[at - 1] ?? '');
+const openBefore = (tokens: string[], at: number) => {
+  const window = tokens.slice(Math.max(0, at - 10), at);
+  const cut = window.map((t) => CLAUSE_BREAK.test(t)).lastIndexOf(true);
+  return OPEN.test(window.slice(cut + 1).join(' '));
+};
+
+// "Or" said right before or after it, the other possibility however it is named ("a muscle strain or a herniated disc",
+// "bronchitis or early pneumonia", "gout, or it could be an infection").
+const OR_BEFORE = /\b(?:or|versus|vs)(?:\s+(?:maybe|possibly|perhaps|even|it|it's|this|that|could|might|may|be|is|a|an|the|some|just|early|mild|something like))*$/;
+const OR_AFTER = /^(?:[\w'-]+\s+){0,3}?(?:or|versus|vs)\b|^(?:it|this|that)\s+(?:could|might|may)\s+(?:also\s+)?be\b/;
+
+/** Whether the condition at tokens [start, end) is one of possibilities the sentence leaves open, or one named and doubted. */
+export function undecided(tokens: string[], start: number, end: number): boolean {
+  // Most sentences name no possibility: spare them the matching below.
+  if (owned(tokens, start) || !OPEN.test(tokens.slice(0, end + 6).join(' '))) return false;
+  const ms = conditionMatcher.match(tokens).filter((m) => m.end <= start || m.start >= end);
+  const at = { start, end };
+  // The possibilities joined to this one on either side, "X or Y or Z".
+  const chain = [at];
+  for (let k = ms.filter((m) => m.end <= start).length - 1, first = at; k >= 0; k--) {
+    if (!joins(tokens.slice(ms[k].end, first.start)) || owned(tokens, ms[k].start)) break;
+    chain.unshift((first = ms[k]));
+  }
+  for (let k = ms.findIndex((m) => m.start >= end), last = at; k >= 0 && k < ms.length; k++) {
+    if (!joins(tokens.slice(last.end, ms[k].start)) || owned(tokens, ms[k].start)) break;
+    chain.push((last = ms[k]));
+  }
+  const first = chain[0].start;
+  const lastEnd = chain.at(-1)!.end;
+  const settled = SETTLED.test(tokens.slice(lastEnd).join(' ')) || SETTLED.test(tokens.slice(Math.max(0, first - 3), first).join(' '));
+  if (!settled && chain.length > 1 && (openBefore(tokens, first) || chain.slice(1).some((m, k) => /\b(?:could|might|may) be\b/.test(tokens.slice(chain[k].end, m.start).join(' '))))) return true;
+  const before = tokens.slice(Math.max(0, start - 6), start).join(' ');
+  if (!settled && openBefore(tokens, start) && (OR_BEFORE.test(before) || OR_AFTER.test(tokens.slice(end, end + 6).join(' ')))) return true;
+  return openBefore(tokens, start) && DOUBTED_AFTER.test(tokens.slice(lastEnd, lastEnd + 14).join(' '));
+}
