@@ -24,7 +24,7 @@ let app: AppContext;
 let running: RunningWorker | undefined;
 const ran: Array<{ name: string; retry: number }> = [];
 
-const worker = defineWorker<{ name: string }>({
+const worker = defineWorker<{ name: string; requestId?: string }>({
   queue: QUEUE,
   queueOptions: () => ({ retryLimit: 1, retryDelay: 1 }),
   batchSize: 1,
