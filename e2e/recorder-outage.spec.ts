@@ -300,6 +300,9 @@ test.describe('recorder through outages', () => {
     await page.reload();
     await expect(page.getByTestId('recording-stopped')).toContainText('nothing said since then is recorded');
     await expect(page.getByTestId('kept-audio')).toHaveCount(0);
+    // The counter is the visit's recorded time, not this page's (the same trial saw 0:00 here).
+    const [m, s] = (await page.getByTestId('elapsed').innerText()).split(':').map(Number);
+    expect(m! * 60 + s!).toBeGreaterThanOrEqual(Math.floor(sentMs / 1000) - 1);
     // A browser trial (3 Dec) found only "Continue recording" here, and an upload form in the middle of the visit.
     await expect(page.getByRole('button', { name: 'Continue recording' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel visit' })).toHaveCount(0);

@@ -12,7 +12,8 @@ import { KeptAudio } from './recorder/KeptAudio';
 import { seconds } from './recorder/seconds';
 import { useAmbientRecorder } from './recorder/use-ambient-recorder';
 
-export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; resumed: boolean; onEnded: () => void }) {
+/** `storedMs`: the visit's audio on the server when the page opened (a resumed visit's counter goes on from it). */
+export function Recorder({ sessionId, resumed, storedMs, onEnded }: { sessionId: string; resumed: boolean; storedMs?: number; onEnded: () => void }) {
   const st = useRecorderStore();
   const recorder = useAmbientRecorder(sessionId, resumed);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -98,6 +99,11 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
     return () => window.removeEventListener('beforeunload', onUnload);
   }, [recording, active, st.unackedMs]);
 
+  // The visit's recorded time, not this page's: after a reload the counter went on from 0:00 (a browser trial, 3 Dec)
+  // while the server placed the new audio after the old. Until an ACK places this page's audio, the server's
+  // stored audio stands in for what came before it.
+  const shownMs = active && st.timelineMs !== null ? st.timelineMs : (resumed ? (storedMs ?? 0) : 0) + (active ? st.elapsedMs : 0);
+
   const lineCount = lines.length;
   const partialText = active ? st.partial?.text : undefined;
   useEffect(() => {
@@ -147,7 +153,7 @@ export function Recorder({ sessionId, resumed, onEnded }: { sessionId: string; r
         <div className="flex items-baseline justify-between">
           <span className="text-sm text-slate-700">Recorded</span>
           <span role="timer" aria-label="Recorded time" className="font-mono text-3xl tabular-nums" data-testid="elapsed">
-            {formatDuration(active ? st.elapsedMs : 0)}
+            {formatDuration(shownMs)}
           </span>
         </div>
         <ConnectionStatus active={active} onRetry={() => recorder.rec.current?.retryNow()} />

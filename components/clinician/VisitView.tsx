@@ -62,7 +62,7 @@ export function VisitView({ id }: { id: string }) {
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold">Visit</h1>
         {statusError}
-        <Recorder sessionId={id} resumed onEnded={() => void qc.invalidateQueries({ queryKey: keys.status(id) })} />
+        <Recorder sessionId={id} resumed storedMs={item?.audio_ms} onEnded={() => void qc.invalidateQueries({ queryKey: keys.status(id) })} />
       </div>
     );
   }
@@ -113,6 +113,7 @@ export function VisitView({ id }: { id: string }) {
         <Recorder
           sessionId={id}
           resumed={s === 'ready'}
+          storedMs={item?.audio_ms}
           onEnded={() => {
             void qc.invalidateQueries({ queryKey: keys.status(id) });
             void qc.invalidateQueries({ queryKey: ['v1', 'sessions'] });

@@ -196,7 +196,9 @@ describe('FrameBuffer', () => {
     b.connectionOpened();
     b.push(frame(0));
     b.takeUnsent();
+    expect(b.timelineMs).toBeNull(); // not placed on the session's timeline before an ACK
     b.ack(1, 60_001); // a minute of audio from an earlier page
+    expect(b.timelineMs).toBe(60_100); // the visit's recorded time: the earlier page's minute and this page's 100 ms
     b.takeUnsent();
     b.ack(50, 60_050);
     b.connectionClosed();

@@ -278,6 +278,14 @@ export class FrameBuffer {
     return (this.total * 1000) / this.sampleRate;
   }
 
+  /**
+   * Where the captured audio ends on the session's timeline (all of the visit's recordings, this page's and any
+   * earlier page's), once an ACK has placed this page's audio on it; null before.
+   */
+  get timelineMs(): number | null {
+    return this.sessionBaseMs === null ? null : this.sessionBaseMs + this.totalMs;
+  }
+
   get ackedMs(): number {
     return (this.acked * 1000) / this.sampleRate;
   }

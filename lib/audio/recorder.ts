@@ -97,7 +97,7 @@ export class AmbientRecorder {
     this.store.patch({ connection: s.state, downSinceMs: s.downSince, nextAttemptAt: s.nextAttemptAt, reconnects: s.reconnects });
   }
 
-  private figures = () => this.store.patch({ elapsedMs: this.buffer.totalMs, unackedMs: this.buffer.unackedMs, ackedMs: this.buffer.ackedMs });
+  private figures = () => this.store.patch({ elapsedMs: this.buffer.totalMs, timelineMs: this.buffer.timelineMs, unackedMs: this.buffer.unackedMs, ackedMs: this.buffer.ackedMs });
 
   /** Sends the audio an earlier page kept (and EOF, if its End was queued), without the microphone. */
   resend(): void {

@@ -32,6 +32,8 @@ export interface RecorderState {
   level: number;
   /** Audio captured (excludes paused time). */
   elapsedMs: number;
+  /** The visit's recorded time with this page's audio, earlier pages' included (FrameBuffer.timelineMs); null until known. */
+  timelineMs: number | null;
   /** Captured audio the server has not yet confirmed storing. */
   unackedMs: number;
   ackedMs: number;
@@ -75,6 +77,7 @@ const initial: Omit<RecorderState, 'devices' | 'deviceId'> = {
   connection: 'idle',
   level: 0,
   elapsedMs: 0,
+  timelineMs: null,
   unackedMs: 0,
   ackedMs: 0,
   reconnects: 0,
