@@ -276,7 +276,7 @@ export function conditionMentions(s: Sentence, opts: { measured?: boolean } = {}
     const wide = ownClause(s.tokens.slice(Math.max(0, start - 10), start).join(' '));
     const negated =
       (lastNeg >= 0 && !cancelled) ||
-      /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely|not seeing|don't see|do not see|no reason to (?:think|believe|suspect)|clear for|cleared for|doubt|doubtful)\b/.test(wide) ||
+      /\b(don't think|do not think|doesn't look like|does not look like|not concerned|rule out|ruled out|no signs? of|no evidence of|unlikely|not seeing|don't see|do not see|no reason to (?:think|believe|suspect|suggest)|clear for|cleared for|doubt|doubtful)\b/.test(wide) ||
       namedAsRisk(s.tokens, start) ||
       setAside(s.tokens, start, m.end) ||
       notPresentSaid(s.tokens, start, m.end) ||

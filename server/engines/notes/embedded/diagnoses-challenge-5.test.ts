@@ -1,7 +1,8 @@
 /**
  * Issue 29 item 4 (precision): the fifth challenge set of 3 Dec, on kinds of talk the first four did not cover: a
  * differential left open, a possibility named and doubted, what a group of people gets in general, a condition got over or
- * passed, and a few ways of teaching one. Each sentence is made up (none is taken from ACI-BENCH) and said in the short knee
+ * passed, a few ways of teaching one, the other of two possibilities settled with "probably", a symptom said to look like
+ * a diagnosis, and one gone since. Each sentence is made up (none is taken from ACI-BENCH) and said in the short knee
  * visit of challenge-visit.ts, after "let's talk about my assessment and plan"; each was wrongly coded before its fix unless
  * marked "already right before". The patient's own condition said beside the same words stays coded.
  */
@@ -111,6 +112,32 @@ describe('a condition got over, passed, worn off or corrected', () => {
       ['You have a kidney stone that has not passed yet, so we will give you tamsulosin.', /^N20/],
       ['Your pneumonia is getting better but it is not gone, so finish the antibiotics.', /^J18/],
       ['Your pain is over the kidney, so this looks like a kidney stone.', /^N20/],
+    ]);
+  });
+});
+
+describe('one of two settled on with "probably", a symptom said to look like a diagnosis, and one since gone', () => {
+  it('codes none of the other possibility, the symptom explained, or what is gone', () => {
+    expectNone([
+      ['I think this is a migraine or a tension headache, probably a migraine.', /^G44/],
+      ["It's bronchitis or pneumonia, most likely bronchitis, so we'll treat with rest and fluids.", /^J18/],
+      ['The rash looks like shingles, so we will start valacyclovir.', /^L30/],
+      ['The cough sounds like bronchitis, so we will hold off on antibiotics.', /^R05/],
+      ["There's no swelling or redness to suggest cellulitis.", /^L03/],
+      ["There's no reason to suggest you have a stroke.", /^I63/],
+      ["You had some low blood pressure in the ER from dehydration, but that's fixed now.", /^(I95|E86)/],
+      ['You used to be prediabetic, but now your A1c is normal.', /^R73/],
+      ['You were anemic last year, but your blood count is normal now.', /^D64/],
+      ["You were anemic last year, but it's normal now.", /^D64/],
+    ]);
+  });
+
+  it('codes the one settled on, and one kept normal by a drug or still there', () => {
+    expectCoded([
+      ['I think this is a migraine or a tension headache, probably a migraine.', /^G43/],
+      ["It's bronchitis or pneumonia, most likely bronchitis, so we'll treat with rest and fluids.", /^J20/],
+      ["You were diagnosed with hypertension last year, but it's normal now on lisinopril.", /^I10/],
+      ["You had high blood pressure last year, and it's still high, so we will start lisinopril.", /^I10/],
     ]);
   });
 });

@@ -44,9 +44,12 @@ const OPERATED_FOR = /\b(?:had|underwent|got)\s+(?:(?:a|an|your|the|her|his)\s+)
 const REMOVAL = /(?:ectomy|removed|removal|taken out|out)\s*$/;
 const OPERATION = /(?:surgery|operation|repair|scope|ablation|resection|excision|procedure|ectomy|otomy|removed|removal|taken out|out)\s*$/;
 // "You used to have asthma as a child": had, and no longer.
-const USED_TO = /\bused to (?:have|get)(?:\s+(?:a|an|the|some|bad|really|terrible))?$/;
+const USED_TO = /\bused to (?:have|get|be)(?:\s+(?:a|an|the|some|bad|really|terrible))?$/;
 // ("Still makes sense" says nothing of the condition.)
 const HERE_NOW = /\b(?:still(?! (?:makes? sense|recommend|want|need|should|worth|a good idea))|again|currently|today|this (?:week|time)|now (?:on|taking|getting|receiving|in|doing|having)|(?:come|came|is|it's|are|they're) back|recurr\w*|another|anymore)\b/;
+// "You were anemic last year, but your blood count is normal now": had, and a result since says it is gone (not one kept
+// normal by a drug: "your pressure was high last year, but it's normal on lisinopril").
+const NORMAL_NOW_AFTER = /^(?:[\w']+\s+){0,4}?but\s+(?:it's|that's|they're|(?:(?:your|the|it|that|this|they)\s+)?(?:[\w'-]+\s+){0,3}?(?:is|are|has been|have been|came back))\s+(?:(?:now|completely|totally|all)\s+)?(?:normal|fine|back to normal)\b/;
 function pastHistory(tokens: string[], m: { code: string; start: number; end: number }): boolean {
   const sentence = tokens.join(' ');
   if (HERE_NOW.test(sentence)) return false;
@@ -61,6 +64,7 @@ function pastHistory(tokens: string[], m: { code: string; start: number; end: nu
   const operated = OPERATED_FOR.exec(`${before} `);
   if (operated && (REMOVAL.test(operated[1]) || (past && OPERATION.test(operated[1])))) return true;
   if (PREGNANCY_PAST.test(sentence) && PAST_VERB.test(before)) return true;
+  if (past && PAST_VERB.test(before) && NORMAL_NOW_AFTER.test(after) && !findDrugs(sentence).length) return true;
   return past && ((EPISODIC.test(m.code) && PAST_VERB.test(before)) || (/^C/.test(m.code) && HAD_RIGHT_BEFORE.test(before)));
 }
 // A drug's side effect that made it stop or change: "you stopped the lisinopril because of a cough", "the statin gave you
@@ -116,8 +120,9 @@ const historyFramed = (m: Said) => HISTORY_FRAME.test(saidBefore(m).text);
 // assess 10 of 51 conditions the clinician names only before the plan.
 const DIAGNOSTIC_CUE = /\b(?:you (?:do |also |still )?have(?! had\b)|you've (?:also )?got|what you have is|consistent with|diagnosed with|diagnosis (?:is|of)|(?:it|this|that|which) (?:\w+ ){0,2}(?:shows?|showed|revealed)|(?:x-rays?|mri|ct|echo\w*|ultrasound|scan|study|test|results?|labs?|biopsy) (?:also )?(?:shows?|showed|revealed))\b/;
 // The words between a symptom and the diagnosis that explains it: "… I think it was …", "… is from …", "… you have been
-// getting are …" (the diagnosis right after the verb, so "your headache is better and your hypertension" is not one).
-const EXPLAINED_BY = /\b(i think (?:it|this|that) (?:was|is)|this is|it was|it is|due to|from|consistent with|caused by|secondary to)\b/;
+// getting are …", "the rash looks like shingles" (the diagnosis right after the verb, so "your headache is better and your
+// hypertension" is not one).
+const EXPLAINED_BY = /\b(i think (?:it|this|that) (?:was|is)|this is|(?:looks|sounds|seems) like|it was|it is|due to|from|consistent with|caused by|secondary to)\b/;
 const NAMED_AS = /^(?:[\w']+\s+){0,5}?(?:is|are|was|were)\s+(?:(?:a|an|the|likely|probably|most|all|just|your)\s+){0,3}$/;
 const explainedBy = (between: string) => EXPLAINED_BY.test(between) || NAMED_AS.test(`${between} `);
 // Symptoms, and the pain and itch codes outside chapter R that name a symptom at a site.

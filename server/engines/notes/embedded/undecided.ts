@@ -4,7 +4,7 @@
  * ("it could be lupus, but that's unlikely"). Outpatient ICD-10-CM codes a diagnosis only once it is established; until
  * then the symptom is what is coded, so none of the possibilities is.
  */
-import { conditionMatcher } from './lexicon';
+import { conditionMatcher, tokenize } from './lexicon';
 
 // The words that leave it open, said before the first of the possibilities (or between two of them).
 const OPEN = /\b(?:(?:could|might|may) (?:be|have|represent|call it)|possibly|possible|maybe|perhaps|either|not sure (?:if|whether)|(?:hard|too early|difficult) to (?:say|tell)|whether|(?:think|thinking) about|considering|chances? (?:that|it's|this is|it is)?|(?:a few|several|some|two|a couple of) (?:things|possibilities|options|causes))\b/;
@@ -36,7 +36,8 @@ const OR_AFTER = /^(?:[\w'-]+\s+){0,3}?(?:or|versus|vs)\b|^(?:it|this|that)\s+(?
 /** Whether the condition at tokens [start, end) is one of possibilities the sentence leaves open, or one named and doubted. */
 export function undecided(tokens: string[], start: number, end: number): boolean {
   // Most sentences name no possibility: spare them the matching below.
-  if (owned(tokens, start) || !OPEN.test(tokens.slice(0, end + 6).join(' '))) return false;
+  const said = tokens.join(' ');
+  if (owned(tokens, start) || (!OPEN.test(said) && !SETTLED.test(said))) return false;
   const ms = conditionMatcher.match(tokens).filter((m) => m.end <= start || m.start >= end);
   const at = { start, end };
   // The possibilities joined to this one on either side, "X or Y or Z".
@@ -52,6 +53,13 @@ export function undecided(tokens: string[], start: number, end: number): boolean
   const first = chain[0].start;
   const lastEnd = chain.at(-1)!.end;
   const settled = SETTLED.test(tokens.slice(lastEnd).join(' ')) || SETTLED.test(tokens.slice(Math.max(0, first - 3), first).join(' '));
+  // "A migraine or a tension headache, probably a migraine": the one it settles on is the diagnosis, the others are not.
+  const settledOn = settled && SETTLED.exec(tokens.slice(lastEnd).join(' '));
+  if (settledOn && chain.length > 1) {
+    const self = conditionMatcher.match(tokens.slice(start, end))[0]?.id;
+    const named = conditionMatcher.match(tokenize(tokens.slice(lastEnd).join(' ').slice(settledOn.index)));
+    if (named.length && named[0].id !== self) return true;
+  }
   if (!settled && chain.length > 1 && (openBefore(tokens, first) || chain.slice(1).some((m, k) => /\b(?:could|might|may) be\b/.test(tokens.slice(chain[k].end, m.start).join(' '))))) return true;
   const before = tokens.slice(Math.max(0, start - 6), start).join(' ');
   if (!settled && openBefore(tokens, start) && (OR_BEFORE.test(before) || OR_AFTER.test(tokens.slice(end, end + 6).join(' ')))) return true;
