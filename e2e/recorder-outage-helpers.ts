@@ -31,6 +31,11 @@ export async function finalWords(page: Page, sessionId: string): Promise<Word[]>
   return t.final_transcript.flatMap((e) => (e.words ?? []).map((w) => ({ text: w.text, startMs: ms(w.start_offset), endMs: ms(w.end_offset), confidence: w.confidence })));
 }
 
+/** How many lines the server's transcript of the visit holds so far. */
+export async function transcriptLines(page: Page, sessionId: string): Promise<number> {
+  return (await apiFromPage<{ final_transcript: unknown[] }>(page, `/api/v1/ambient/session/${sessionId}/transcript`)).final_transcript.length;
+}
+
 /** At least three words of the visit, recognised with confidence, lie wholly within [from, to] of the session. */
 export function expectSaidWithin(words: Word[], label: string, from: number, to: number) {
   const said = words.filter((w) => w.startMs >= from && w.endMs <= to && w.confidence >= 0.5 && VISIT_WORDS.has(w.text.toLowerCase().replace(/[^a-z]/g, '')));
