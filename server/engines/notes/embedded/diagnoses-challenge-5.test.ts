@@ -141,3 +141,23 @@ describe('one of two settled on with "probably", a symptom said to look like a d
     ]);
   });
 });
+
+describe('what may develop, what is not wanted, a lesion checked for a disease, and too early to name', () => {
+  it('codes none', () => {
+    expectNone([
+      ["We talked about your weight and I'm concerned you could develop diabetes.", /^E11/],
+      ["I don't want this to turn into pneumonia, so we'll start an antibiotic.", /^J18/],
+      ["I'll refer you to a dermatologist to check that mole for melanoma.", /^C43/],
+      ["It's a little early to call this dementia.", /^F0/],
+      ["It's not the kind of rash you'd see with shingles.", /^B02/],
+    ]);
+  });
+
+  it('codes one found or said as likely now', () => {
+    expectCoded([
+      ['The biopsy of the mole showed melanoma, so we will refer you to surgery.', /^C43/],
+      ["You might be developing a sinus infection, so we'll start amoxicillin.", /^J01/],
+      ["I'd call this mild cognitive impairment, not dementia.", /^G31/],
+    ]);
+  });
+});

@@ -88,7 +88,9 @@ const MAY_COME_CUES = [
   String.raw`(?:sometimes|often|usually|commonly|occasionally|rarely)\s+(?:cause|causes|gives you|give you|leads to)`,
   // A drug's side effect: "you might feel some nausea", "the most common side effect is diarrhea", "common ones are headache",
   // "it's normal to feel a little dizzy", "you shouldn't get any dizziness", "a black box warning for suicidal thoughts".
-  String.raw`(?:might|may|could|will)\s+(?:\w+\s+)?(?:feel|notice|experience|get)`,
+  String.raw`(?:might|may|could|will)\s+(?:\w+\s+)?(?:feel|notice|experience|get|develop|end up with)`,
+  // "I don't want this to turn into pneumonia".
+  String.raw`(?:don't|do not|wouldn't|would not)\s+(?:want|like)\s+(?:this|it|that|you|things)\s+to\s+(?:turn into|become|develop into|progress to|get|develop|end up with)`,
   String.raw`side effects?(?:\s+[\w']+){0,4}?\s+(?:is|are|include|includes|can be|could be|may be)`,
   String.raw`(?:common|main|usual|rare|serious|other) ones? (?:are|is|include)`,
   String.raw`(?:normal|common|expected|okay|ok) to (?:feel|have|get|notice|experience)`,
@@ -120,6 +122,9 @@ const MAY_COME_CUES = [
   String.raw`(?:doesn't|does not|don't|do not|didn't|did not|wouldn't|would not)\s+(?:quite\s+|yet\s+)?(?:rise to the level of|reach the level of|meet (?:the\s+)?(?:\w+\s+)?criteria (?:for|of)|qualify (?:as|for)|count as)`,
   String.raw`(?:is|are|was|were|looks?|came back)\s+(?:all\s+|completely\s+)?(?:clear|free) of`,
   String.raw`(?:hold off on|wait on|before) (?:calling|diagnosing|labeling|labelling) (?:it|this|that|you with)?`,
+  String.raw`(?:early|soon) to (?:call|diagnose|label) (?:it|this|that|you with)?`,
+  // "It's not the kind of rash you'd see with shingles".
+  String.raw`not (?:the|a|your)?\s*(?:kind|type|sort) of\b(?:\s+[\w']+){0,4}?\s+(?:with|from|in)`,
   // Done with: "we've basically beaten the cancer", "you are no longer anemic".
   String.raw`(?:we've|you've|we have|you have|i've|has|have)\s+(?:\w+\s+)?(?:beaten|beat|conquered|gotten rid of|got rid of|kicked)`,
   String.raw`(?:you're|you are|he's|he is|she's|she is|they're|they are|is|are)\s+no longer`,
@@ -141,6 +146,8 @@ const MAY_COME_CUES = [
   String.raw`(?:watch|look) (?:out )?for(?: is| are)?(?: any)?(?: signs? of)?`,
   String.raw`keep an eye out for`,
   String.raw`(?:keep an eye on|monitor|watch)(?:\s+[\w']+){1,4}?\s+for`,
+  // "I'll check that mole for melanoma" (not "a CBC for the fatigue": the symptom a test is for is coded).
+  String.raw`(?:check|look at|examine|biopsy)\s+(?:that|this|the|your|those|these)\s+(?:\w+\s+)?(?:moles?|spots?|lumps?|lesions?|growths?|bumps?|nodules?|skin|area)\s+for`,
   String.raw`\bwhether(?:\s+(?!(?:your|his|her|their|my)\b)[\w']+){0,3}?`,
   // What a test is for: "we'll test you for covid", "your pap smear checks for cervical cancer", "labs to assess for anemia",
   // "a TSH to look into hypothyroidism", "the sleep study is to diagnose sleep apnea", "a chest x-ray to see about

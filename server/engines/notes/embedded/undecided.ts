@@ -4,7 +4,7 @@
  * ("it could be lupus, but that's unlikely"). Outpatient ICD-10-CM codes a diagnosis only once it is established; until
  * then the symptom is what is coded, so none of the possibilities is.
  */
-import { conditionMatcher, tokenize } from './lexicon';
+import { conditionMatcher, tokenize, type Match } from './lexicon';
 
 // The words that leave it open, said before the first of the possibilities (or between two of them).
 const OPEN = /\b(?:(?:could|might|may) (?:be|have|represent|call it)|possibly|possible|maybe|perhaps|either|not sure (?:if|whether)|(?:hard|too early|difficult) to (?:say|tell)|whether|(?:think|thinking) about|considering|chances? (?:that|it's|this is|it is)?|(?:a few|several|some|two|a couple of) (?:things|possibilities|options|causes))\b/;
@@ -33,12 +33,25 @@ const openBefore = (tokens: string[], at: number) => {
 const OR_BEFORE = /\b(?:or|versus|vs)(?:\s+(?:maybe|possibly|perhaps|even|it|it's|this|that|could|might|may|be|is|a|an|the|some|just|early|mild|something like))*$/;
 const OR_AFTER = /^(?:[\w'-]+\s+){0,3}?(?:or|versus|vs)\b|^(?:it|this|that)\s+(?:could|might|may)\s+(?:also\s+)?be\b/;
 
+// Every case needs two possibilities or a doubt after one.
+const TWO_SAID = /\b(?:or|versus|vs|but|though|although|however)\b|\b(?:could|might|may) be\b.*\b(?:could|might|may) be\b/;
+// conditionMentions reads a sentence many times over (diagnoses.ts asks of every plan sentence for each mention): match it once.
+const matched = new Map<string, Match[]>();
+function sentenceMatches(said: string, tokens: string[]): Match[] {
+  let ms = matched.get(said);
+  if (!ms) {
+    if (matched.size > 2000) matched.clear();
+    matched.set(said, (ms = conditionMatcher.match(tokens)));
+  }
+  return ms;
+}
+
 /** Whether the condition at tokens [start, end) is one of possibilities the sentence leaves open, or one named and doubted. */
 export function undecided(tokens: string[], start: number, end: number): boolean {
   // Most sentences name no possibility: spare them the matching below.
   const said = tokens.join(' ');
-  if (owned(tokens, start) || (!OPEN.test(said) && !SETTLED.test(said))) return false;
-  const ms = conditionMatcher.match(tokens).filter((m) => m.end <= start || m.start >= end);
+  if (owned(tokens, start) || (!OPEN.test(said) && !SETTLED.test(said)) || !TWO_SAID.test(said)) return false;
+  const ms = sentenceMatches(said, tokens).filter((m) => m.end <= start || m.start >= end);
   const at = { start, end };
   // The possibilities joined to this one on either side, "X or Y or Z".
   const chain = [at];
