@@ -161,3 +161,21 @@ describe('what may develop, what is not wanted, a lesion checked for a disease, 
     ]);
   });
 });
+
+describe('a vaccine that protects against it, an exam for it, and its warning signs taught', () => {
+  it('codes none', () => {
+    expectNone([
+      ["We'll do the Shingrix today to protect against shingles.", /^B02/],
+      ["We'll check your feet for neuropathy.", /^G6/],
+      ['We talked about stroke warning signs.', /^I63/],
+      ['We went over the signs of a heart attack.', /^I21/],
+    ]);
+  });
+
+  it('codes the patient\'s own', () => {
+    expectCoded([
+      ['You have shingles, so we will start valacyclovir.', /^B02/],
+      ['You have neuropathy in your feet from the diabetes, so we will start gabapentin.', /^G6/],
+    ]);
+  });
+});

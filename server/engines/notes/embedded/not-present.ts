@@ -9,7 +9,7 @@ import { undecided } from './undecided';
 // A condition named as a risk ("lower your risk of a stroke", "the chance of a blood clot", "to prevent a heart attack") is one
 // the patient does not have: it is as absent as a denied one, so no problem, code or evidence is made of it.
 const RISK_OF =
-  /\b(?:risks? (?:of|for)|risk factors? (?:for|of)|chances? of|odds of|likelihood of|low (?:suspicion|concern|likelihood|probability) (?:for|of)|prevent(?:s|ing)?|protect(?:s|ing)? (?:you|him|her|them|your \w+) (?:from|against)|keep (?:you|him|her|them) (?:from|out of)|in case of|in the event of|avoid(?:s|ing)?|exclude|excluding|(?:head|ward|stave|fend) off|before (?:it|this|that|you|he|she|they) (?:becomes?|turns? into|develops? into|progress(?:es)? to|gets? to be)|vaccinated against|immuni[sz]ed against|immune to|in case (?:you|he|she|they) (?:get|gets|develop|develops|have|has)|should (?:you|he|she|they) (?:get|develop|have|start having)|no longer (?:have|has|had))\s+(?:(?:a|an|the|any|another|future|further|developing|having|getting|becoming|full-blown|full blown)\s+){0,2}$/;
+  /\b(?:risks? (?:of|for)|risk factors? (?:for|of)|chances? of|odds of|likelihood of|low (?:suspicion|concern|likelihood|probability) (?:for|of)|prevent(?:s|ing)?|protect(?:s|ing)?(?: (?:you|him|her|them|your \w+))? (?:from|against)|keep (?:you|him|her|them) (?:from|out of)|in case of|in the event of|avoid(?:s|ing)?|exclude|excluding|(?:head|ward|stave|fend) off|before (?:it|this|that|you|he|she|they) (?:becomes?|turns? into|develops? into|progress(?:es)? to|gets? to be)|vaccinated against|immuni[sz]ed against|immune to|in case (?:you|he|she|they) (?:get|gets|develop|develops|have|has)|should (?:you|he|she|they) (?:get|develop|have|start having)|no longer (?:have|has|had))\s+(?:(?:a|an|the|any|another|future|further|developing|having|getting|becoming|full-blown|full blown)\s+){0,2}$/;
 // A possibility the clinician names ("could be", "maybe", "either X or Y") and then sets aside for another diagnosis in the
 // same sentence ("it could be gout, but I think it's osteoarthritis") is not a diagnosis; the one the "but" leads to is.
 const MAYBE_BEFORE = /\b(?:(?:could|might|may) (?:be|have|represent)|possibly|possible|maybe|perhaps|either|wonder(?:ed)? (?:if|whether|about))\b/;
@@ -72,7 +72,7 @@ const ON_HAND_BEFORE = /\b(?:on hand|in case)\s+(?:for|of)\s+(?:(?:a|an|the|any|
 // So are its scale or score ("the stroke scale", "a depression scale called the PHQ-9", "your anxiety score was normal"; not
 // one said to be high) and a test of it named with its kind ("a sleep apnea home test").
 const ITS_RISK_OR_TEST_AFTER =
-  /^(?:(?:home|blood|urine|rapid|screening|breath|skin|stool|pcr|antigen|saliva)\s+)?(?:risks?|tests?|testing|swabs?|antibod(?:y|ies)|titers?|panels?|work-?ups?|protocol|scales?|scores?|screeners?)\b(?!(?:\s+[\w']+){0,3}\s+(?:positive|showed|shows|confirmed|high|elevated|consistent|concerning|\d\d))/;
+  /^(?:(?:home|blood|urine|rapid|screening|breath|skin|stool|pcr|antigen|saliva)\s+)?(?:risks?|tests?|testing|swabs?|antibod(?:y|ies)|titers?|panels?|work-?ups?|protocol|scales?|scores?|screeners?|warning signs?)\b(?!(?:\s+[\w']+){0,3}\s+(?:positive|showed|shows|confirmed|high|elevated|consistent|concerning|\d\d))/;
 // So are others who have it: "you work with covid patients", "flu cases are up".
 const NOT_THE_PATIENTS_AFTER = /^(?:screening|screenings|screen|screens|free|unit|units|ward|wards|floor|season|patients|cases|population)\b|^(?:(?:is|has been|'s)\s+(?:\w+\s+)?)?going around\b/;
 // "since covid", "because of covid we do video visits", "during covid", "in the covid setting": the pandemic, not the patient's infection.
@@ -147,7 +147,9 @@ const MAY_COME_CUES = [
   String.raw`keep an eye out for`,
   String.raw`(?:keep an eye on|monitor|watch)(?:\s+[\w']+){1,4}?\s+for`,
   // "I'll check that mole for melanoma" (not "a CBC for the fatigue": the symptom a test is for is coded).
-  String.raw`(?:check|look at|examine|biopsy)\s+(?:that|this|the|your|those|these)\s+(?:\w+\s+)?(?:moles?|spots?|lumps?|lesions?|growths?|bumps?|nodules?|skin|area)\s+for`,
+  String.raw`(?:check|look at|examine|biopsy)\s+(?:that|this|the|your|those|these)\s+(?:\w+\s+)?(?:moles?|spots?|lumps?|lesions?|growths?|bumps?|nodules?|skin|area|feet|foot|eyes|legs|body)\s+for`,
+  // Taught: "we went over the signs of a heart attack", "we talked about stroke warning signs" (ITS_RISK_OR_TEST_AFTER).
+  String.raw`(?:went over|go over|going over|talked about|discussed|reviewed|explained|taught you|educated you (?:on|about))\s+(?:the\s+)?(?:warning\s+)?(?:signs?|symptoms?)\s+(?:of|for)`,
   String.raw`\bwhether(?:\s+(?!(?:your|his|her|their|my)\b)[\w']+){0,3}?`,
   // What a test is for: "we'll test you for covid", "your pap smear checks for cervical cancer", "labs to assess for anemia",
   // "a TSH to look into hypothyroidism", "the sleep study is to diagnose sleep apnea", "a chest x-ray to see about
