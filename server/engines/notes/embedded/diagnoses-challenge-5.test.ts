@@ -179,3 +179,22 @@ describe('a vaccine that protects against it, an exam for it, and its warning si
     ]);
   });
 });
+
+describe('no longer meeting the criteria, and a possibility said after the one settled on', () => {
+  it('codes none', () => {
+    expectNone([
+      ['You no longer meet the criteria for diabetes.', /^E11/],
+      ['Most likely this is a viral infection, though it could be strep throat.', /^J02/],
+      ['I think this is a sinus infection, but it might be allergies.', /^J30/],
+    ]);
+  });
+
+  it('codes the one settled on, and one whose criteria are met', () => {
+    expectCoded([
+      ['Most likely this is a viral infection, though it could be strep throat.', /^B34/],
+      ['I think this is a sinus infection, but it might be allergies.', /^J01/],
+      ["You meet the criteria for fibromyalgia, so we'll start duloxetine.", /^M79/],
+      ["I think you have a sinus infection, and it may be bacterial, so we'll start amoxicillin.", /^J01/],
+    ]);
+  });
+});

@@ -119,7 +119,7 @@ const MAY_COME_CUES = [
   String.raw`(?:different from|different than|unlike|not like|nothing like|far from|rather than|instead of|compared (?:to|with)|(?:more|less|worse|better) than|more (?:like|likely)(?:\s+[\w'-]+){1,3}?\s+than)`,
   // Short of it: "this doesn't rise to the level of depression", "you don't meet the criteria for fibromyalgia", "the x-ray
   // is clear of pneumonia", "I'd hold off on calling it COPD".
-  String.raw`(?:doesn't|does not|don't|do not|didn't|did not|wouldn't|would not)\s+(?:quite\s+|yet\s+)?(?:rise to the level of|reach the level of|meet (?:the\s+)?(?:\w+\s+)?criteria (?:for|of)|qualify (?:as|for)|count as)`,
+  String.raw`(?:doesn't|does not|don't|do not|didn't|did not|wouldn't|would not|no longer)\s+(?:quite\s+|yet\s+)?(?:rise to the level of|reach the level of|meet (?:the\s+)?(?:\w+\s+)?criteria (?:for|of)|qualify (?:as|for)|count as)`,
   String.raw`(?:is|are|was|were|looks?|came back)\s+(?:all\s+|completely\s+)?(?:clear|free) of`,
   String.raw`(?:hold off on|wait on|before) (?:calling|diagnosing|labeling|labelling) (?:it|this|that|you with)?`,
   String.raw`(?:early|soon) to (?:call|diagnose|label) (?:it|this|that|you with)?`,

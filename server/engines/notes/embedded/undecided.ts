@@ -73,6 +73,13 @@ export function undecided(tokens: string[], start: number, end: number): boolean
     const named = conditionMatcher.match(tokenize(tokens.slice(lastEnd).join(' ').slice(settledOn.index)));
     if (named.length && named[0].id !== self) return true;
   }
+  // "Most likely this is a viral infection, though it could be strep throat": settled on another said before it.
+  const settledBefore = [...tokens.slice(0, first).join(' ').matchAll(new RegExp(SETTLED.source, 'g'))].at(-1);
+  if (settledBefore && openBefore(tokens, start)) {
+    const self = conditionMatcher.match(tokens.slice(start, end))[0]?.id;
+    const named = conditionMatcher.match(tokenize(tokens.slice(0, first).join(' ').slice(settledBefore.index)));
+    if (named.length && named[0].id !== self && named[0].start <= 5) return true;
+  }
   if (!settled && chain.length > 1 && (openBefore(tokens, first) || chain.slice(1).some((m, k) => /\b(?:could|might|may) be\b/.test(tokens.slice(chain[k].end, m.start).join(' '))))) return true;
   const before = tokens.slice(Math.max(0, start - 6), start).join(' ');
   if (!settled && openBefore(tokens, start) && (OR_BEFORE.test(before) || OR_AFTER.test(tokens.slice(end, end + 6).join(' ')))) return true;
