@@ -198,3 +198,21 @@ describe('no longer meeting the criteria, and a possibility said after the one s
     ]);
   });
 });
+
+describe('what a drug is used for in general', () => {
+  it('codes none', () => {
+    expectNone([
+      ['This is the same medicine they use for epilepsy.', /^G40/],
+      ['We use this inhaler for COPD too.', /^J44/],
+      ['The shot is the same one we give for osteoporosis.', /^M81/],
+    ]);
+  });
+
+  it('codes what it is given to the patient for', () => {
+    expectCoded([
+      ["We'll use this inhaler for your COPD.", /^J44/],
+      ['We give you the prednisone for the asthma flare.', /^J45/],
+      ['So we use albuterol for the wheezing.', /^R06/],
+    ]);
+  });
+});

@@ -154,6 +154,9 @@ const MAY_COME_CUES = [
   // What a test is for: "we'll test you for covid", "your pap smear checks for cervical cancer", "labs to assess for anemia",
   // "a TSH to look into hypothyroidism", "the sleep study is to diagnose sleep apnea", "a chest x-ray to see about
   // pneumonia", "the bone density scan is for osteoporosis" (not "tested positive for").
+  // What a drug is used for in general: "the same medicine they use for epilepsy", "we use this inhaler for COPD too" (not
+  // "we'll use it for your COPD": an owner, and no plan in the present tense).
+  String.raw`(?:(?:they|doctors|people)\s+(?:also\s+|often\s+|usually\s+|sometimes\s+|commonly\s+)?(?:use|give|prescribe)(?:\s+(?!(?:you|him|her)\b)[\w']+){0,3}?|we\s+(?:also\s+)?(?:use|give|prescribe)(?:\s+(?:this|that|it|the same)(?:\s+[\w']+){0,2}?)?)\s+for`,
   String.raw`(?:tests?|testing|tested|checks?|checking|checked|screens?|screening|screened|evaluate[sd]?|evaluating|assess(?:es|ed)?|assessing|work(?:ing)? (?:you|him|her) up)(?:\s+(?:you|him|her|them))?\s+for`,
   String.raw`(?:look|looks|looking|dig|digging) into|to (?:diagnose|detect)|(?:diagnoses|detects)|see about`,
   String.raw`(?:tests?|scans?|study|x-rays?|mri|ct|ultrasound|echo\w*|ekg|labs?|blood work|bloodwork|colonoscopy|mammogram|smear|biopsy|culture|panel|swab)\s+(?:is|are)\s+(?:(?:to|for)\s+(?:look|check|screen|test)\s+)?for`,
