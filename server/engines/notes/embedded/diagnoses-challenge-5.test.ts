@@ -216,3 +216,20 @@ describe('what a drug is used for in general', () => {
     ]);
   });
 });
+
+describe('what the patient is to do if it ever happens', () => {
+  it('codes none', () => {
+    expectNone([
+      ['Let me know if you ever have chest pain.', /^R07/],
+      ['If you ever get a migraine, take the sumatriptan.', /^G43/],
+      ['If you suddenly develop weakness on one side, call 911.', /^R53/],
+    ]);
+  });
+
+  it('codes one the patient still has', () => {
+    expectCoded([
+      ['If you still have the cough in two weeks, come back.', /^R05/],
+      ['If you ever have questions about your diabetes, call me.', /^E11/],
+    ]);
+  });
+});

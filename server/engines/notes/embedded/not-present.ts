@@ -104,7 +104,7 @@ const MAY_COME_CUES = [
   String.raw`\bif there(?:'s| is| are)(?: any)?`,
   // So is what would follow in a case supposed ("if you stop the blood thinner, you could have a stroke", "if you had diabetes",
   // "if this spreads, it becomes cellulitis").
-  String.raw`\bif\b(?:\s+[\w']+){0,5}?\s+(?:you|he|she|they)\s+(?:(?:could|might|may|would|will|can)\s+)?(?:develop|develops|get|gets|notice|notices|start having|experience|have|has|had|end up with)`,
+  String.raw`\bif\b(?:\s+[\w']+){0,5}?\s+(?:you|he|she|they)\s+(?:(?:could|might|may|would|will|can)\s+)?(?:(?:ever|again|suddenly)\s+)?(?:develop|develops|get|gets|notice|notices|start having|experience|have|has|had|end up with)`,
   String.raw`\bif\b(?:\s+[\w']+){0,5}?\s+(?:it|this|that|they)\s+(?:(?:could|might|may|would|will|can)\s+)?(?:becomes?|turns? into)`,
   // A case imagined: "imagine you have a heart attack at home", "say you get the flu", "suppose this were a stroke", "had this
   // been pneumonia, you'd have a fever", "you would have weakness", "you'd be more likely to have a heart attack".
@@ -269,7 +269,7 @@ const DISAGREED_AFTER = new RegExp(
 // "If you have chest pain, black stools or trouble swallowing, call us right away": warning signs to act on, each one in the
 // list however far from the "if" (a recorded visit's unsure "chest" and "black" left "trouble swallowing" coded as dysphagia).
 // Not "if you have questions about your diabetes, call me": the patient's own condition.
-const WARNING_IF = /\bif\b(?:\s+[\w']+){0,6}?\s+(?:you|he|she|they|the patient) (?:have|has|get|gets|develop|develops|notice|notices|experience|experiences|start|starts|see|sees|feel|feels)\b/;
+const WARNING_IF = /\bif\b(?:\s+[\w']+){0,6}?\s+(?:you|he|she|they|the patient) (?:(?:ever|again|suddenly) )?(?:have|has|get|gets|develop|develops|notice|notices|experience|experiences|start|starts|see|sees|feel|feels)\b/;
 const ACT_NOW = /\b(?:call|go to|come back|come in|seek|return|let (?:me|us) know|head to|emergency|911|urgent care|right away|immediately)\b/;
 const OWNER = /^(?:your|his|her|their|my)$/;
 const warningSign = (tokens: string[], start: number) =>
