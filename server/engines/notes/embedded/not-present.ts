@@ -4,7 +4,7 @@
  * clinician disagrees with.
  */
 import { conditionMatcher, drugMatcher, tokenize } from './lexicon';
-import { undecided } from './undecided';
+import { OWNER, undecided } from './undecided';
 
 // A condition named as a risk ("lower your risk of a stroke", "the chance of a blood clot", "to prevent a heart attack") is one
 // the patient does not have: it is as absent as a denied one, so no problem, code or evidence is made of it.
@@ -271,7 +271,6 @@ const DISAGREED_AFTER = new RegExp(
 // Not "if you have questions about your diabetes, call me": the patient's own condition.
 const WARNING_IF = /\bif\b(?:\s+[\w']+){0,6}?\s+(?:you|he|she|they|the patient) (?:(?:ever|again|suddenly) )?(?:have|has|get|gets|develop|develops|notice|notices|experience|experiences|start|starts|see|sees|feel|feels)\b/;
 const ACT_NOW = /\b(?:call|go to|come back|come in|seek|return|let (?:me|us) know|head to|emergency|911|urgent care|right away|immediately)\b/;
-const OWNER = /^(?:your|his|her|their|my)$/;
 const warningSign = (tokens: string[], start: number) =>
   !OWNER.test(tokens[start - 1] ?? '') && WARNING_IF.test(tokens.slice(Math.max(0, start - 14), start).join(' ')) && ACT_NOW.test(tokens.join(' '));
 
@@ -329,7 +328,7 @@ export function notPresentSaid(tokens: string[], start: number, end: number): bo
   if (productName(tokens, start) && !CLAUSE_AFTER.test(tokens[end] ?? '')) return true;
   const next = tokens.slice(end, end + 4).join(' ');
   if (NOT_THE_PATIENTS_AFTER.test(next) || NAMED_FOR_IT_AFTER.test(next) || ITS_RISK_OR_TEST_AFTER.test(tokens.slice(end, end + 6).join(' '))) return true;
-  if (TREATS_IT_AFTER.test(next) && !/^(?:your|his|her|their|my)$/.test(tokens[start - 1] ?? '')) return true;
+  if (TREATS_IT_AFTER.test(next) && !OWNER.test(tokens[start - 1] ?? '')) return true;
   if (isCovid(tokens.slice(start, end)) && (PANDEMIC_BEFORE.test(tokens.slice(Math.max(0, start - 3), start).join(' ')) || PANDEMIC_AFTER.test(tokens[end] ?? ''))) return true;
   if (VACCINE_AFTER.test(tokens[end] ?? '') || VACCINE_BEFORE.test(tokens.slice(Math.max(0, start - 3), start).join(' '))) return true;
   return TEACHING.test(tokens.join(' ')) || GONE_AFTER.test(tokens.slice(end, end + 10).join(' '));

@@ -1,7 +1,8 @@
 /**
  * A diagnosis the clinician leaves open: a differential not settled ("it's either a muscle strain or a herniated disc, and
  * the MRI will tell us", "it might be a kidney stone, it might be appendicitis") or a possibility named and then doubted
- * ("it could be lupus, but that's unlikely"). Outpatient ICD-10-CM codes a diagnosis only once it is established; until
+ * ("it could be lupus, but that's unlikely"), or one the sentence settles against ("a migraine or a tension headache,
+ * probably a migraine"). Outpatient ICD-10-CM codes a diagnosis only once it is established; until
  * then the symptom is what is coded, so none of the possibilities is.
  */
 import { conditionMatcher, tokenize, type Match } from './lexicon';
@@ -12,7 +13,7 @@ const OPEN = /\b(?:(?:could|might|may) (?:be|have|represent|call it)|possibly|po
 const FILLER = new Set(['or', 'versus', 'vs', 'maybe', 'possibly', 'perhaps', 'even', 'it', "it's", 'this', 'that', 'could', 'might', 'may', 'be', 'is', 'a', 'an', 'the', 'some', 'just', 'also', 'something', 'like']);
 const joins = (gap: string[]) =>
   gap.length <= 6 && gap.every((t) => FILLER.has(t)) && (gap.some((t) => /^(?:or|versus|vs)$/.test(t)) || /\b(?:could|might|may) be\b/.test(gap.join(' ')));
-// The sentence settles on one ("…, but most likely a tension headache"): setAside reads that one.
+// The sentence settles on one ("…, but most likely a tension headache").
 const SETTLED = /\b(?:most likely|more likely|probably|likely|i (?:think|believe|suspect) (?:it's|it is|this is|that it's|you have)|my (?:guess|bet) is|leaning toward|favou?r)\b/;
 // The clause the possibilities are said in starts after the last of these.
 const CLAUSE_BREAK = /^(?:but|so|because|since|and|then|if)$/;
@@ -21,7 +22,9 @@ const CLAUSE_BREAK = /^(?:but|so|because|since|and|then|if)$/;
 const DOUBTED_AFTER =
   /^(?:[\w'-]+\s+){0,5}?(?:but|though|although|however)\s+(?:i\s+(?:really\s+)?doubt (?:it|that|this)|(?:that|this|it)(?:'s| is| seems| would be)\s+(?:(?:very|pretty|quite|highly|really|much)\s+)?(?:unlikely|doubtful|not likely)|i\s+(?:don't|do not)\s+(?:really\s+)?(?:think|believe|suspect)\s+(?:so|that|it|this)|i\s+(?:wouldn't|would not)(?:\s+(?:call it that|say so))?(?:$|\s+(?:so|and|but)\b)|i'm not (?:too |very |that |really )?(?:worried|concerned) about (?:it|that))/;
 
-const owned = (tokens: string[], at: number) => /^(?:your|his|her|their|my)$/.test(tokens[at - 1] ?? '');
+/** A word that makes the condition after it someone's own: "your asthma". */
+export const OWNER = /^(?:your|his|her|their|my)$/;
+const owned = (tokens: string[], at: number) => OWNER.test(tokens[at - 1] ?? '');
 const openBefore = (tokens: string[], at: number) => {
   const window = tokens.slice(Math.max(0, at - 10), at);
   const cut = window.map((t) => CLAUSE_BREAK.test(t)).lastIndexOf(true);
@@ -46,6 +49,13 @@ function sentenceMatches(said: string, tokens: string[]): Match[] {
   return ms;
 }
 
+/** Whether the last settling words of `text` name, within `within` words, another condition than `self`. */
+function settlesOnAnother(text: string, self: string | undefined, within: number): boolean {
+  const at = [...text.matchAll(new RegExp(SETTLED.source, 'g'))].at(-1);
+  const named = at ? conditionMatcher.match(tokenize(text.slice(at.index)))[0] : undefined;
+  return !!named && named.id !== self && named.start <= within;
+}
+
 /** Whether the condition at tokens [start, end) is one of possibilities the sentence leaves open, or one named and doubted. */
 export function undecided(tokens: string[], start: number, end: number): boolean {
   // Most sentences name no possibility: spare them the matching below.
@@ -66,20 +76,11 @@ export function undecided(tokens: string[], start: number, end: number): boolean
   const first = chain[0].start;
   const lastEnd = chain.at(-1)!.end;
   const settled = SETTLED.test(tokens.slice(lastEnd).join(' ')) || SETTLED.test(tokens.slice(Math.max(0, first - 3), first).join(' '));
-  // "A migraine or a tension headache, probably a migraine": the one it settles on is the diagnosis, the others are not.
-  const settledOn = settled && SETTLED.exec(tokens.slice(lastEnd).join(' '));
-  if (settledOn && chain.length > 1) {
-    const self = conditionMatcher.match(tokens.slice(start, end))[0]?.id;
-    const named = conditionMatcher.match(tokenize(tokens.slice(lastEnd).join(' ').slice(settledOn.index)));
-    if (named.length && named[0].id !== self) return true;
-  }
-  // "Most likely this is a viral infection, though it could be strep throat": settled on another said before it.
-  const settledBefore = [...tokens.slice(0, first).join(' ').matchAll(new RegExp(SETTLED.source, 'g'))].at(-1);
-  if (settledBefore && openBefore(tokens, start)) {
-    const self = conditionMatcher.match(tokens.slice(start, end))[0]?.id;
-    const named = conditionMatcher.match(tokenize(tokens.slice(0, first).join(' ').slice(settledBefore.index)));
-    if (named.length && named[0].id !== self && named[0].start <= 5) return true;
-  }
+  // "A migraine or a tension headache, probably a migraine": the one it settles on is the diagnosis, the others are not;
+  // so with one said before ("most likely this is a viral infection, though it could be strep throat").
+  const self = conditionMatcher.match(tokens.slice(start, end))[0]?.id;
+  if (settled && chain.length > 1 && settlesOnAnother(tokens.slice(lastEnd).join(' '), self, Infinity)) return true;
+  if (openBefore(tokens, start) && settlesOnAnother(tokens.slice(0, first).join(' '), self, 5)) return true;
   if (!settled && chain.length > 1 && (openBefore(tokens, first) || chain.slice(1).some((m, k) => /\b(?:could|might|may) be\b/.test(tokens.slice(chain[k].end, m.start).join(' '))))) return true;
   const before = tokens.slice(Math.max(0, start - 6), start).join(' ');
   if (!settled && openBefore(tokens, start) && (OR_BEFORE.test(before) || OR_AFTER.test(tokens.slice(end, end + 6).join(' ')))) return true;
