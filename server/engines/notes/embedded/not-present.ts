@@ -28,7 +28,8 @@ export function setAside(tokens: string[], start: number, end: number): boolean 
 const TEACHING = /\b(?:symptoms|signs|warning signs) of\b.*\b(?:include|includes|are|can be)\b/;
 // "Your pneumonia has resolved", "the rash went away", "your covid test was negative": named to say it is gone or was not found.
 // "The nausea stopped after a day", "the fever broke", "your rash is all better", "the sore throat got better on its own",
-// "your constipation is no longer a problem", "treated, and it has not been a problem": gone too.
+// "your constipation is no longer a problem", "treated, and it has not been a problem", "your kidney stone has passed", "the
+// ear infection is over", "it has run its course", "but that's fixed now": gone too.
 const GONE_AFTER = /^(?:(?:from|of|that|which|you had)\s+)?(?:[\w']+\s+){0,4}?(?:has|have|had|is|was|were|are|'s|has been|have been)\s+(?:(?:now|completely|fully|all|totally|entirely|pretty much|basically|long)\s+)?(?:resolved|cleared|cleared up|gone away|gone|healed|healed up|cured|stopped|all better|completely better|passed|worn off|corrected|run (?:its|their) course)\b|^(?:[\w']+\s+){0,2}?(?:is|are|'s|was)\s+(?:(?:now|all|finally)\s+)?(?:over|behind you)(?!\s+(?:the|your|my|his|her|a|an|there|here|it|this|that|\d+)\b)|^(?:[\w']+\s+){0,6}?(?:has not|hasn't|have not|haven't|never|did not|didn't) (?:come|came) back\b|^(?:[\w']+\s+){0,5}?(?:went away|cleared up|resolved|healed up|stopped(?! (?:you|him|her|me|them|us)\b)|settled down|disappeared|broke|got better on (?:its|their) own|got all better)\b|^(?:[\w']+\s+){0,5}?(?:is|are|'s|has|have)\s+(?:no longer|not been|not)\s+(?:a |an )?(?:problem|issue)\b|^(?:[\w']+\s+){0,4}?(?:has not|hasn't|have not|haven't) (?:bothered|troubled) (?:you|him|her|them)\b|^(?:[\w']+\s+){0,6}?(?:but|and) (?:(?:you|he|she|your body)\s+)?cleared (?:it|the virus|the infection|that)\b|^(?:[\w']+\s+){0,6}?(?:and|but) (?:it|that|they) (?:has|have|is|are|'s) (?:no longer|not been|not) (?:a |an )?(?:problem|issue)\b|^(?:screening|screen|test|testing|swab|pcr|panel)\s+(?:was|is|were|came back)\s+(?:negative|normal)\b|^(?:[\w']+\s+){0,6}?(?:but|and)\s+(?:that|it|this|they)(?:'s|'re| is| are| has been| have been)\s+(?:(?:all|now|since)\s+)?(?:fixed|resolved|gone|taken care of)\b/;
 
 // "your covid-19 shot", "the shingles vaccine", "you have completed your covid-19 [series]": the vaccine, not the disease.
@@ -115,7 +116,8 @@ const MAY_COME_CUES = [
   String.raw`(?:this|the|last) (?:spring|summer|fall|autumn|winter|season|year) (?:has been|is|was) (?:\w+\s+)?(?:rough|bad|terrible|hard|tough|brutal) (?:for|on)`,
   // What may be needed one day: "at some point you might need treatment for osteoporosis".
   String.raw`(?:might|may|could|will|would)\s+(?:eventually\s+|someday\s+|also\s+|one day\s+)?need\s+(?:[\w-]+\s+){0,2}?for`,
-  // A comparison: "this is different from a heart attack", "unlike a stroke, this will go away", "rather than pneumonia".
+  // A comparison: "this is different from a heart attack", "unlike a stroke, this will go away", "rather than pneumonia",
+  // "it sounds more like a virus than strep throat".
   String.raw`(?:different from|different than|unlike|not like|nothing like|far from|rather than|instead of|compared (?:to|with)|(?:more|less|worse|better) than|more (?:like|likely)(?:\s+[\w'-]+){1,3}?\s+than)`,
   // Short of it: "this doesn't rise to the level of depression", "you don't meet the criteria for fibromyalgia", "the x-ray
   // is clear of pneumonia", "I'd hold off on calling it COPD".
@@ -207,7 +209,8 @@ const DIFFERENTIAL_BEFORE = new RegExp(
 );
 // "Uncontrolled diabetes can lead to kidney disease": a condition in general, as the subject of what it can do, is taught,
 // not the patient's (whose would be "your diabetes").
-// Said over time ("diabetes over many years can damage the kidneys"); what it can become ("a DVT can travel to the lungs").
+// Said over time ("diabetes over many years can damage the kidneys"); what it can become ("a DVT can travel to the lungs");
+// how grave it can be ("pneumonia can be serious in older people").
 const OVER_TIME = String.raw`(?:(?:over (?:time|the years|many years|years|decades|the long term|the long run)|in the long run|long term|left untreated|if (?:left )?untreated|untreated|if uncontrolled)\s+)?`;
 const GENERIC_SUBJECT_AFTER = new RegExp(
   String.raw`^${OVER_TIME}(?:can|could|may|might|will)\s+(?:\w+\s+)?(?:lead|cause|damage|increase|raise|put|affect|hurt|harm|make|result|look|appear|mimic|spread|travel|become|turn into|progress|break off)\b|^would (?:mean|indicate|signal|suggest|be a sign)\b|^(?:can|could|may) be (?:(?:very|really|quite)\s+)?(?:serious|dangerous|deadly|fatal|life-threatening)\b`,
