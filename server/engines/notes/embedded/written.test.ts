@@ -43,6 +43,10 @@ describe('greetings and small talk', () => {
     expect(stripSmallTalk('take care and i will see you in two weeks')).toBe('i will see you in two weeks');
     // Not small talk: a finding, an answer, a question about the visit's subject.
     expect(stripSmallTalk('morning stiffness lasts an hour')).toBe('morning stiffness lasts an hour');
+    // A greeting is a whole word (a browser trial, 3 Dec: "Gh blood pressure can lead to a stroke").
+    expect(stripSmallTalk('High blood pressure can lead to a stroke if it is not treated.')).toBe('High blood pressure can lead to a stroke if it is not treated.');
+    expect(stripSmallTalk('Heyman is my last name.')).toBe('Heyman is my last name.');
+    expect(stripSmallTalk('Welcomed the news, yes.')).toBe('Welcomed the news, yes.');
     expect(stripSmallTalk('yes')).toBe('yes');
     expect(stripSmallTalk("how's it been since you've had your heart attack")).toBe("how's it been since you've had your heart attack");
   });

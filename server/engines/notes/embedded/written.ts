@@ -13,9 +13,10 @@ import { capitalize, finishSentence, pronouns, type Sex } from './text';
 
 const NAME_AFTER = String.raw`(?:[, ]+(?:(?:doctor|dr\.?|mr\.?|mrs\.?|ms\.?|miss)\s+)?[a-z]+(?=[,.!]|\s+(?:how|what|nice|good|thanks|thank|it's|so|i|i'm|come|have|welcome)\b))?`;
 // A greeting word opens the utterance: "hi", "hello there", "good morning", a bare "morning" only when what
-// follows is more greeting or the opening question ("morning stiffness" is a finding).
+// follows is more greeting or the opening question ("morning stiffness" is a finding). A whole word: "High blood
+// pressure can lead to a stroke" lost its "Hi" (a browser trial, 3 Dec: "Gh blood pressure").
 const GREETING_LEAD = new RegExp(
-  String.raw`^(?:(?:okay|ok|so|well|oh|and)[, ]+)*(?:(?:hi|hello|hey)(?: there| again| everyone)?|good (?:morning|afternoon|evening)|welcome(?: back| in)?|(?:morning|afternoon|evening)(?=[,.!]|\s*$|\s+(?:what|how|thanks|thank|doctor|dr|mr|mrs|ms|nice|good|everyone|i am|i'm|my name|there)\b))${NAME_AFTER}[,.!]?\s*`,
+  String.raw`^(?:(?:okay|ok|so|well|oh|and)[, ]+)*(?:(?:hi|hello|hey)\b(?: there| again| everyone)?|good (?:morning|afternoon|evening)\b|welcome\b(?: back| in)?|(?:morning|afternoon|evening)(?=[,.!]|\s*$|\s+(?:what|how|thanks|thank|doctor|dr|mr|mrs|ms|nice|good|everyone|i am|i'm|my name|there)\b))${NAME_AFTER}[,.!]?\s*`,
   'i',
 );
 // Pleasantries said anywhere in an utterance; each is content-free. "see you back in 4 weeks" is follow-up, not this.
