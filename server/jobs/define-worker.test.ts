@@ -1,16 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase, type Database } from '../db/client';
-import { createLogger } from '../logger';
-import { createMetrics, type Metrics } from '../observability/metrics';
+import type { Metrics } from '../observability/metrics';
 import { currentRequestId } from '../observability/request-context';
-import { startBoss } from './boss';
-import { defineWorker, type RunningWorker } from './define-worker';
+import { startJobQueue, untilTrue, type JobQueueFixture } from '../test/job-queue-fixture';
+import { defineWorker } from './define-worker';
 import { sendJob } from './send-job';
 
 /** defineWorker against a real pg-boss on PGlite: the request id, retries, the last-attempt rule and the counts. */
@@ -19,12 +12,9 @@ interface TestJob {
   requestId?: string;
 }
 
-let dir: string;
-let database: Database;
-let boss: PgBoss;
+let queue: JobQueueFixture | undefined;
 let metrics: Metrics;
 let app: AppContext;
-let running: RunningWorker | undefined;
 const attempts: Array<{ name: string; retry: number; requestId: string | undefined }> = [];
 const gaveUp: string[] = [];
 
@@ -42,40 +32,24 @@ const worker = defineWorker<TestJob>({
   },
 });
 
-async function until(done: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function count(outcome: string): Promise<number> {
   const { values } = await metrics.jobs.get();
   return values.find((v) => v.labels.queue === 'define-worker-test' && v.labels.outcome === outcome)?.value ?? 0;
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'define-worker-'));
-  database = await openDatabase({ dataDir: dir });
-  boss = await startBoss(database);
-  metrics = createMetrics(() => 0);
-  app = { config: loadConfig({ ...process.env, DATA_DIR: dir }), log: createLogger('silent'), database, db: database.db, boss, services: { metrics } } as unknown as AppContext;
-  await worker.createQueue(boss, app.config);
-  running = await worker.start(app);
+  queue = await startJobQueue(worker);
+  ({ app, metrics } = queue);
 }, 120_000);
 
 afterAll(async () => {
-  await running?.stop();
-  await boss?.stop({ graceful: false, wait: true });
-  await database?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await queue?.close();
 });
 
 describe('defineWorker', () => {
   it('runs a job under the request that queued it and retries it after a failure', async () => {
     await sendJob(app, 'define-worker-test', { name: 'flaky', requestId: 'req-flaky' } satisfies TestJob);
-    await until(() => attempts.filter((a) => a.name === 'flaky').length === 2, 'the retry of the flaky job');
+    await untilTrue(() => attempts.filter((a) => a.name === 'flaky').length === 2, 'the retry of the flaky job');
     expect(attempts.filter((a) => a.name === 'flaky')).toEqual([
       { name: 'flaky', retry: 0, requestId: 'req-flaky' },
       { name: 'flaky', retry: 1, requestId: 'req-flaky' },
@@ -86,7 +60,7 @@ describe('defineWorker', () => {
 
   it('hands a job that failed its last attempt to onLastFailure and counts it as failed', async () => {
     await sendJob(app, 'define-worker-test', { name: 'broken' } satisfies TestJob);
-    await until(() => gaveUp.includes('broken'), 'onLastFailure of the broken job');
+    await untilTrue(() => gaveUp.includes('broken'), 'onLastFailure of the broken job');
     expect(attempts.filter((a) => a.name === 'broken').map((a) => a.retry)).toEqual([0, 1]);
     expect(await count('failed')).toBe(1);
     // The flaky job's second attempt completed; the broken job's first attempt was a retry.

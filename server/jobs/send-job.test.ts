@@ -1,15 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase, type Database } from '../db/client';
-import { createLogger } from '../logger';
-import { createMetrics } from '../observability/metrics';
-import { startBoss } from './boss';
-import { defineWorker, type RunningWorker } from './define-worker';
+import { startJobQueue, untilTrue, type JobQueueFixture } from '../test/job-queue-fixture';
+import { defineWorker } from './define-worker';
 import { sendJob } from './send-job';
 
 /**
@@ -17,11 +10,8 @@ import { sendJob } from './send-job';
  * hour, far beyond the wait below: a job that runs at all was started by a wake, not found by the poll.
  */
 const QUEUE = 'send-job-test';
-let dir: string;
-let database: Database;
-let boss: PgBoss;
+let queue: JobQueueFixture | undefined;
 let app: AppContext;
-let running: RunningWorker | undefined;
 const ran: Array<{ name: string; retry: number }> = [];
 
 const worker = defineWorker<{ name: string; requestId?: string }>({
@@ -35,60 +25,38 @@ const worker = defineWorker<{ name: string; requestId?: string }>({
   },
 });
 
-async function until(done: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-job-'));
-  database = await openDatabase({ dataDir: dir });
-  boss = await startBoss(database);
-  app = {
-    config: loadConfig({ ...process.env, DATA_DIR: dir, JOB_POLL_SECONDS: '3600' }),
-    log: createLogger('silent'),
-    database,
-    db: database.db,
-    boss,
-    services: { metrics: createMetrics(() => 0) },
-  } as unknown as AppContext;
-  await worker.createQueue(boss, app.config);
-  running = await worker.start(app);
+  queue = await startJobQueue(worker, { JOB_POLL_SECONDS: '3600' });
+  app = queue.app;
   // The loops' first fetch, made as they start, has found nothing: from here on only a wake fetches.
   await new Promise((r) => setTimeout(r, 500));
 }, 120_000);
 
 afterAll(async () => {
-  await running?.stop();
-  await boss?.stop({ graceful: false, wait: true });
-  await database?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await queue?.close();
 });
 
 describe('sendJob', () => {
   it('takes the poll interval from the database: seldom on PGlite, where this process queues every job', () => {
-    expect(loadConfig({ DATA_DIR: dir }).jobPollSeconds).toBe(10);
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://127.0.0.1/x' }).jobPollSeconds).toBe(1);
+    expect(loadConfig({ DATA_DIR: app.config.dataDir }).jobPollSeconds).toBe(10);
+    expect(loadConfig({ DATA_DIR: app.config.dataDir, DATABASE_URL: 'postgres://127.0.0.1/x' }).jobPollSeconds).toBe(1);
     expect(app.config.jobPollSeconds).toBe(3600);
   });
 
   it('wakes a polling worker of this process for a job due now', async () => {
     await sendJob(app, QUEUE, { name: 'now' });
-    await until(() => ran.some((r) => r.name === 'now'), 'the job queued now');
+    await untilTrue(() => ran.some((r) => r.name === 'now'), 'the job queued now');
   });
 
   it('wakes it again when a job queued for later becomes due', async () => {
     await sendJob(app, QUEUE, { name: 'later' }, { startAfter: 1 });
     expect(ran.some((r) => r.name === 'later')).toBe(false);
-    await until(() => ran.some((r) => r.name === 'later'), 'the job queued for a second later');
+    await untilTrue(() => ran.some((r) => r.name === 'later'), 'the job queued for a second later');
   });
 
   it('wakes it for the retry of a failed attempt', async () => {
     await sendJob(app, QUEUE, { name: 'flaky' });
-    await until(() => ran.filter((r) => r.name === 'flaky').length === 2, 'the retry');
+    await untilTrue(() => ran.filter((r) => r.name === 'flaky').length === 2, 'the retry');
     expect(ran.filter((r) => r.name === 'flaky')).toEqual([
       { name: 'flaky', retry: 0 },
       { name: 'flaky', retry: 1 },
