@@ -10,7 +10,8 @@ import { agreeWithYou, fitForPatient } from './second-person';
 const PLAN_LOINCS = new Set(['51847-2', '18776-5', '69730-0', '8653-8', '10183-2']);
 const isPlanSection = (s: SummarySection) => PLAN_LOINCS.has(s.loinc_code) || /\b(plan|instruction|follow)/i.test(s.title);
 
-const GET_HELP = /\b(return|come back|call|seek|go to|get care|emergency|er\b|911|urgent)\b.*\b(if|when|should)\b|\bif\b.*\b(worse|last|persist|does not|doesn't|not better|not improve|develop|new)\b/i;
+// The case may come first: "If you have any chest pain, go to the emergency room right away."
+const GET_HELP = /\b(return|come back|call|seek|go to|get care|emergency|er\b|911|urgent)\b.*\b(if|when|should)\b|\bif\b.*\b(worse|last|persist|does not|doesn't|not better|not improve|develop|new)\b|\bif\b.*\b(go to|call|seek|emergency|911|urgent care)\b/i;
 const FOLLOW_UP = /\bfollow[- ]?up\b|\brecheck\b|\bre-?evaluat|\bsee (?:you|me|us|him|her|the patient)\b.*\bin\b|\breturn (?:to (?:the )?clinic )?in\b|\bcome back in\b|\bnext (?:visit|appointment)\b|\bschedule\b|\bappointment\b/i;
 
 /** A plan step tells the patient to do something; a sentence without one is the clinician's reasoning. */

@@ -10,6 +10,7 @@ import { resultPieces } from './exam';
 import { capitalize, clinicianToNote, finishSentence, pronouns } from './text';
 import { hasUnclear, resolveUnclear } from './unclear';
 import { clinicianVoice } from './written';
+import { isPrecaution, precautionPieces } from './precautions';
 
 export interface Problem {
   code: string;
@@ -131,6 +132,8 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     // "for your diabetes," cut off its clause is short, but it still names the topic that follows.
     const topicOnly = /^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t);
     if (!t || PLAN_NOISE.test(t) || (t.split(' ').length < minWords && !topicOnly) || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
+    // Return precautions are the Instructions line's (precautions.ts), never one problem's.
+    if (isPrecaution(s.text) || isPrecaution(analysis.sentences[s.i]?.text ?? '')) continue;
     // "I have noted the penicillin allergy" is the Allergies section's; a drug chosen because of it is still the plan's.
     if (/\ballerg(?:y|ic|ies)\b/i.test(t) && !DRUG_DECISION.test(t) && !/\b(?:prescrib\w*|instead)\b/i.test(t)) continue;
     // A follow-up said on its own ("Follow up in four weeks.") is the Instructions line; a fact is filed once, so it
@@ -319,7 +322,8 @@ export function planBlocks(ctx: NoteContext, problems: Problem[], orphan: Piece[
   const agreed = ctx.analysis.sentences.slice(ctx.analysis.planStart).filter((s) => s.role === 'PATIENT' && !s.question && AGREED.test(s.text)).at(-1);
   if (agreed && (problems.length || orphan.length))
     blocks.push({ label: 'Patient Agreements', pieces: [{ text: 'The patient understands and agrees with the recommended medical treatment plan.', src: [agreed.tid] }], para: true });
-  if (followUp) blocks.push({ label: 'Instructions', pieces: [followUp], para: true });
+  const instructions = [...(followUp ? [followUp] : []), ...precautionPieces(ctx)];
+  if (instructions.length) blocks.push({ label: 'Instructions', pieces: instructions, para: true });
   return blocks;
 }
 

@@ -24,7 +24,9 @@ const PAIN_SAID = new RegExp(`\\b(${PART})s? (?:(?:still|really|also|is|are|has 
 function problemClauses(t: string): string[] {
   const said = t.replace(/\btired\b/g, 'tiredness');
   const pains = [...said.matchAll(PAIN_SAID)].map((m) => `${m[1]} pain`);
-  return [...said.split(/[;]|\s+(?=(?:he|she|they|i|the patient) (?:has|have|had|is|was|gets|got|does|did|reports|thinks|feels|takes)\b)/), ...pains].filter((c) => c.trim());
+  // A subject after "if" or "when" is its case's, not a new clause: cut from its "if", "If the patient has any chest pain, go
+  // to the emergency room" read as chest pain had, which the visit's warning sign does not support (a browser trial, 3 Dec).
+  return [...said.split(/[;]|(?<!\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Uu]nless|[Uu]ntil|[Ss]hould|[Ii]n case))\s+(?=(?:he|she|they|i|the patient) (?:has|have|had|is|was|gets|got|does|did|reports|thinks|feels|takes)\b)/), ...pains].filter((c) => c.trim());
 }
 
 /**
