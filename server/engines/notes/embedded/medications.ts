@@ -8,7 +8,7 @@ import { RELATION, STATUS } from './vocab';
 import { NO, YES, type Sentence } from './analyze';
 import { hasUnclear } from './unclear';
 import { avoidedAllergens } from './allergies';
-import { declinedDrugs, notTakenNow } from './not-taken';
+import { askedToTake, declinedDrugs, notTakenNow } from './not-taken';
 
 function mergeOrder(into: MedicationOrder, from: MedicationOrder) {
   // A change said later is the order: "you are on lisinopril 10 mg … I will increase the lisinopril to 20 mg".
@@ -99,8 +99,9 @@ export function medicationOrders(
     // A drug the visit names as an allergen is never taken or ordered, wherever it is said ("can I take penicillin?"),
     // nor one this sentence says to avoid: "avoid X" is no order of X.
     const avoided = new Set([...avoidedDrugs(s.text), ...declinedDrugs(s.text)].map((d) => d.ingredient));
-    // Another person's drug, one the patient no longer takes, or one a question names and the answer denies: not on the list.
-    const notNow = notTakenNow(s.text) || (s.question && s.role === 'CLINICIAN' && answeredNo(ctx, s));
+    // Another person's drug, one the patient no longer takes, one a question names and the answer denies, or one the patient
+    // asks to take: not on the list.
+    const notNow = notTakenNow(s.text) || (s.question && (s.role === 'CLINICIAN' ? answeredNo(ctx, s) : askedToTake(s.text)));
     const drugs = findDrugs(s.text).filter((d) => !analysis.allergens.has(d.ingredient) && !avoided.has(d.ingredient));
     if (!drugs.length) continue;
     // "You are on lisinopril 10 mg daily" states what is taken; it orders nothing.

@@ -35,3 +35,12 @@ export function notTakenNow(text: string): boolean {
   if (OWN_USE.test(text)) return false;
   return OTHER_PERSON.test(text) || PAST_USE.test(text);
 }
+
+// "Can I take amoxicillin if I get an infection?", "what about ibuprofen?": a drug the patient asks about is one not yet
+// taken (a browser trial, 3 Dec, listed amoxicillin the clinician then declined). "Can I take my metformin with food?" and
+// "should I keep taking the lisinopril?" ask about a drug the patient has.
+const ASKS_TO_TAKE =
+  /\b(?:(?:can|could|should|may|would) i (?:also )?(?:take|try|use|get|have|start|go on|switch to)|(?:is it|would it be) (?:ok(?:ay)?|safe|fine|all right|alright) (?:if i |for me )?to (?:take|try|use)|what about|how about)\s+(?!my\b|the same\b)/i;
+
+/** Whether a patient's question asks to take a drug the patient does not have. */
+export const askedToTake = (text: string): boolean => ASKS_TO_TAKE.test(text) && !/\b(?:keep|still|continue)\b/i.test(text);

@@ -46,3 +46,21 @@ describe('a return precaution', () => {
     expect(report.unsupported.filter((u) => /chest pain/.test(u.sentence.text))).toEqual([]);
   });
 });
+
+describe('a drug the patient asks about', () => {
+  const { note, section } = generate(`[doctor] Good. You take metformin five hundred milligrams twice a day, right?
+[patient] Yes, twice a day with meals.
+[patient] Can I take amoxicillin if I get an infection? I am allergic to penicillin. It gave me a rash.
+[doctor] No, we will avoid penicillins. I have noted your penicillin allergy with rash.
+[patient] Can I take my metformin with food?
+[doctor] Yes. Please follow up with me in three months.`);
+
+  it('is not listed or ordered when the clinician declines it', () => {
+    expect(section('MEDICATIONS')).not.toMatch(/amoxicillin/i);
+    expect([...note.structured_data.orders.medication_orders.values, ...note.structured_data.orders.medication_orders.partial_values].map((o) => o.drug_name)).not.toContain('amoxicillin');
+  });
+
+  it('still lists one the patient asks about taking as their own', () => {
+    expect(section('MEDICATIONS')).toMatch(/^Metformin 500 mg twice daily\.$/m);
+  });
+});
