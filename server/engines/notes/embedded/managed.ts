@@ -209,6 +209,7 @@ function fileOrphans(problems: Problem[], orphan: Piece[], sentences: NoteContex
     for (const p of problems) for (const j of said(p)) if (j <= i && j > bestAt) [best, bestAt] = [p, j];
     return best;
   };
+  let unlinked: Problem | undefined;
   for (const piece of orphan.splice(0)) {
     for (const clause of splitOrders(piece)) {
       // The follow-up is the plan's Instructions line, not talk under a problem.
@@ -218,10 +219,19 @@ function fileOrphans(problems: Problem[], orphan: Piece[], sentences: NoteContex
       const p =
         problems.find((x) => drugs.some((d) => indicated(d.ingredient).includes(category(x.code)) || x.mentions.some((m) => findDrugs(m.sentence.text).some((y) => y.ingredient === d.ingredient)))) ??
         problems.find((x) => x.mentions.some((m) => m.surface.split(' ').filter((w) => w.length > 3).some((w) => toks.has(w))));
-      fileUnder(p ?? lastBefore(clause) ?? problems[0], clause, clause.text);
+      const near = p ?? lastBefore(clause) ?? problems[0]!;
+      // A drug known to treat other conditions does not treat the one it happens to be filed beside, when the table knows
+      // what treats that one: "increase your lisinopril", said with the diabetes and pressure never named, is no
+      // treatment of the knee's osteoarthritis (a browser trial, 3 Dec, linked it there). It gets a plan item of its own,
+      // with no diagnosis to link its order to.
+      const misplaced = !p && drugs.length > 0 && drugs.every((d) => indicated(d.ingredient).length) && (!near.code || TREATED.has(category(near.code)));
+      if (misplaced && !unlinked) problems.push((unlinked = { code: '', name: 'Medication management', mentions: [], reasoning: [], testing: [], treatment: [], referral: [], education: [] }));
+      fileUnder(misplaced ? unlinked! : near, clause, clause.text);
     }
   }
 }
+// Conditions whose usual drugs INDICATIONS lists.
+const TREATED = new Set(INDICATIONS.flatMap(([, cats]) => cats));
 
 // "increase the lisinopril …, continue metformin, and check a basic metabolic panel": one action a clause.
 const ACTION = /,\s*(?:and\s+)?(?=(?:continue|start|stop|check|increase|decrease|order|get|refer|add|hold|recheck|repeat|discontinue)\b)/i;

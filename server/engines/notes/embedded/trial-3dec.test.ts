@@ -64,3 +64,26 @@ describe('a drug the patient asks about', () => {
     expect(section('MEDICATIONS')).toMatch(/^Metformin 500 mg twice daily\.$/m);
   });
 });
+
+describe('a drug for a condition the visit never names', () => {
+  const { note, section } = generate(`[patient] Pretty good overall. My sugars have been okay on the metformin.
+[doctor] Great, we will continue the metformin at the same dose. How is your blood pressure at home?
+[patient] It has been high.
+[doctor] I am going to increase your lisinopril from twenty milligrams to forty milligrams once daily.
+[patient] My right knee has also been hurting, especially on the stairs.
+[doctor] This looks like osteoarthritis of the right knee.
+[doctor] You can take acetaminophen five hundred milligrams every six hours as needed for pain.`);
+  const links = Object.fromEntries(note.structured_data.orders.medication_orders.values.map((o) => [o.drug_name, o.linked_diagnosis_codes]));
+
+  it('is not filed under a problem it does not treat', () => {
+    const plan = section('ASSESSMENT AND PLAN');
+    const knee = plan.slice(plan.indexOf('Osteoarthritis'), plan.indexOf('2. '));
+    expect(knee).toContain('acetaminophen');
+    expect(knee).not.toMatch(/metformin|lisinopril/);
+    expect(plan).toMatch(/^2\. Medication management\.\n• Medical Treatment: We will continue the metformin at the same dose\. We will increase their lisinopril from 20 mg to 40 mg once daily\.$/m);
+  });
+
+  it('is linked to no diagnosis, while the drug that treats one stays linked to it', () => {
+    expect(links).toEqual({ metformin: [], lisinopril: [], acetaminophen: ['M17.11'] });
+  });
+});
