@@ -9,6 +9,7 @@ import { unreadDoses } from './unread-doses';
 import { joinCutLines, withJoinedIds } from './join-cut-lines';
 import { serviceOrders } from './service-orders';
 import { examBlocks, resultPieces } from './exam';
+import { familyHistory } from './family-history';
 import { complaintInReview, historyFacts, openingSentence } from './history';
 import { addSigs, allergyPieces, doseText, medicationOrders, orderLine, prnText, sayChanges } from './medications';
 import { planBlocks, planProblems } from './plan';
@@ -158,6 +159,9 @@ export class EmbeddedNotesEngine implements NotesEngine {
         case '61150-9': {
           const paras = history.hpi.map((pieces, i) => ({ pieces: i === 0 && opener && !/\d+-year-old/.test(pieces[0]?.text ?? '') ? [opener, ...pieces] : pieces, para: true }));
           if (!paras.length && opener) paras.push({ pieces: [opener], para: true });
+          // A note without a family history section tells it in the history, as scribes do.
+          const family = wanted.some((w) => w.loinc === '10157-6') ? [] : familyHistory(ctx);
+          if (family.length) paras.push({ pieces: family, para: true });
           blocks = paras;
           break;
         }
@@ -169,6 +173,9 @@ export class EmbeddedNotesEngine implements NotesEngine {
             if (e.neg.size) parts.push(`Denies ${[...e.neg].filter((x) => !e.pos.has(x)).join(', ')}.`.replace(/^Denies \.$/, ''));
             return { label: system, pieces: [{ text: parts.filter(Boolean).join(' '), src: [...e.src] }], bullet: true };
           }).filter((b) => b.pieces[0].text);
+          break;
+        case '10157-6':
+          blocks = familyHistory(ctx).map((p) => ({ pieces: [p] }));
           break;
         case '29545-1':
           blocks = examBlocks(ctx);

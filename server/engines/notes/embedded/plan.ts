@@ -32,6 +32,10 @@ const TREATMENT = /\b(prescribe|prescription|medication|medicine|mg|milligrams|c
 const EDUCATION = /\b(recommend|advise|encourage|discussed|talked about|avoid|diet|exercise|make sure|should|call|come back|return|worse|follow up|follow-up|lose weight|stretch|monitor|keep an eye|watch|hydrat\w*|drink plenty|limit|cut back)\b/i;
 const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sounds good|how does that sound|is that okay|hey,? dragon|thank you|great|good|perfect|yes|yeah)\b|\bfinalize the note\b|\b(?:good|nice|great) (?:to see|seeing)\b|\banything else\b|\bthanks? (?:you )?for coming\b|\b(the nurse|checked out|assessment and (?:my )?plan|talk (?:a little bit )?about (?:my|the) (?:assessment|plan)|go over (?:my|the|a little))\b/i;
 
+// The clinician taking note of what the patient said ("That is good to know for your family history", "thank you, that is
+// helpful"): an acknowledgement, not reasoning (a browser trial, 3 Dec, filed it as the knee's Medical Reasoning).
+const ACKNOWLEDGED = /^(?:(?:thank you|thanks|okay|ok|well),?\s+)*(?:that is|that's|this is|it is|it's) (?:really |very |all )?(?:good|helpful|important|useful|great|nice|interesting) (?:to know|to hear|information|(?:to have |for (?:your|their|his|her) )?(?:family|medical|social) history)\b/i;
+
 const DRUG_ACTION = /^(?:(?:and|so|then|also|okay|alright)[, ]+)*(?:continue|start|stop|hold|resume|restart|discontinue|increase|decrease|refill|keep (?:taking|using|on)|stay on)\b/i;
 /** The dose units parseOrder reads (vocab.ts), and a strength in percent. */
 const DOSE_UNIT = new RegExp(`^\\s*(?:${[...Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length), 'percent'].join('|')}|%)(?:\\b|$)`, 'i');
@@ -131,7 +135,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     const minWords = s.label || drugAction ? 1 : 4;
     // "for your diabetes," cut off its clause is short, but it still names the topic that follows.
     const topicOnly = /^(?:for|regarding|as for|in terms of|with regards? to|as far as)\s+(?:your|the|her|his|their)\s+[a-z' -]+,?$/i.test(t);
-    if (!t || PLAN_NOISE.test(t) || (t.split(' ').length < minWords && !topicOnly) || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
+    if (!t || PLAN_NOISE.test(t) || ACKNOWLEDGED.test(t) || (t.split(' ').length < minWords && !topicOnly) || (s.question && !/\b(want|like|going|plan)\b/i.test(t))) continue;
     // Return precautions are the Instructions line's (precautions.ts), never one problem's.
     if (isPrecaution(s.text) || isPrecaution(analysis.sentences[s.i]?.text ?? '')) continue;
     // "I have noted the penicillin allergy" is the Allergies section's; a drug chosen because of it is still the plan's.

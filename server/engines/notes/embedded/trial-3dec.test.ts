@@ -87,3 +87,31 @@ describe('a drug for a condition the visit never names', () => {
     expect(links).toEqual({ metformin: [], lisinopril: [], acetaminophen: ['M17.11'] });
   });
 });
+
+describe('family history said in the visit', () => {
+  const VISIT = `[patient] My right knee has been hurting, especially on the stairs.
+[doctor] On exam there is crepitus in the right knee. This looks like osteoarthritis of the right knee.
+[doctor] You can take acetaminophen five hundred milligrams every six hours as needed for pain.
+[patient] I am allergic to penicillin. It gave me a rash.
+[doctor] I have noted your penicillin allergy with rash.
+[patient] Also, my mother had breast cancer, so I worry about that.
+[doctor] That is good to know for your family history. Today I am ordering a basic metabolic panel.
+[patient] My husband has diabetes.`;
+  const { note, section } = generate(VISIT);
+
+  it('is not an acknowledgement written as reasoning', () => {
+    expect(section('ASSESSMENT AND PLAN')).not.toMatch(/good to know/i);
+  });
+
+  it('is told in the history, for a blood relative only, and not coded as the patient\'s', () => {
+    expect(section('HISTORY OF PRESENT ILLNESS')).toMatch(/^Family history of breast cancer in their mother\.$/m);
+    expect(section('HISTORY OF PRESENT ILLNESS')).not.toMatch(/husband|diabetes/i);
+    expect(note.structured_data.diagnoses.values.flatMap((d) => d.codes.map((c) => c.code))).not.toContain('C50.919');
+  });
+
+  it('fills the family history section when the note has one, and is then not repeated in the history', () => {
+    const withSection = new EmbeddedNotesEngine().generateSync({ transcript: dialogueToTranscript(VISIT), sections: [{ loinc: '10164-2' }, { loinc: '10157-6' }], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+    expect(withSection.summary.find((s) => s.loinc_code === '10157-6')?.content).toBe('Family history of breast cancer in their mother.');
+    expect(withSection.summary.find((s) => s.loinc_code === '10164-2')?.content).not.toMatch(/breast cancer/);
+  });
+});
