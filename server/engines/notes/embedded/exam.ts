@@ -91,10 +91,23 @@ const ROOM_READING =
   /^(?:(?:so|and|okay|ok|now|well|alright|all right)[, ]+)*(?:(?:your|her|his|their|the) )?(?:oxygen(?: saturation| sat\w*| levels?)?|o2 sat\w*|sats|saturation|pulse ox\w*|blood pressure|heart rate|pulse|temperature|temp|respiratory rate)(?: (?:reading|today|here))? (?:(?:is|was|'s|are|were|of|at)\s+)?(?:(?:about|around|at)\s+)?\d+(?:\/\d+|\.\d)?(?:\s?(?:%|percent|bpm|beats per minute|degrees|mmhg))?(?: on room air)?(?: (?:today|here|right now|in the office|this morning))?[.!]?$/i;
 const roomReading = (text: string) => ROOM_READING.test(stripFiller(text).trim()) || /\b(?:sats|satting)\s+(?:(?:is|was|are|were|of|at|about|around)\s+)?\d{2,3}\b/i.test(text);
 
+// A finding said as one: "On exam there is crepitus in the right knee", "on examination, your lungs are clear".
+const EXAM_OPENS = /^(?:(?:so|and|now|okay|ok|alright)[, ]+)*(?:on (?:physical )?exam(?:ination)?|(?:your |the )?(?:physical )?exam(?:ination)? (?:today )?(?:shows|showed|reveals|revealed))\b/i;
+
+/**
+ * Whether a sentence said after the plan began is an exam finding all the same. The plan starts at its first cue, and
+ * the exam never after it (analyze.ts), so when the clinician assesses one problem ("your hypertension is not
+ * controlled") before examining for the next, the exam's window is empty: a browser trial (3 Dec) filed "On exam there is
+ * crepitus in the right knee" as the hypertension's reasoning and the note had no examination.
+ */
+export function examInPlan(analysis: NoteContext['analysis'], s: NoteContext['analysis']['sentences'][number]): boolean {
+  return analysis.examStart === analysis.planStart && s.i >= analysis.planStart && s.role === 'CLINICIAN' && !s.question && EXAM_OPENS.test(stripFiller(s.text));
+}
+
 export function examBlocks(ctx: NoteContext): Block[] {
   const { analysis } = ctx;
   const bySystem = new Map<string, Piece[]>();
-  const sents = analysis.sentences.slice(analysis.examStart, analysis.planStart).filter((s) => s.role === 'CLINICIAN' && !s.question);
+  const sents = analysis.sentences.filter((s) => (s.i >= analysis.examStart && s.i < analysis.planStart && s.role === 'CLINICIAN' && !s.question) || examInPlan(analysis, s));
   const templated = new Set<string>();
   const measured = new Map<string, Piece>();
   const complained = /^(right|left|bilateral) ([a-z]+(?: [a-z]+)?) pain$/i.exec(ctx.complaint ?? '');

@@ -6,7 +6,7 @@ import { splitDictated, type DictatedClause } from './dictated';
 import { PLAIN_LEXICON } from './plain-lexicon';
 import { findDrugs } from './meds';
 import { UNIT_CODES } from './vocab';
-import { resultPieces } from './exam';
+import { examInPlan, resultPieces } from './exam';
 import { capitalize, clinicianToNote, finishSentence, pronouns } from './text';
 import { hasUnclear, resolveUnclear } from './unclear';
 import { clinicianVoice } from './written';
@@ -36,6 +36,8 @@ const PLAN_NOISE = /^(okay|alright|all right|any questions|does that sound|sound
 // helpful"): an acknowledgement, not reasoning (a browser trial, 3 Dec, filed it as the knee's Medical Reasoning).
 const ACKNOWLEDGED = /^(?:(?:thank you|thanks|okay|ok|well),?\s+)*(?:that is|that's|this is|it is|it's) (?:really |very |all )?(?:good|helpful|important|useful|great|nice|interesting) (?:to know|to hear|information|(?:to have |for (?:your|their|his|her) )?(?:family|medical|social) history)\b/i;
 
+// "This is osteoarthritis of the right knee", said after another problem's plan, names a problem of its own.
+const NAMES_IT = /^(?:this|that|it) (?:is|looks like|sounds like)\b/i;
 const DRUG_ACTION = /^(?:(?:and|so|then|also|okay|alright)[, ]+)*(?:continue|start|stop|hold|resume|restart|discontinue|increase|decrease|refill|keep (?:taking|using|on)|stay on)\b/i;
 /** The dose units parseOrder reads (vocab.ts), and a strength in percent. */
 const DOSE_UNIT = new RegExp(`^\\s*(?:${[...Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length), 'percent'].join('|')}|%)(?:\\b|$)`, 'i');
@@ -125,7 +127,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
   // A clause that starts a new action ("…, and we will check an A1c") is filed on its own.
   const sents = analysis.sentences
     .slice(analysis.planStart)
-    .filter((s) => s.role === 'CLINICIAN')
+    .filter((s) => s.role === 'CLINICIAN' && !examInPlan(analysis, s))
     .flatMap((s) => splitPlanClauses(s.text).map((text) => (text === s.text ? s : { ...s, text, tokens: tokenize(text) })))
     .flatMap((s) => splitDictated(s.text).map((c): typeof s & { label?: DictatedClause['label'] } => (c.text === s.text ? s : { ...s, text: c.text, tokens: tokenize(c.text), label: c.label })));
   for (const s of sents) {
@@ -160,7 +162,7 @@ export function planProblems(ctx: NoteContext, complaint?: { text: string }): { 
     const mentions = conditionMentions(s).filter((m) => !m.negated && !m.family && !deniedInWhole(m));
     // A diagnosis named with its symptom ("shortness of breath from an acute heart failure exacerbation") names the problem.
     const ranked = [...mentions].sort((x, y) => Number(x.code.startsWith('R')) - Number(y.code.startsWith('R')));
-    let introduced = ranked.find((m) => isDiagnosisCode(m.code) && (s.label === 'assessment' || PROBLEM_CUE.test(t) || !current));
+    let introduced = ranked.find((m) => isDiagnosisCode(m.code) && (s.label === 'assessment' || PROBLEM_CUE.test(t) || !current || (NAMES_IT.test(t) && m.start <= 5)));
     // "For your shortness of breath … I think this is an acute heart failure exacerbation": the symptom's problem takes the diagnosis.
     const diagnosed = current?.code.startsWith('R') ? ranked.find((m) => !m.code.startsWith('R') && isDiagnosisCode(m.code) && DIAGNOSTIC_LINK.test(m.sentence.tokens.slice(Math.max(0, m.start - 4), m.start).join(' '))) : undefined;
     if (current && diagnosed && !problems.some((p) => p.code.slice(0, 3) === diagnosed.code.slice(0, 3))) {

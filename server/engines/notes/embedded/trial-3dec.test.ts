@@ -115,3 +115,38 @@ describe('family history said in the visit', () => {
     expect(withSection.summary.find((s) => s.loinc_code === '10164-2')?.content).not.toMatch(/breast cancer/);
   });
 });
+
+const CLEAN = `[doctor] Good morning. How have you been since your last visit?
+[patient] Pretty good overall. My sugars have been okay on the metformin.
+[doctor] Your type two diabetes looks well controlled. You take metformin five hundred milligrams twice a day, right?
+[patient] Yes, twice a day with meals. No stomach problems.
+[doctor] Good. Continue the metformin at the same dose. How is your blood pressure at home?
+[patient] It has been high. Mostly around one fifty over ninety five in the mornings.
+[doctor] Your hypertension is not controlled. High blood pressure can lead to a stroke if it is not treated.
+[doctor] I am going to increase your lisinopril from twenty milligrams to forty milligrams once daily.
+[patient] Okay. My right knee has also been hurting, especially on the stairs.
+[doctor] On exam there is crepitus in the right knee. This is osteoarthritis of the right knee.
+[doctor] You can take acetaminophen five hundred milligrams every six hours as needed for pain.
+[patient] I am allergic to penicillin. It gave me a rash.
+[doctor] Okay. I have noted your penicillin allergy with rash.
+[patient] Also, my mother had breast cancer.
+[doctor] Thank you, that is helpful family history. Today I am ordering a basic metabolic panel and a hemoglobin A1c.
+[doctor] Please follow up with me in three months. If you have any chest pain, go to the emergency room right away.
+[patient] Okay, thank you doctor.`;
+
+describe('an exam finding said after the plan began', () => {
+  // The trial's `clean` visit: its first plan cue (the hypertension's assessment) comes before the exam's.
+  const { section } = generate(CLEAN);
+  const plan = section('ASSESSMENT AND PLAN');
+
+  it('is the physical examination, not the hypertension\'s reasoning', () => {
+    expect(section('PHYSICAL EXAMINATION')).toBe('• Musculoskeletal: Examination of the right knee: There is crepitus in the right knee.');
+    expect(plan).not.toMatch(/crepitus/);
+  });
+
+  it('is followed by the diagnosis it names, as a problem of its own', () => {
+    expect(plan).toMatch(/^1\. Hypertension\.\n• Medical Reasoning: Their hypertension is not controlled\. High blood pressure can lead to a stroke if it is not treated\.$/m);
+    expect(plan).toMatch(/^3\. Type 2 diabetes\.$/m);
+    expect(plan).toMatch(/^2\. Osteoarthritis of the right knee\.\n• Medical Reasoning: This is osteoarthritis of the right knee\.\n• Medical Treatment: The patient can take acetaminophen/m);
+  });
+});
