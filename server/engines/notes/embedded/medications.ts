@@ -1,7 +1,7 @@
 /** Medication orders and the medication list; allergies. */
 import type { MedicationOrder } from '../types';
 import { priorQuestion, type NoteContext, type Piece } from './compose';
-import { KEEP_DRUG, avoidedDrugs, findDrugs, isCompleteOrder, parseOrder } from './meds';
+import { KEEP_DRUG, avoidedDrugs, findDrugs, isCompleteOrder, parseOrder, wrongWayFrom } from './meds';
 import type { Problem } from './plan';
 import { capitalize, finishSentence } from './text';
 import { RELATION, STATUS } from './vocab';
@@ -204,6 +204,9 @@ export function orderLine(o: MedicationOrder, before: MedicationOrder | undefine
  */
 export function sayChanges(pieces: Piece[], orders: MedicationOrder[], taken: Map<string, MedicationOrder>): void {
   for (const p of pieces) {
+    // A dose before that cannot be (an increase from more than the new dose) is not written as said.
+    const impossible = wrongWayFrom(p.text);
+    if (impossible) p.text = p.text.replace(impossible, '');
     for (const d of findDrugs(p.text)) {
       const o = orders.find((x) => x.drug_name === d.ingredient && x.status === STATUS.CHANGED && x.dosage.quantity !== null && x.dosage.unit);
       const before = taken.get(d.ingredient);

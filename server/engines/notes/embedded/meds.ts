@@ -151,7 +151,7 @@ export function parseOrder(sentence: string, drug: DrugMention, codes: CodeIndex
   // Instructions are copied words; one that runs into an unclear span is left for the clinician.
   const instr = [told && !/unclearspan/i.test(told) ? told : said?.count ?? null, cap].filter(Boolean).join('; ') || null;
   const prn = asNeeded(after);
-  const previous = change ? { quantity: change.from, unit: UNIT_CODES[change.unit.toLowerCase()] ?? null, raw_value: `${change.from} ${change.unit}` } : null;
+  const previous = change && !wrongWay(text, change) ? { quantity: change.from, unit: UNIT_CODES[change.unit.toLowerCase()] ?? null, raw_value: `${change.from} ${change.unit}` } : null;
   return {
     drug_name: drug.ingredient,
     medication_code: concept ? { code: concept.rxcui, type: 'RXCUI' } : null,
@@ -189,6 +189,23 @@ export function asNeeded(text: string): { reason: string | null } | undefined {
 const UNIT_WORDS = Object.keys(UNIT_CODES).sort((a, b) => b.length - a.length).join('|');
 const BEFORE_RE = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s*(${UNIT_WORDS})\\s+(?:of\\s+)?(?:(?:the|your|her|his|their)\\s+)?$`, 'i');
 const CHANGE_RE = new RegExp(`\\b(?:from\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:(${UNIT_WORDS})\\s+)?(?:up\\s+|down\\s+)?to\\s+(\\d+(?:\\.\\d+)?)\\s*(${UNIT_WORDS})\\b`, 'i');
+
+/**
+ * A change whose numbers go the other way from its verb: the recogniser heard "increase their lisinopril for ninety to
+ * forty" for "from twenty" (a browser trial, 3 Dec). The new dose stands; the dose before it is no fact to record.
+ */
+export function wrongWay(text: string, change: { from: number; to: number }): boolean {
+  const up = /\b(?:increas\w*|rais\w*|up|bump\w*|go(?:ing)? up|doubl\w*)\b/i.test(text);
+  const down = /\b(?:decreas\w*|lower\w*|reduc\w*|cut\w*|go(?:ing)? down|halv\w*|taper\w*)\b/i.test(text);
+  return up !== down && (up ? change.from >= change.to : change.from <= change.to);
+}
+
+/** The said dose before a change ("from 90 mg", "for 90 milligrams") when it is the wrong way round, for the note to leave out. */
+export function wrongWayFrom(text: string): RegExp | undefined {
+  const change = doseChange(text);
+  if (!change || !wrongWay(text, change)) return undefined;
+  return new RegExp(String.raw`\s*\b(?:from|for)?\s*${change.from}\s*(?:${UNIT_WORDS})?(?=\s+(?:up\s+|down\s+)?to\s+${change.to}\b)`, 'i');
+}
 
 /**
  * "increase the lisinopril from 10 mg to 20 mg daily" → from 10 to 20 MG-words. The order carries the new

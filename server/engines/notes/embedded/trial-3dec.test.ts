@@ -150,3 +150,20 @@ describe('an exam finding said after the plan began', () => {
     expect(plan).toMatch(/^2\. Osteoarthritis of the right knee\.\n• Medical Reasoning: This is osteoarthritis of the right knee\.\n• Medical Treatment: The patient can take acetaminophen/m);
   });
 });
+
+describe('an increase heard from a higher dose than its new one', () => {
+  // The recogniser heard "for ninety" for "from twenty".
+  const { note, section } = generate(`[doctor] Your hypertension is not controlled.
+[doctor] I am going to increase their lisinopril for ninety milligrams to forty milligrams once daily.`);
+  const [order] = note.structured_data.orders.medication_orders.values;
+
+  it('keeps the new dose and records no dose before it', () => {
+    expect(order).toMatchObject({ drug_name: 'lisinopril', status: 'CHANGED', dosage: { quantity: 40, unit: 'MG' } });
+    expect(order?.previous_dosage ?? null).toBeNull();
+  });
+
+  it('does not write the impossible dose before as said', () => {
+    expect(section('ASSESSMENT AND PLAN')).toContain('We will increase their lisinopril to 40 mg once daily.');
+    expect(note.summary.map((s) => s.content).join('\n')).not.toMatch(/\b90\b/);
+  });
+});
