@@ -106,7 +106,8 @@ export function scribePlan(t: string): string {
   return t
     .replace(/^(?:so\s+)?(?:I|we)\s+(?:also\s+)?(?:want to|do want to|would like to|would like us to|am going to|are going to|will go ahead and|am gonna|are gonna|will also|will|'ll)\s+(?:go ahead and\s+)?(?:also\s+)?/i, 'We will ')
     // "I am ordering a basic metabolic panel today" (a browser trial, 3 Dec: dropped as first-person speech).
-    .replace(/^(?:so\s+)?(?:I am|I'm|we are|we're)\s+(?:also\s+)?(?=(?:ordering|checking|getting|sending|scheduling|starting|stopping|increasing|decreasing|prescribing|referring|adding|holding|repeating)\b)/i, 'We are ')
+    // Said after "today" too: "Today I am ordering a basic metabolic panel" (the same trial's visits, left out as first person).
+    .replace(/^(?:so\s+)?(?:today,?\s+)?(?:I am|I'm|we are|we're)\s+(?:also\s+)?(?=(?:ordering|checking|getting|sending|scheduling|starting|stopping|increasing|decreasing|prescribing|referring|adding|holding|repeating)\b)/i, 'We are ')
     .replace(/^We will (?:have|get) (she|he|the patient|they) (?=\w)/i, (_m, who: string) => `${who} will `)
     .replace(/\b(?:I am|we are|I'm|we're) (?:going to|gonna) (?:go ahead and )?/g, 'we will ')
     .replace(/\b(?:I|we) (?:also )?(?:want to|would like to|do want to) (?:go ahead and )?/g, 'we will ');

@@ -167,3 +167,29 @@ describe('an increase heard from a higher dose than its new one', () => {
     expect(note.summary.map((s) => s.content).join('\n')).not.toMatch(/\b90\b/);
   });
 });
+
+// The trial's `clean1` visit.
+const CLEAN1 = `[doctor] Good morning. I am Doctor Patel. How have you been since your last visit?
+[patient] Pretty good overall. My sugars have been okay on the metformin.
+[doctor] Good. You take metformin five hundred milligrams twice a day, right?
+[patient] Yes, twice a day with meals. No stomach problems.
+[doctor] Great, we will continue the metformin at the same dose. How is your blood pressure at home?
+[patient] It has been high. Mostly around one fifty over ninety five in the mornings.
+[doctor] That is too high. High blood pressure can lead to a stroke if it is not treated.
+[doctor] I am going to increase your lisinopril from twenty milligrams to forty milligrams once daily.
+[patient] Okay. My right knee has also been hurting, especially on the stairs.
+[doctor] On exam there is crepitus in the right knee. This looks like osteoarthritis of the right knee.
+[doctor] You can take acetaminophen five hundred milligrams every six hours as needed for pain.
+[patient] Can I take amoxicillin if I get an infection? I am allergic to penicillin. It gave me a rash.
+[doctor] No, we will avoid penicillins. I have noted your penicillin allergy with rash.
+[patient] Also, my mother had breast cancer, so I worry about that.
+[doctor] That is good to know for your family history. Today I am ordering a basic metabolic panel and a hemoglobin A1c.
+[doctor] Please follow up with me in three months. If you have any chest pain, go to the emergency room right away.
+[patient] Okay, thank you doctor.`;
+
+describe('an order said after "today"', () => {
+  it('is in the plan, in the plan voice', () => {
+    expect(generate(CLEAN1).section('ASSESSMENT AND PLAN')).toContain('• Additional Testing: We are ordering a basic metabolic panel and a hemoglobin a1c.');
+    expect(generate(CLEAN).section('ASSESSMENT AND PLAN')).toMatch(/^3\. Type 2 diabetes\.\n• Additional Testing: We are ordering a basic metabolic panel and a hemoglobin a1c\.$/m);
+  });
+});
