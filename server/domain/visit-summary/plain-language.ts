@@ -112,12 +112,15 @@ const LEXICON: Array<[RegExp, string]> = (
 const PERSON: Array<[RegExp, string]> = [
   [/\b(?:the )?(?:patient|pt)(?: is| was)? (?:advised|instructed|told|encouraged|counseled) to\b/gi, 'please'],
   [/\b(?:the )?(?:patient|pt) (?:was|is) (?:advised|instructed|told|encouraged) that\b/gi, 'we told you that'],
-  [/\b(?:the )?(?:patient|pt) (?:will|should)\b/gi, 'you will'],
+  // "Should" stays advice: "if you have any chest pain, you should go to the emergency room", not "you will go".
+  [/\b(?:the )?(?:patient|pt) will\b/gi, 'you will'],
+  [/\b(?:the )?(?:patient|pt) should\b/gi, 'you should'],
   [/\b(?:the )?(?:patient|pt) (?:is|was)\b/gi, 'you are'],
   [/\b(?:the )?(?:patient|pt) has\b/gi, 'you have'],
   [/\b(?:the )?(?:patient|pt)'s\b/gi, 'your'],
   [/\b(?:the )?(?:patient|pt)\b/gi, 'you'],
-  [/\b(?:he|she) (?:will|should)\b/gi, 'you will'],
+  [/\b(?:he|she) will\b/gi, 'you will'],
+  [/\b(?:he|she) should\b/gi, 'you should'],
   [/\b(?:he|she) (?:is|was)\b/gi, 'you are'],
   [/\b(?:he|she) has\b/gi, 'you have'],
   [/\b(?:his|her)\b/gi, 'your'],

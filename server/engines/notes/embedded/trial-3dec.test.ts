@@ -35,7 +35,7 @@ describe('a return precaution', () => {
 
   it('is what the after-visit summary says to get help for', () => {
     const avs = buildVisitSummary('s1', note.summary, note.structured_data, null);
-    expect(avs.get_help).toEqual(['If you have any chest pain, you will go to the emergency room right away.']);
+    expect(avs.get_help).toEqual(['If you have any chest pain, you should go to the emergency room right away.']);
     expect(avs.follow_up.join(' ')).not.toMatch(/chest pain/);
   });
 
