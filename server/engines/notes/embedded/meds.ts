@@ -99,7 +99,7 @@ export function parseTiming(text: string): string | null {
 const CAP = /\b(?:no more than|not more than|at most|up to|a maximum of|maximum of|max of)\s+(\d[\d,]*(?:\.\d+)?)\s+(tablets?|pills?|capsules?|doses?|times|milligrams|mg|grams?)\s+(?:a|per|in a|in one|each)\s+day\b/i;
 
 /** The sentence with its numbers as digits, where the drug is named, and the words after and just before it. */
-function sigSpan(sentence: string, drug: DrugMention): { text: string; at: number; after: string; before: string } {
+export function sigSpan(sentence: string, drug: DrugMention): { text: string; at: number; after: string; before: string } {
   const text = wordsToDigits(joinUnitWords(sentence.replace(/(\d),(\d{3})/g, '$1$2')));
   const lower = text.toLowerCase();
   const at = Math.max(0, lower.indexOf(drug.spoken.split(' ')[0]));

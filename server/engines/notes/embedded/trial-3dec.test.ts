@@ -166,6 +166,10 @@ describe('an increase heard from a higher dose than its new one', () => {
     expect(section('ASSESSMENT AND PLAN')).toContain('We will increase their lisinopril to 40 mg once daily.');
     expect(note.summary.map((s) => s.content).join('\n')).not.toMatch(/\b90\b/);
   });
+
+  it('is listed for the review as misheard', () => {
+    expect(note.left_out?.map((x) => x.text)).toEqual([expect.stringMatching(/^A change of lisinopril was heard from 90 to 40 milligrams, which its verb contradicts; the dose before was left out/)]);
+  });
 });
 
 // The trial's `clean1` visit.

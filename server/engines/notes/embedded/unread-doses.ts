@@ -1,6 +1,6 @@
 import type { LeftOutItem, MedicationOrder } from '../types';
 import type { NoteContext } from './compose';
-import { cutDose, findDrugs, parseOrder } from './meds';
+import { cutDose, doseChange, findDrugs, parseOrder, sigSpan, wrongWay } from './meds';
 import { showUnclear } from './unclear';
 
 /**
@@ -23,6 +23,14 @@ export function unreadDoses(ctx: NoteContext, orders: MedicationOrder[], taken: 
       if (cutDose(s.text, d) && !known.has(`${d.ingredient} cut`)) {
         known.add(`${d.ingredient} cut`);
         out.push({ reason: 'NOT_UNDERSTOOD', kind: 'medication_order', text: `A dose of ${d.spoken} was said that was not heard whole: "${showUnclear(s.text)}"`, loinc_code: '10160-0', source_transcripts: [s.tid] });
+      }
+      // "increase their lisinopril for 90 mg to 40 mg": the dose before, which cannot be, is left out of the note and the
+      // order (meds.ts, wrongWay); the review says so, since the words were misheard.
+      const span = sigSpan(s.text, d);
+      const change = doseChange(span.after);
+      if (change && wrongWay(span.text, change) && !known.has(`${d.ingredient} wrong-way`)) {
+        known.add(`${d.ingredient} wrong-way`);
+        out.push({ reason: 'NOT_UNDERSTOOD', kind: 'medication_order', text: `A change of ${d.spoken} was heard from ${change.from} to ${change.to} ${change.unit}, which its verb contradicts; the dose before was left out: "${showUnclear(s.text)}"`, loinc_code: '10160-0', source_transcripts: [s.tid] });
       }
       const q = parseOrder(s.text, d, ctx.codes).dosage.quantity;
       if (q === null || known.has(`${d.ingredient} ${q}`)) continue;
