@@ -197,3 +197,11 @@ describe('an order said after "today"', () => {
     expect(generate(CLEAN).section('ASSESSMENT AND PLAN')).toMatch(/^3\. Type 2 diabetes\.\n• Additional Testing: We are ordering a basic metabolic panel and a hemoglobin a1c\.$/m);
   });
 });
+
+describe('the plan item of drugs that treat no problem named', () => {
+  it('is the engine\'s own heading for the review, not a sentence without evidence', () => {
+    const { note, transcript } = generate(CLEAN1);
+    const heading = checkNoteFaithfulness(note, transcript).sentences.find((s) => /Medication management/.test(s.text));
+    expect(heading?.template).toBe('plan-item');
+  });
+});

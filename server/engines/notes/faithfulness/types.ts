@@ -50,7 +50,7 @@ export interface FactResult {
   evidence: string[];
 }
 
-export type TemplateKind = 'agreement' | 'counselling' | 'imaging-discussion' | 'follow-up' | 'opener' | 'normal-exam';
+export type TemplateKind = 'agreement' | 'counselling' | 'imaging-discussion' | 'follow-up' | 'opener' | 'normal-exam' | 'plan-item';
 export type Misfiled = 'medication-in-exam' | 'allergy-in-findings';
 export type SpeechFlag = 'unclear' | 'greeting' | 'addressed-speech';
 
