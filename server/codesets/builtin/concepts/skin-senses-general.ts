@@ -135,7 +135,7 @@ export const SKIN_SENSES_GENERAL: Array<[code: string, ...terms: string[]]> = [
   ['Z95.2', 'valve replacement', 'artificial heart valve'],
   ['R03.0', 'elevated blood pressure reading'],
   ['R94.31', 'abnormal ekg', 'abnormal ecg'],
-  ['R79.89', 'abnormal blood test', 'abnormal labs', 'abnormal blood work'],
+  ['R79.89', 'abnormal blood test', 'abnormal labs', 'abnormal blood work', 'abnormal lab finding', 'abnormal lab result', 'abnormal lab work', 'abnormal lab value'],
   ['R82.998', 'abnormal urinalysis'],
   ['R93.89', 'abnormal imaging'],
   ['Z51.81', 'drug level monitoring'],

@@ -4,6 +4,7 @@ import { conditionMentions } from './analyze';
 import { stripFiller, type NoteContext } from './compose';
 import { findDrugs } from './meds';
 import { isDiagnosisCode, type Problem } from './plan';
+import { findPresentingSymptoms } from './presenting-complaint';
 import { clinicianToNote, finishSentence } from './text';
 
 const HYPOTHETICAL =
@@ -232,6 +233,8 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       if (inPlan || (/^S/.test(m.code) && readOff(s, m)) || stated) add(m.code, finishSentence(clinicianToNote(stripFiller(s.text), analysis.sex)));
     }
   }
+  // The reason for the visit the clinician dictates is a problem of it, unless a diagnosis below explains it.
+  for (const p of findPresentingSymptoms(analysis.sentences)) add(p.code, finishSentence(clinicianToNote(stripFiller(p.sentence.text), analysis.sex)));
   // Joint or limb pain is the symptom of a musculoskeletal diagnosis or injury coded beside it, not a problem of its own.
   // Only a diagnosis of the same part explains the pain: knee osteoarthritis explains knee pain, arthritis of no stated
   // site does not explain foot pain, and carpal tunnel syndrome (a nerve, G56) explains wrist pain.
