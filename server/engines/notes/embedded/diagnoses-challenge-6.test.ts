@@ -1,8 +1,10 @@
 /**
  * Issue 29 item 4 (recall): the sixth challenge set of 7 Dec, on symptom problems the plan assesses without naming them as
  * such: the reason for the visit the clinician dictates ("… who presents today with back pain"), which scribes open the
- * assessment with. Each visit is made up (none is taken from ACI-BENCH). The "codes" cases were missed before their rule;
- * the "codes none" cases bound the rule (a history listed, a question, a denial, a relative, a pain a diagnosis explains).
+ * assessment with, and a painful part the plan takes up with only a possible diagnosis ("for your knee, it sounds like
+ * you may have torn a ligament"), coded as the pain until a diagnosis is made (ICD-10-CM guidelines, section IV.H). Each
+ * visit is made up (none is taken from ACI-BENCH). The "codes" cases were missed before their rule; the "codes none" cases
+ * bound the rule (a history listed, a question, a denial, a pain a diagnosis explains, a plan that doubts no diagnosis).
  */
 import { describe, expect, it } from 'vitest';
 import { codesOf, OPENING, PLAN } from './challenge-visit';
@@ -37,5 +39,36 @@ describe('the reason for the visit the clinician dictates', () => {
       ['You are here for a flu shot, and you mentioned some dizziness last month.', /^R42/],
       ['Paul is a 58-year-old male who presents with right knee pain.', /^M25\.56/, 'For your right knee, the x-ray shows osteoarthritis of the right knee, so we will start meloxicam.'],
     ]);
+  });
+});
+
+// A visit where the patient names a complaint and the plan takes it up in one sentence.
+const complaint = (said: string, plan: string) =>
+  codesOf(`[doctor] Hi, what brings you in today?\n[patient] ${said}\n[doctor] Okay, tell me more.\n[patient] That's about it.\n${PLAN}[doctor] ${plan}\n`);
+
+describe('a painful part the plan takes up with only a possible diagnosis', () => {
+  it('codes the pain at the part, with the side the visit gives it', () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['My right shoulder hurts when I reach overhead.', "For your right shoulder, I'm concerned you may have a labral tear, so we'll get an MRI.", /^M25\.511/],
+      ['My left ankle is really sore since I twisted it.', "As for your ankle, it could be a sprain or a small fracture, so let's get an x-ray.", /^M25\.572/],
+      ['My lower back has been aching for a month.', "For your back, I suspect it's muscular, so let's start physical therapy.", /^M54\.5/],
+      ['My knee hurts going down stairs.', 'With your knee, it sounds like you might have irritated a tendon, so rest it for a week.', /^M25\.56/],
+      ['My neck has been sore since the car accident.', 'For your neck, I want to rule out a fracture, so we will get a CT scan.', /^M54\.2/],
+    ];
+    for (const [said, plan, code] of cases) expect(complaint(said, plan).some((c) => code.test(c)), plan).toBe(true);
+  });
+
+  it('codes no pain when the diagnosis is said without doubt, is coded at the part, or nothing hurts there', () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['My right knee hurts on the inside.', 'For your right knee, I think you have a strain of the posterior cruciate ligament, so we will brace it.', /^M25/],
+      ['My shoulder hurts when I lift things.', 'For your shoulder, you have a rotator cuff tear, and we will refer you to orthopedics.', /^M25/],
+      ['My right foot hurts around the sore.', 'For your right foot, this is a nonhealing ulcer of your right foot, possibly from poor circulation.', /^M79/],
+      ['My left hip aches at night.', 'For your hip, it may be arthritis, so we will get an x-ray.', /^M25/],
+      ['My right foot hurts at the ulcer.', 'For your foot, we may have to do surgery to fix the blood flow.', /^M79/],
+      ['My knee aches after soccer.', 'For your knee, physical therapy could be helpful.', /^M25/],
+      ['My knee clicks when I walk.', "For your knee, it may be nothing serious, but let's keep an eye on it.", /^M25/],
+      ["My knee doesn't hurt, it just swells up.", "For your knee, it could be a cyst, so let's get an ultrasound.", /^M25/],
+    ];
+    for (const [said, plan, code] of cases) expect(complaint(said, plan).filter((c) => code.test(c)), plan).toEqual([]);
   });
 });

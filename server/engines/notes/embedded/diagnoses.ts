@@ -5,6 +5,7 @@ import { stripFiller, type NoteContext } from './compose';
 import { findDrugs } from './meds';
 import { isDiagnosisCode, type Problem } from './plan';
 import { findPresentingSymptoms } from './presenting-complaint';
+import { findAssessedSitePain } from './site-pain';
 import { clinicianToNote, finishSentence } from './text';
 
 const HYPOTHETICAL =
@@ -235,6 +236,14 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   }
   // The reason for the visit the clinician dictates is a problem of it, unless a diagnosis below explains it.
   for (const p of findPresentingSymptoms(analysis.sentences)) add(p.code, finishSentence(clinicianToNote(stripFiller(p.sentence.text), analysis.sex)));
+  // So is the pain of a part the plan takes up with only a possible diagnosis (site-pain.ts).
+  // (Its evidence is the sentence that takes the part up when no sentence names the pain.)
+  const takenUp = new Map<string, string>();
+  const coded = out.map((d) => d.codes[0]);
+  for (const p of findAssessedSitePain(analysis.sentences, analysis.planStart, coded)) {
+    add(p.code, finishSentence(clinicianToNote(stripFiller(p.sentence.text), analysis.sex)));
+    takenUp.set(ctx.codes.icd10(p.code)?.code ?? p.code, p.sentence.tid);
+  }
   // Joint or limb pain is the symptom of a musculoskeletal diagnosis or injury coded beside it, not a problem of its own.
   // Only a diagnosis of the same part explains the pain: knee osteoarthritis explains knee pain, arthritis of no stated
   // site does not explain foot pain, and carpal tunnel syndrome (a nerve, G56) explains wrist pain.
@@ -263,7 +272,11 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
     });
     if (explained) out.splice(k, 1);
   }
-  for (const d of out) d.source_transcripts = diagnosisEvidence(ctx, d.codes[0].code);
+  for (const d of out) {
+    const found = diagnosisEvidence(ctx, d.codes[0].code);
+    const tid = takenUp.get(d.codes[0].code);
+    d.source_transcripts = found.length || !tid ? found : [tid];
+  }
   return out;
 }
 
