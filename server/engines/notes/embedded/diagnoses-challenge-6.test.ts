@@ -7,7 +7,9 @@
  * bound the rule (a history listed, a question, a denial, a pain a diagnosis explains, a plan that doubts no diagnosis).
  */
 import { describe, expect, it } from 'vitest';
+import { analyze } from './analyze';
 import { codesOf, OPENING, PLAN } from './challenge-visit';
+import { dialogueToTranscript } from './dialogue';
 
 const visit = (dictated: string, plan = "For your first problem, let's get some imaging and see you back in two weeks.") =>
   codesOf(`[doctor] ${dictated}\n${OPENING}${PLAN}[doctor] ${plan}\n`);
@@ -70,5 +72,23 @@ describe('a painful part the plan takes up with only a possible diagnosis', () =
       ["My knee doesn't hurt, it just swells up.", "For your knee, it could be a cyst, so let's get an ultrasound.", /^M25/],
     ];
     for (const [said, plan, code] of cases) expect(complaint(said, plan).filter((c) => code.test(c)), plan).toEqual([]);
+  });
+});
+
+describe('the plan announced as "your plan"', () => {
+  // Said inside a long exam turn, the announcement is where the plan starts, so what the clinician says right after it is
+  // assessed; an exam or diet talked about "a little bit" starts no plan.
+  const knee = (announce: string) =>
+    `[doctor] What happened to your knee?\n[patient] I twisted my left knee skiing and it hurts to walk.\n[doctor] Okay, let me take a look. There is some swelling on the inside of the knee and it is tender there. ${announce} it sounds like you may have sprained a ligament on the inside of your knee.\n[doctor] I'm going to put you in a brace and send you for an MRI.\n`;
+  it('starts the plan at "let\'s talk a little bit about your plan"', () => {
+    const a = analyze(dialogueToTranscript(knee("So let's talk a little bit about your plan, what I'm worried about for your knee is")));
+    expect(a.sentences[a.planStart].text).toMatch(/your plan/);
+    expect(codesOf(knee("So let's talk a little bit about your plan, what I'm worried about for your knee is"))).toContain('M25.562');
+  });
+  it('starts no plan at "let\'s talk a little bit about my exam" or "about your diet"', () => {
+    for (const said of ["So let's talk a little bit about my exam, what I'm worried about for your knee is", "So let's talk a little bit about your diet, what I'm worried about for your knee is"]) {
+      const a = analyze(dialogueToTranscript(knee(said)));
+      expect(a.sentences[a.planStart]?.text ?? '', said).not.toMatch(/talk a little bit/);
+    }
   });
 });
