@@ -1,6 +1,7 @@
 /**
  * Recordings with reference text for the speech bench and decoder tuning:
- *  - real human speech shipped by Debian: pocketsphinx-testdata (LibriVox excerpts, "go forward") and
+ *  - real human speech shipped by Debian: pocketsphinx-testdata (LibriVox excerpts, "go forward", five
+ *    spoken card names such as "eight of spades four of clubs seven of hearts") and
  *    alsa-utils' spoken channel names (/usr/share/sounds/alsa, "front left" …),
  *  - clinic dialogues synthesised from ACI-BENCH conversations, one voice per speaker, from espeak-ng or
  *    the natural voices (Festival diphone/HTS, Flite) of server/engines/speech/synth.ts.
@@ -28,13 +29,18 @@ export const ACI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathna
 
 export function humanRecordings(): Recording[] {
   const out: Recording[] = [];
-  const trans = path.join(TESTDATA, 'librivox/transcription');
-  if (fs.existsSync(trans)) {
+  // Sphinx transcription files: "<s> words </s> (file id)", one recording per line.
+  for (const [dir, file] of [
+    ['librivox', 'transcription'],
+    ['cards', 'cards.transcription'],
+  ] as const) {
+    const trans = path.join(TESTDATA, dir, file);
+    if (!fs.existsSync(trans)) continue;
     for (const line of fs.readFileSync(trans, 'utf8').split('\n')) {
       const m = /^<s>\s*(.*?)\s*<\/s>\s*\((.+)\)$/.exec(line.trim());
       if (!m) continue;
-      const wav = path.join(TESTDATA, 'librivox', `${m[2]}.wav`);
-      if (fs.existsSync(wav)) out.push({ id: `librivox/${m[2]}`, kind: 'human', pcm: toPcm16Mono16k(decodeWav(fs.readFileSync(wav))), reference: m[1]! });
+      const wav = path.join(TESTDATA, dir, `${m[2]}.wav`);
+      if (fs.existsSync(wav)) out.push({ id: `${dir}/${m[2]}`, kind: 'human', pcm: toPcm16Mono16k(decodeWav(fs.readFileSync(wav))), reference: m[1]! });
     }
   }
   const gf = path.join(TESTDATA, 'goforward.raw');

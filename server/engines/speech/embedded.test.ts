@@ -4,6 +4,7 @@ import { EmbeddedSpeechEngine } from './embedded.js';
 import { createSpeechEngine, speechConfigFromEnv } from './index.js';
 import { segmenterFactory } from './silero-segmenter.js';
 import { decodeWav, toPcm16Mono16k } from './audio.js';
+import { stockModel } from './pocketsphinx/ffi.js';
 import type { SpeechSegment } from './types.js';
 
 // Real human speech with transcripts, from Debian's pocketsphinx-testdata.
@@ -141,5 +142,22 @@ describe.skipIf(!hasLib || !hasData)('embedded engine (pocketsphinx)', () => {
     } finally {
       await silero.close();
     }
+  }, 300_000);
+
+  it('times words in milliseconds at whatever frame rate the decoder runs (-frate)', async () => {
+    const at = async (frate: string) => {
+      const e = new EmbeddedSpeechEngine({ poolSize: 1, model: { ...stockModel(), args: { '-frate': frate } } });
+      try {
+        return (await e.transcribe(goforward())).flatMap((s) => s.words);
+      } finally {
+        await e.close();
+      }
+    };
+    const [hundred, eighty] = [await at('100'), await at('80')];
+    const meters = (ws: typeof hundred) => ws.find((w) => w.word === 'meters')!;
+    // "meters" ends ~2.1 s into the recording: counted as 10 ms frames, 80 frames a second would put it 0.4 s early.
+    expect(meters(hundred).endMs).toBeGreaterThan(1800);
+    expect(Math.abs(meters(eighty).endMs - meters(hundred).endMs)).toBeLessThanOrEqual(60);
+    expect(Math.abs(meters(eighty).startMs - meters(hundred).startMs)).toBeLessThanOrEqual(60);
   }, 300_000);
 });

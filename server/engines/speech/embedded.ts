@@ -3,7 +3,7 @@ import os from 'node:os';
 import { SampleAligner } from './audio.js';
 import { AudioBatcher } from './audio-batch.js';
 import { readInterpolation, resolveModel, type EmbeddedLm } from './embedded-models.js';
-import { FRAME_MS, type DecoderBias, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
+import { type DecoderBias, type DecoderModel, type RawWord } from './pocketsphinx/ffi.js';
 import { DecoderPool } from './pocketsphinx/pool.js';
 import type { FromWorker } from './pocketsphinx/worker.js';
 import type { DecodedPrefix, SpeechBias, SpeechEngine, SpeechSegment, SpeechStream, SpeechStreamOptions, TranscribeOptions, WordTiming } from './types.js';
@@ -67,8 +67,8 @@ export function decoderBias(bias: SpeechBias | undefined, weight: number): Decod
 function toWords(raw: RawWord[], offsetMs: number): WordTiming[] {
   return raw.map((w) => ({
     word: w.word,
-    startMs: Math.round(offsetMs + w.startFrame * FRAME_MS),
-    endMs: Math.round(offsetMs + (w.endFrame + 1) * FRAME_MS),
+    startMs: Math.round(offsetMs + w.startMs),
+    endMs: Math.round(offsetMs + w.endMs),
     ...(w.confidence !== undefined ? { confidence: w.confidence } : {}),
   }));
 }

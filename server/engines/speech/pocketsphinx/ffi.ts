@@ -52,15 +52,17 @@ export function stockModel(): DecoderModel {
 
 export interface RawWord {
   word: string;
-  /** 10 ms frames relative to the utterance start. */
-  startFrame: number;
-  endFrame: number;
+  /** Milliseconds from the utterance start to the word's first frame, and to the end of its last. */
+  startMs: number;
+  endMs: number;
   /** Lattice posterior 0–1 of the word; only on a finished utterance (partials have no lattice). */
   confidence?: number;
 }
 
-/** Frames are 10 ms at the acoustic model's default frame rate of 100/s. */
-export const FRAME_MS = 10;
+/** A frame's length: 10 ms at the acoustic model's default of 100 frames a second, longer under `-frate`. */
+export function frameMs(args: Record<string, string> | undefined): number {
+  return 1000 / Number(args?.['-frate'] ?? 100);
+}
 
 const NON_WORDS = /^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+)$/;
 
@@ -125,6 +127,7 @@ export class PocketSphinxDecoder {
   private ps: unknown;
   private inUtt = false;
   private readonly model: DecoderModel;
+  private readonly frameMs: number;
   /** The language-model search, while utterances are replayed under the grammar. */
   private lmSearch: string | null = null;
 
@@ -141,6 +144,7 @@ export class PocketSphinxDecoder {
     // Segmentation is ours (vad.ts); the library's own silence removal would renumber frames within an
     // utterance and shift word times.
     this.model = model;
+    this.frameMs = frameMs(model.args);
     // The search is set up below, after the dictionary has all its words, with the thread's shared copy of
     // the language model (`-lm` would read one per decoder).
     const argv = ['-hmm', model.hmm, '-dict', model.dict, '-logfn', '/dev/null', '-remove_silence', 'no'];
@@ -294,7 +298,7 @@ export class PocketSphinxDecoder {
       l.ps_seg_frames(seg, sf, ef);
       base ??= sf[0]!;
       if (!NON_WORDS.test(w)) {
-        const word: RawWord = { word: spelledWord(w), startFrame: sf[0]! - base, endFrame: ef[0]! - base };
+        const word: RawWord = { word: spelledWord(w), startMs: (sf[0]! - base) * this.frameMs, endMs: (ef[0]! - base + 1) * this.frameMs };
         if (lmath) {
           const p = l.logmath_exp(lmath, l.ps_seg_prob(seg, [0], [0], [0]));
           word.confidence = Number.isFinite(p) ? Math.round(Math.min(1, Math.max(0, p)) * 1000) / 1000 : 0;
