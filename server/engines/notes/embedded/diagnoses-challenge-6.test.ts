@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze';
-import { codesOf, OPENING, PLAN } from './challenge-visit';
+import { codesOf, expectCoded, expectNone, OPENING, PLAN } from './challenge-visit';
 import { dialogueToTranscript } from './dialogue';
 
 const visit = (dictated: string, plan = "For your first problem, let's get some imaging and see you back in two weeks.") =>
@@ -90,5 +90,21 @@ describe('the plan announced as "your plan"', () => {
       const a = analyze(dialogueToTranscript(knee(said)));
       expect(a.sentences[a.planStart]?.text ?? '', said).not.toMatch(/talk a little bit/);
     }
+  });
+});
+
+describe('what the patient fears it is', () => {
+  it('codes none', () => {
+    expectNone([
+      ['You were worried about having a stroke, but your exam is normal.', /^I63/],
+      ['Your concern was that this was a stroke, but your exam is reassuring.', /^I63/],
+    ]);
+  });
+  it("codes the patient's own condition they worry about, and the clinician's own worry", () => {
+    expectCoded([
+      ['You were worried about your diabetes, so we will check an A1c and continue metformin.', /^E11/],
+      ["I'm worried that you have pneumonia, so we'll start amoxicillin.", /^J18/],
+      ['You have gout, and you were worried about it coming back, so we will start allopurinol.', /^M10/],
+    ]);
   });
 });

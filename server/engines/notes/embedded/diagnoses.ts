@@ -4,6 +4,7 @@ import { conditionMentions } from './analyze';
 import { stripFiller, type NoteContext } from './compose';
 import { findDrugs } from './meds';
 import { isDiagnosisCode, type Problem } from './plan';
+import { isPatientFear } from './patient-fear';
 import { findPresentingSymptoms } from './presenting-complaint';
 import { findAssessedSitePain } from './site-pain';
 import { clinicianToNote, finishSentence } from './text';
@@ -94,8 +95,9 @@ function saidBefore(m: Said): { text: string; found: boolean } {
   return { text: at >= 0 ? lower.slice(0, at) : lower, found: at >= 0 };
 }
 
-/** Said of people in general, of a drug's use or of what a test looks for: "a PSA looks for prostate cancer". */
-const hypothetical = (m: Said) => HYPOTHETICAL.test(saidBefore(m).text.slice(-120));
+const feared = (m: Said) => saidBefore(m).found && isPatientFear(saidBefore(m).text.slice(-120));
+/** Said of people in general, of a drug's use or of what a test looks for ("a PSA looks for prostate cancer"), or feared. */
+const hypothetical = (m: Said) => HYPOTHETICAL.test(saidBefore(m).text.slice(-120)) || feared(m);
 
 // A condition naming a topic ("what we learn in diabetes studies") is not the patient's.
 const namesTopic = (m: { sentence: { tokens: string[] }; end: number }) => /^(?:study|studies|trial|trials|research)$/.test(m.sentence.tokens[m.end] ?? '');
@@ -193,7 +195,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m) || (historyFramed(m) && !findDrugs(m.sentence.text).length)))) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || feared(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m) || (historyFramed(m) && !findDrugs(m.sentence.text).length)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
