@@ -108,3 +108,15 @@ describe('what the patient fears it is', () => {
     ]);
   });
 });
+
+describe('what people in general get', () => {
+  it('codes none', () => {
+    expectNone([
+      ['Sometimes people get heartburn with this medicine.', /^K21/],
+      ['Patients often develop gout on this water pill.', /^M10/],
+    ]);
+  });
+  it('codes the patient\'s own said after it', () => {
+    expectCoded([['A lot of people get migraines, and you have migraines too, so we will start sumatriptan.', /^G43/]]);
+  });
+});

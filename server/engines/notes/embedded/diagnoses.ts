@@ -87,17 +87,22 @@ const pastAcute = (tokens: string[], m: { code: string; start: number; end: numb
   (ACUTE.test(m.code) && /\b(had|history of|years? ago|back in|prior|previous)\b/.test(tokens.slice(Math.max(0, m.start - 6), m.end + 4).join(' ')) && !HAD_UNTIL_NOW.test(tokens.slice(m.end, m.end + 6).join(' '))) ||
   pastHistory(tokens, m);
 
-type Said = { sentence: { text: string }; surface: string };
+type Said = { sentence: { text: string; tokens?: string[] }; surface: string; start?: number };
 /** The sentence's words before the mention, lower case; the whole sentence (found: false) when the surface is not in it. */
 function saidBefore(m: Said): { text: string; found: boolean } {
   const lower = m.sentence.text.toLowerCase();
-  const at = lower.indexOf(m.surface);
+  // The mention's own occurrence when the sentence says it twice ("people get migraines, and yours are migraines too").
+  const earlier = m.start && m.sentence.tokens ? m.sentence.tokens.slice(0, m.start).join(' ').split(m.surface).length - 1 : 0;
+  let at = lower.indexOf(m.surface);
+  for (let k = 0; k < earlier && at >= 0; k++) at = lower.indexOf(m.surface, at + m.surface.length);
   return { text: at >= 0 ? lower.slice(0, at) : lower, found: at >= 0 };
 }
 
 const feared = (m: Said) => saidBefore(m).found && isPatientFear(saidBefore(m).text.slice(-120));
+// "Sometimes people get heartburn with this medicine": what people in general get, said right before the condition.
+const PEOPLE_GET = /\b(?:people|patients|folks) (?:(?:often|usually|commonly|sometimes|can|may|might|will)\s+)?(?:get|develop|experience|end up with)\s+(?:[\w'-]+\s+){0,2}$/;
 /** Said of people in general, of a drug's use or of what a test looks for ("a PSA looks for prostate cancer"), or feared. */
-const hypothetical = (m: Said) => HYPOTHETICAL.test(saidBefore(m).text.slice(-120)) || feared(m);
+const hypothetical = (m: Said) => HYPOTHETICAL.test(saidBefore(m).text.slice(-120)) || PEOPLE_GET.test(saidBefore(m).text) || feared(m);
 
 // A condition naming a topic ("what we learn in diabetes studies") is not the patient's.
 const namesTopic = (m: { sentence: { tokens: string[] }; end: number }) => /^(?:study|studies|trial|trials|research)$/.test(m.sentence.tokens[m.end] ?? '');
