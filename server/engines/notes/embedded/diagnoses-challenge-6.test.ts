@@ -120,3 +120,18 @@ describe('what people in general get', () => {
     expectCoded([['A lot of people get migraines, and you have migraines too, so we will start sumatriptan.', /^G43/]]);
   });
 });
+
+describe('a drug kept from a condition of the history', () => {
+  it('codes none', () => {
+    expectNone([
+      ["Because you have a history of stomach ulcers, we'll avoid ibuprofen.", /^K2[5-8]/],
+      ['Given your history of kidney disease, please stay away from naproxen.', /^N18/],
+    ]);
+  });
+  it('codes one a drug is given for', () => {
+    expectCoded([
+      ["Because you have a history of stomach ulcers, we'll start omeprazole.", /^K2[5-8]/],
+      ['For your history of high blood pressure, continue lisinopril and avoid ibuprofen.', /^I10/],
+    ]);
+  });
+});

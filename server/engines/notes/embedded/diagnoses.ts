@@ -2,7 +2,7 @@
 import type { Diagnosis } from '../types';
 import { conditionMentions } from './analyze';
 import { stripFiller, type NoteContext } from './compose';
-import { findDrugs } from './meds';
+import { avoidedDrugs, findDrugs } from './meds';
 import { isDiagnosisCode, type Problem } from './plan';
 import { isPatientFear } from './patient-fear';
 import { findPresentingSymptoms } from './presenting-complaint';
@@ -122,6 +122,8 @@ function supposed(m: Said): boolean {
 // tune fold, the reference notes assess about 1 in 10 conditions named only in the history list.
 const HISTORY_FRAME = /\b(?:medical history|past history|history (?:of|significant for|includes?|is)|pmh)\b(?:(?!\b(?:you have|you do have|diagnosed)\b)[^.;]){0,60}$/;
 const historyFramed = (m: Said) => HISTORY_FRAME.test(saidBefore(m).text);
+// A drug said to be avoided ("with your history of stomach ulcers, avoid ibuprofen") is kept from the history, not given for it.
+const drugsGiven = (text: string) => findDrugs(text).filter((d) => !avoidedDrugs(text).some((a) => a.ingredient === d.ingredient));
 
 // Before the assessment and plan, a condition is the clinician's diagnosis only when told to the patient as theirs or read
 // off a result ("you do have a vitamin d deficiency", "consistent with", "it does show …"); one named in passing ("with
@@ -200,7 +202,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || feared(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m) || (historyFramed(m) && !findDrugs(m.sentence.text).length)))) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || feared(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m) || (historyFramed(m) && !drugsGiven(m.sentence.text).length)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
@@ -233,7 +235,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
         (t) => t.i >= analysis.planStart && t.role === 'CLINICIAN' && !t.question && !onForm(t.text) && conditionMentions(t).some((x) => !x.negated && !x.family && !historyFramed(x) && category(x.code) === category(m.code)),
       );
       // A form read out, or a history named in the plan, counts only when the plan comes back to it or a drug said with it manages it.
-      const inPlan = s.i >= analysis.planStart && ((!onForm(s.text) && !(historyFramed(m) && !findDrugs(s.text).length)) || later);
+      const inPlan = s.i >= analysis.planStart && ((!onForm(s.text) && !(historyFramed(m) && !drugsGiven(s.text).length)) || later);
       // "You have a history of …" is history too: told as theirs, but not assessed.
       const fromHistory = onForm(s.text) || historyFramed(m) || /\bhistory\b/.test(window);
       // A symptom told back before the plan ("you do have some knee pain") is the complaint, assessed only if the plan names it.
