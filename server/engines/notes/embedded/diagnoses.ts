@@ -21,7 +21,7 @@ const ACUTE = /^(I21|I22|I26|I63|I61|J18|J20|J01|J02|J06|N39|S|T)/;
 // it was found ("a colonoscopy three years ago showed you had some diverticulosis", "diagnosed with diabetes in 2015") is
 // still there; so is any the sentence says is here now ("still", "again", "it's back", "now on tamoxifen").
 const PAST_TIME =
-  /\b(?:(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a few|several|many|some) (?:years?|months?) ago|(?:years|decades|ages) ago|(?:a )?long (?:time )?ago|a while ago|back in|in (?:19|20)\d\d|in (?:your |his |her )?childhood|last (?:year|winter|summer|spring|fall|autumn)|as a (?:child|kid|teenager|teen|baby)|when (?:you|he|she) (?:were|was) (?:a |an )?(?:child|kid|teenager|teen|baby|younger|little|young)|in (?:college|high school|grade school|your (?:twenties|thirties|teens)))\b/;
+  /\b(?:(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a few|several|many|some|a couple of) (?:years?|months?) (?:ago|back)|(?:years|decades|ages) (?:ago|back)|(?:a )?long (?:time )?ago|a while ago|back in|in (?:19|20)\d\d|in (?:your |his |her )?childhood|last (?:year|winter|summer|spring|fall|autumn)|as a (?:child|kid|teenager|teen|baby)|when (?:you|he|she) (?:were|was) (?:a |an )?(?:child|kid|teenager|teen|baby|younger|little|young)|in (?:college|high school|grade school|your (?:twenties|thirties|teens)))\b/;
 const PREGNANCY_PAST = /\b(?:during|with|in) (?:your|her) (?:last |first |previous |second |earlier )?pregnanc(?:y|ies)\b/;
 // With a seizure, a faint or a fever had once, and diverticulitis (not diverticulosis, K57.x0).
 const EPISODIC = /^(?:I2[1-2]|I26|I6[13]|G45|I8[02]|J0|J1[0-8]|J2[0-2]|N1[0-2]|N2[0-3]|N3[09]|L0[23]|K35|K57\.\d[23]|K8[0-1]|K85|B0[0-2]|B27|A0|H6[56]|R5[056]|R21|L30\.9|O|S|T)/;
