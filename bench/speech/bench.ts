@@ -14,6 +14,7 @@
  * Then drug-name and diagnosis-term recall of the default engine with and without each session's context
  * (the terms its gold note names, as an EMR and context diagnoses would carry them), on the same audio.
  * --no-context leaves out that recall pass (it rebuilds a decoder per recording, ~a third of the CPU).
+ * --tempo 1.25: each set once more, spoken 1.25 times as fast (sox tempo, pitch kept): talk is faster than reading.
  * With --speed: real-time factor and concurrent real-time streams; speaker-role accuracy on espeak.
  * Usage: npm run bench:speech [-- --dialogues 4 --turns 12 --voices espeak,festival,flite --weights 0.3,0.7 --speed]
  * The default (4 valid dialogues x 12 turns, ~700 words per voice set) takes ~16 min of CPU; --quick
@@ -35,7 +36,7 @@ import { assignSpeakerRoles } from '../../server/engines/speech/speakers.js';
 import type { SpeechEngine, SpeechSegment } from '../../server/engines/speech/types.js';
 import { wordErrorRate } from '../../server/engines/speech/wer.js';
 import { NATURAL_VOICES, VOICES } from '../../server/engines/speech/synth.js';
-import { clinicRecordings, humanRecordings, type Recording } from './corpus.js';
+import { clinicRecordings, humanRecordings, spedUp, type Recording } from './corpus.js';
 import { contextTerms, termRecall, termSets } from './terms.js';
 import { BYTES_PER_MS } from '../../lib/contracts/stream-protocol.js';
 import fs from 'node:fs';
@@ -80,6 +81,9 @@ for (const v of voiceSets) {
 }
 console.log(`machine: ${cores} cores, ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`);
 console.log(`real human speech: ${human.length} recordings (${human.reduce((a, r) => a + durS(r.pcm), 0).toFixed(0)} s): ${human.map((r) => r.id).join(', ')}`);
+// --tempo 1.25: every set again, spoken that much faster (sox tempo, pitch kept), as sets of their own.
+const tempo = num('tempo', 0);
+if (tempo) for (const set of [...sets]) sets.push({ name: `${set.name}, ${tempo}x faster`, recs: set.recs.map((r) => spedUp(r, tempo)), clinic: set.clinic });
 const clinic = sets[1]!.recs;
 if (!clinic.length) console.log('clinic dialogues: skipped (../shared/data/aci-bench/valid.jsonl not found)');
 else console.log(`clinic dialogues: ACI-BENCH ${split === 'train' ? 'train, held-out fold' : 'valid'} ${clinic.map((r) => r.id.split('/')[1]).join(', ')}, first ${TURNS} turns, per voice set ${clinic.reduce((a, r) => a + durS(r.pcm), 0).toFixed(0)} s`);

@@ -7,6 +7,7 @@
  *    the natural voices (Festival diphone/HTS, Flite) of server/engines/speech/synth.ts.
  * Synthesised audio is cached under the OS temp dir so that repeated runs skip espeak-ng.
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,3 +112,15 @@ export function clinicRecordings(
     return { id: `aci-${split}/${e.encounter_id}`, encounter: e, kind: 'clinic' as const, pcm: dlg.pcm, reference: turns.map((t) => t.text).join(' '), turns: dlg.turns };
   });
 }
+
+/**
+ * The same recording spoken faster, pitch kept (sox's WSOLA `tempo`): read and synthesised speech is slower
+ * than talk in a clinic room, and a decoder setting that trades on speaking rate (`-frate`) must be seen on
+ * fast speech too.
+ */
+export function spedUp(r: Recording, tempo: number): Recording {
+  const raw = ['-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1'];
+  const pcm = execFileSync('sox', ['-V1', ...raw, '-', ...raw, '-', 'tempo', '-s', String(tempo)], { input: r.pcm, maxBuffer: 1 << 30 });
+  return { ...r, id: `${r.id}@${tempo}`, pcm, turns: undefined };
+}
+
