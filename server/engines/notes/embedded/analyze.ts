@@ -46,7 +46,7 @@ function isQuestion(s: string, role: Role): boolean {
   }
   if (/\?\s*$/.test(s)) return true;
   // "You have been having headaches, so we will get an MRI": said as what the plan follows from, it asks nothing.
-  return role === 'CLINICIAN' && QUESTION_START.test(s) && !STATED_WH.test(s) && s.split(/\s+/).length < 25 && !/^(?:(?:okay|ok|so|and|now|well)[, ]+)*you have (?:been|had|noticed)\b.*\bso (?:we|i)(?:'ll| will| are going to|'re going to|'m going to| am going to)\b/i.test(s);
+  return role === 'CLINICIAN' && QUESTION_START.test(s) && !STATED_WH.test(s) && s.split(/\s+/).length < 25 && !/^(?:(?:okay|ok|so|and|now|well)[, ]+)*(?:you have (?:been|had|noticed)|you're|you are)\b.*\bso (?:(?:we|i)(?:'ll| will| are going to|'re going to|'m going to| am going to)|let's|(?:start|take|try|drink|keep|continue|use|stop|avoid|cut))\b/i.test(s);
 }
 
 /**

@@ -153,3 +153,21 @@ describe('years or months "back"', () => {
     ]);
   });
 });
+
+describe('a statement that opens like a question', () => {
+  // "You're …" opens a spoken question ("you're taking the metformin?"), but followed by what the plan does about it, it
+  // tells the patient what they have.
+  it('codes what the patient is told they have, with what the plan does about it', () => {
+    expectCoded([
+      ["You're anemic, so we'll start iron.", /^D64/],
+      ["You're constipated, so start MiraLAX.", /^K59/],
+      ["You're dehydrated, so drink more fluids.", /^E86/],
+    ]);
+  });
+  it('codes none of a question or a denial', () => {
+    expectNone([
+      ["You're still having chest pain?", /^R07/],
+      ["You're not diabetic, so we'll stop checking your sugar.", /^E11/],
+    ]);
+  });
+});
