@@ -6,8 +6,8 @@
  * visit is made up (none is taken from ACI-BENCH). The "codes" cases were missed before their rule; the "codes none" cases
  * bound the rule (a history listed, a question, a denial, a pain a diagnosis explains, a plan that doubts no diagnosis).
  * Then (precision, said in the knee visit of challenge-visit.ts) what the patient fears it is, what people in general get,
- * a drug kept from a condition of the history, and an episode had "years back": each "codes none" case was coded before
- * its rule, and each "codes" case bounds it.
+ * a drug kept from a condition of the history, an episode had "years back", and a possible cause to work up: each
+ * "codes none" case was coded before its rule, and each "codes" case bounds it.
  */
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze';
@@ -168,6 +168,26 @@ describe('a statement that opens like a question', () => {
     expectNone([
       ["You're still having chest pain?", /^R07/],
       ["You're not diabetic, so we'll stop checking your sugar.", /^E11/],
+    ]);
+  });
+});
+
+describe('a condition put forward as a possible cause to work up', () => {
+  it('codes none of the cause, which is not established', () => {
+    expectNone([
+      ["Anemia could explain your fatigue, so we'll check a blood count.", /^D6/],
+      ["Fatigue can be from anemia, so we'll check a blood count.", /^D6/],
+      ["We'll check your thyroid because fatigue can come from hypothyroidism.", /^E03/],
+      ["A low thyroid could explain your weight gain, so let's check a TSH.", /^E03/],
+      ["Sleep apnea could be causing your fatigue, so let's get a sleep study.", /^G47/],
+    ]);
+  });
+  it("codes the symptom worked up, a known condition named as the cause, and one found that explains it", () => {
+    expectCoded([
+      ["Sleep apnea could be causing your fatigue, so let's get a sleep study.", /^R53/],
+      ['Your sleep apnea could be causing your fatigue, so use your CPAP every night.', /^G47/],
+      ["You have anemia, which could explain your fatigue, so we'll start iron.", /^D64/],
+      ["The x-ray shows pneumonia, which would explain your cough, so we'll start amoxicillin.", /^J18/],
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { stripFiller, type NoteContext } from './compose';
 import { avoidedDrugs, findDrugs } from './meds';
 import { isDiagnosisCode, type Problem } from './plan';
 import { isPatientFear } from './patient-fear';
+import { isPossibleCause } from './possible-cause';
 import { findPresentingSymptoms } from './presenting-complaint';
 import { findAssessedSitePain } from './site-pain';
 import { clinicianToNote, finishSentence } from './text';
@@ -202,7 +203,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   };
   for (const p of problems) {
     // A complaint named only as said (no lexicon condition) has no code to report.
-    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || feared(m) || onForm(m.sentence.text) || namesTopic(m) || supposed(m) || (historyFramed(m) && !drugsGiven(m.sentence.text).length)))) continue;
+    if (!p.code || (p.mentions.length && p.mentions.every((m) => pastAcute(m.sentence.tokens, m) || soughtBy(m) || feared(m) || isPossibleCause(m.sentence.tokens, m.start, m.end) || onForm(m.sentence.text) || namesTopic(m) || supposed(m) || (historyFramed(m) && !drugsGiven(m.sentence.text).length)))) continue;
     const note = [...p.reasoning, ...p.treatment, ...p.testing].slice(0, 2).map((x) => x.text).join(' ') || `${p.name}.`;
     add(p.code, note);
   }
@@ -218,7 +219,7 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
       const contusion = /^T14\.8/.test(m.code) && s.i >= analysis.planStart;
       if (m.negated || m.family || (!contusion && ((!/^[A-QS-Y]/.test(m.code) && !symptomOk) || !isDiagnosisCode(m.code) || /^(Z|T|W)/.test(m.code))) || (/^S/.test(m.code) && s.i < analysis.planStart && !readOff(s, m))) continue;
       // Causes talked through ("many reasons people can have an enlarged liver: alcohol, fatty liver") are not the patient's.
-      if (hypothetical(m)) continue;
+      if (hypothetical(m) || isPossibleCause(m.sentence.tokens, m.start, m.end)) continue;
       if (namesTopic(m)) continue;
       // Unless the plan names the symptom elsewhere, not as a drug's as-needed reason.
       if (SYMPTOM.test(m.code) && prnReason(m) && !analysis.sentences.some((t) => t.i >= analysis.planStart && t.role === 'CLINICIAN' && !t.question && conditionMentions(t).some((x) => x.code === m.code && !x.negated && !x.family && !prnReason(x) && !hypothetical(x)))) continue;
