@@ -82,7 +82,7 @@ export function VisitSummary({ id }: { id: string }) {
       <Part title="Your allergies" items={s.allergies ?? []} empty="No allergies are in your record from this visit." testId="allergies" />
       <Part title="Tests ordered" items={s.tests ?? []} empty="No tests were ordered." testId="tests" />
       <Part title="Follow-up" items={s.follow_up} empty="No follow-up visit was set. Call your clinic if you have questions." testId="follow-up" />
-      <Part title="When to get help" items={s.get_help} empty="Call your clinic if you feel worse or have new problems." testId="get-help" />
+      <Part title="When to get help" items={s.get_help} empty="Call your clinic if you feel worse or have new problems. In an emergency, call 911." testId="get-help" />
       {s.clinic ? (
         <p className="text-lg text-slate-800 print:text-base" data-testid="avs-clinic">
           {s.clinic.name}

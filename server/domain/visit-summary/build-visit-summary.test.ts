@@ -114,7 +114,7 @@ describe('buildVisitSummary', () => {
     expect(empty.text).toContain('Why you came in\n- Ask your clinic if you have questions about this visit.');
     expect(empty.text).toContain('Your plan\n- No steps were set for you at this visit. Ask your clinic if you are not sure what to do next.');
     expect(empty.text).toContain('Follow-up\n- No follow-up visit was set. Call your clinic if you have questions.');
-    expect(empty.text).toContain('When to get help\n- Call your clinic if you feel worse or have new problems.');
+    expect(empty.text).toContain('When to get help\n- Call your clinic if you feel worse or have new problems. In an emergency, call 911.');
     // The clinician's words for the same: the patient has no "note".
     expect(empty.text).not.toMatch(/your note|no plan steps|lists no warning signs/i);
   });

@@ -164,7 +164,9 @@ export function buildVisitSummary(
     heading('Your allergies', allergies, 'No allergies are in your record from this visit.'),
     heading('Tests ordered', tests, 'No tests were ordered.'),
     heading('Follow-up', followUp, 'No follow-up visit was set. Call your clinic if you have questions.'),
-    heading('When to get help', getHelp, 'Call your clinic if you feel worse or have new problems.'),
+    // A precaution the recogniser garbled is left out of the note (unclear.ts), so the fallback must not be weaker than
+    // any the visit gave: it names the emergency number too.
+    heading('When to get help', getHelp, 'Call your clinic if you feel worse or have new problems. In an emergency, call 911.'),
     ...(clinic ? [[clinic.name, clinic.phone ? `Phone: ${clinic.phone}` : '', clinic.address ?? '', clinic.website ?? ''].filter(Boolean).join('\n')] : []),
   ].join('\n\n');
   const body = [...aboutLines, ...plan, ...medicines.map((m) => m.text), ...allergies, ...tests, ...followUp, ...getHelp].join('\n');

@@ -124,6 +124,8 @@ const PERSON: Array<[RegExp, string]> = [
   [/\b(?:he|she) (?:is|was)\b/gi, 'you are'],
   [/\b(?:he|she) has\b/gi, 'you have'],
   [/\b(?:his|her)\b/gi, 'your'],
+  // A note says "their" of a patient whose sex it was not told: "if their breathing gets worse".
+  [/\btheir\b/gi, 'your'],
 ];
 
 function keepCase(original: string, replacement: string): string {

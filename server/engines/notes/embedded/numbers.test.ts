@@ -3,6 +3,8 @@ import { cleanUtterance, wordsToDigits } from './text';
 
 describe('spoken numbers', () => {
   it('reads a hundreds digit said alone, as in blood pressures ("one sixty nine over seventy four")', () => {
+    expect(wordsToDigits('call nine one one or go to the emergency room')).toBe('call 911 or go to the emergency room');
+    expect(cleanUtterance('call nine one one right away').trim()).toBe('call 911 right away');
     expect(wordsToDigits('it is one sixty nine over seventy four')).toBe('it is 169 over 74');
     expect(wordsToDigits('one thirty two over eighty')).toBe('132 over 80');
     expect(wordsToDigits('one fifteen over seventy')).toBe('115 over 70');

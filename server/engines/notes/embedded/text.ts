@@ -21,8 +21,12 @@ function spokenDecimals(text: string): string {
   });
 }
 
+// The emergency number is said digit by digit ("call nine one one"): its repeated "one" read as a stutter and the rest
+// summed as a quantity, it became "call 10" (a browser trial, 7 Dec).
+const EMERGENCY_NUMBER = /\bnine[\s-]+one[\s-]+one\b/gi;
+
 export function wordsToDigits(text: string): string {
-  const words = spokenDecimals(text).split(/(\s+)/);
+  const words = spokenDecimals(text.replace(EMERGENCY_NUMBER, '911')).split(/(\s+)/);
   const out: string[] = [];
   let i = 0;
   while (i < words.length) {
@@ -78,7 +82,7 @@ const LETTER_NAMES = /^\s*(?:diff|difficile|coli|pylori|section|ray|rays)\b/i;
 
 /** Undo the tokenised style of the corpus and common recogniser artefacts ("do n't", "gon na", "um"). */
 export function cleanUtterance(text: string): string {
-  let t = ` ${text} `;
+  let t = ` ${text} `.replace(EMERGENCY_NUMBER, '911');
   t = t.replace(/\s+n't\b/g, "n't").replace(/\s+'(s|re|ve|ll|d|m)\b/g, "'$1");
   t = t.replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to').replace(/\bgot ta\b/gi, 'got to');
   t = t.replace(/\b(um+|uh+|uhm|hmm+|mm-hmm|mm|uh-huh|er|ah)\b[,.]?/gi, ' ');

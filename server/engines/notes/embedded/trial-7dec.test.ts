@@ -1,0 +1,38 @@
+/**
+ * An asthma visit recorded in Chromium in Festival voices (7 Dec browser trial; recorded-asthma-emergency-58s.json is the
+ * recogniser's output) and the same words typed: "if your breathing gets worse or your lips turn blue call nine one one or
+ * go to the emergency room". Typed, the note said "call 10" (the repeated "one" read as a stutter, the rest summed) and
+ * the summary "if their breathing"; recorded, the recogniser was unsure of "lips", "nine one one" and "emergency", the
+ * sentence was left out (unclear.ts) and the summary's only advice was to call the clinic.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildVisitSummary } from '@/server/domain/visit-summary/build-visit-summary';
+import { dialogueToTranscript } from './dialogue';
+import { EmbeddedNotesEngine } from './index';
+import { recordedTranscript, type RecordedLine } from './recorded-transcript';
+import RECORDED from './recorded-asthma-emergency-58s.json';
+import type { TranscriptLine } from '../types';
+
+const generate = (transcript: TranscriptLine[]) => {
+  const note = new EmbeddedNotesEngine().generateSync({ transcript, sections: [], preferences: { verbosity: 'BALANCED', sectionFormat: {} } });
+  return { note, plan: note.summary.find((s) => s.loinc_code === '51847-2')?.content ?? '', avs: buildVisitSummary('s1', note.summary, note.structured_data, null) };
+};
+const typed = generate(dialogueToTranscript((RECORDED as RecordedLine[]).map((l) => `[${l.speaker === 'CLINICIAN' ? 'doctor' : 'patient'}] ${l.words.map(([w]) => w).join(' ')}`).join('\n')));
+const recorded = generate(recordedTranscript(RECORDED as RecordedLine[]));
+
+describe('an emergency instruction', () => {
+  it('keeps the emergency number said digit by digit', () => {
+    expect(typed.plan).toContain('If their breathing gets worse or their lips turn blue call 911 or go to the emergency room.');
+    expect(typed.plan).not.toMatch(/call 10\b/);
+  });
+
+  it('reaches the after-visit summary in the second person', () => {
+    expect(typed.avs.get_help).toEqual(['If your breathing gets worse or your lips turn blue call 911 or go to the emergency room.']);
+  });
+
+  it('left out of the note as unheard, leaves the summary naming the emergency number, not only the clinic', () => {
+    expect(recorded.plan).not.toMatch(/emergency/i);
+    expect(recorded.avs.get_help).toEqual([]);
+    expect(recorded.avs.text).toContain('When to get help\n- Call your clinic if you feel worse or have new problems. In an emergency, call 911.');
+  });
+});
