@@ -6,9 +6,9 @@ import { avoidedDrugs, findDrugs } from './meds';
 import { isDiagnosisCode, type Problem } from './plan';
 import { isPatientFear } from './patient-fear';
 import { isPossibleCause } from './possible-cause';
-import { findPresentingSymptoms } from './presenting-complaint';
+import { findPatientReason, findPresentingSymptoms } from './presenting-complaint';
 import { findAssessedSitePain } from './site-pain';
-import { clinicianToNote, finishSentence } from './text';
+import { clinicianToNote, finishSentence, toThirdPerson } from './text';
 
 const HYPOTHETICAL =
   /\b(reasons|possible causes?|causes are|people can|people with|rule out|risk of|risk for|prevent|if (?:you|they|she|he|we|i) (?:have|has|had|get|develop)|such as|(?:people|guys|patients|folks|someone|anyone|a lot of people) (?:that|who|with)|(?:people|guys|patients|folks)\b[^.,;]{0,30}\b(?:that|who) (?:have|has|had|get)|screen(?:ing)? for|tests? for|tested for|check(?:ed)? for|evaluate for|looks? for|looking for|used (?:for|to treat|in)|(?:approved|indicated) for|would (?:have|get|develop)|(?:can|could|may|might|will) (?:cause|lead to)|can (?:get|develop))\b/;
@@ -246,6 +246,8 @@ export function diagnoses(ctx: NoteContext, problems: Problem[]): Diagnosis[] {
   }
   // The reason for the visit the clinician dictates is a problem of it, unless a diagnosis below explains it.
   for (const p of findPresentingSymptoms(analysis.sentences)) add(p.code, finishSentence(clinicianToNote(stripFiller(p.sentence.text), analysis.sex)));
+  // And the condition of their own the patient says they came for, in the note's third person.
+  for (const p of findPatientReason(analysis.sentences)) add(p.code, finishSentence(toThirdPerson(stripFiller(p.sentence.text), analysis.sex)));
   // So is the pain of a part the plan takes up with only a possible diagnosis (site-pain.ts).
   // (Its evidence is the sentence that takes the part up when no sentence names the pain.)
   const takenUp = new Map<string, string>();

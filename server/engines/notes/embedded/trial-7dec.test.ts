@@ -3,7 +3,8 @@
  * recogniser's output) and the same words typed: "if your breathing gets worse or your lips turn blue call nine one one or
  * go to the emergency room". Typed, the note said "call 10" (the repeated "one" read as a stutter, the rest summed) and
  * the summary "if their breathing"; recorded, the recogniser was unsure of "lips", "nine one one" and "emergency", the
- * sentence was left out (unclear.ts) and the summary's only advice was to call the clinic.
+ * sentence was left out (unclear.ts) and the summary's only advice was to call the clinic. And the visit coded nothing:
+ * the patient's "my asthma has been worse for the last week", the reason for coming, was never taken up by the garbled plan.
  */
 import { describe, expect, it } from 'vitest';
 import { buildVisitSummary } from '@/server/domain/visit-summary/build-visit-summary';
@@ -34,5 +35,23 @@ describe('an emergency instruction', () => {
     expect(recorded.plan).not.toMatch(/emergency/i);
     expect(recorded.avs.get_help).toEqual([]);
     expect(recorded.avs.text).toContain('When to get help\n- Call your clinic if you feel worse or have new problems. In an emergency, call 911.');
+  });
+});
+
+describe('the condition the patient says they came for', () => {
+  const codes = (visit: string) => generate(dialogueToTranscript(visit)).note.structured_data.diagnoses.values.map((d) => d.codes[0]!.code);
+
+  it('is coded, as an exacerbation when it is worse, with the patient\'s words in the third person', () => {
+    const dx = recorded.note.structured_data.diagnoses.values;
+    expect(dx.map((d) => d.codes[0]!.code)).toEqual(['J45.901']);
+    expect(dx[0]!.diagnosis_note).toBe('Their asthma has been worse for the last week the patient is wheezing at night.');
+    expect(codes('[doctor] What brings you in today?\n[patient] My COPD has been acting up since the cold weather started.\n[doctor] Okay.')).toEqual(['J44.1']);
+  });
+
+  it('is not coded when it is not theirs, not worse, asked, or not the answer to the opening question', () => {
+    expect(codes('[doctor] What brings you in today?\n[patient] My mother\'s asthma has been worse, so I worry about mine.\n[doctor] Okay.')).toEqual([]);
+    expect(codes('[doctor] What brings you in today?\n[patient] My asthma is fine, I am here for my annual physical.\n[doctor] Okay.')).toEqual([]);
+    expect(codes('[doctor] What brings you in today?\n[patient] Could my asthma be getting worse?\n[doctor] Okay.')).toEqual([]);
+    expect(codes('[doctor] Let us look at your blood work first.\n[patient] My asthma has been worse lately.\n[doctor] Okay.')).toEqual([]);
   });
 });
