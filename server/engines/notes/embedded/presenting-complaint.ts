@@ -34,22 +34,34 @@ export function findPresentingSymptoms(sentences: Sentence[]): Array<{ code: str
 }
 
 // The clinician's opening question, answered with why the patient came.
-const OPENER = /\b(?:what brings you (?:in|here)|what can i do for you|how can i help you|what are you here for|what(?:'s| is) going on(?: today)?|what seems to be the problem)\b/;
+const OPENER = /\b(?:brings you (?:in|here)|what can i do for you|how can i help you|what are you here for|what(?:'s| is) going on(?: today)?|what seems to be the problem)\b/;
 // The patient's own condition, worse or acting up: "my asthma has been worse", "my eczema is flaring".
 const WORSE = /\b(?:worse|worsening|flar(?:e|ed|ing)|acting up|bothering me|out of control|not controlled|getting bad)\b/;
+// Or the condition the visit follows up: "I'm here for my diabetes and blood pressure follow-up".
+const FOLLOW_UP = /\b(?:here for|in for|came (?:in )?for|coming in for)\b.*\b(?:follow[- ]?up|check[- ]?up|recheck)\b|\b(?:follow[- ]?up|check[- ]?up|recheck) (?:on|for|of) my\b/;
+// A patient's "my blood pressure" followed up is their hypertension.
+const MY_PRESSURE = /\bmy (?:(?:\w+ and )?)?blood pressure\b/;
 
 /**
  * A known condition the patient gives as the reason for coming ("What brings you in today?" "My asthma has been worse for
- * the last week"): the visit is for it, however garbled the plan that follows (a browser trial, 7 Dec, coded nothing).
- * Only a condition of the patient's own that is worse: a symptom or a worry named there is the complaint, not a diagnosis.
+ * the last week", "I'm here for my diabetes and blood pressure follow-up"): the visit is for it, however garbled the plan
+ * that follows (a browser trial, 7 Dec, coded neither). Only a condition of the patient's own, worse or followed up: a
+ * symptom or a worry named there is the complaint, not a diagnosis.
  */
 export function findPatientReason(sentences: Sentence[]): Array<{ code: string; sentence: Sentence }> {
   // The opening question is often said with the greeting, which the analysis drops, or lost in an unheard stretch.
   const said = sentences.filter((s) => s.tokens.some((t) => t !== 'unclearspan'));
   const answer = said[0]?.role === 'PATIENT' ? said[0] : OPENER.test(said[0]?.tokens.join(' ') ?? '') ? said[1] : undefined;
-  if (!answer || answer.role !== 'PATIENT' || answer.question || !WORSE.test(answer.tokens.join(' '))) return [];
-  return conditionMentions(answer)
-    .filter((m) => !m.negated && !m.family && !SYMPTOM.test(m.code) && answer.tokens[m.start - 1] === 'my')
+  if (!answer || answer.role !== 'PATIENT' || answer.question) return [];
+  const text = answer.tokens.join(' ');
+  const worse = WORSE.test(text);
+  const followedUp = FOLLOW_UP.test(text);
+  if (!worse && !followedUp) return [];
+  const own = (start: number) => answer.tokens[start - 1] === 'my' || (answer.tokens[start - 1] === 'and' && followedUp && answer.tokens.slice(0, start).includes('my'));
+  const out = conditionMentions(answer)
+    .filter((m) => !m.negated && !m.family && !SYMPTOM.test(m.code) && own(m.start))
     // Said worse, an asthma or COPD is an exacerbation (J45.901, J44.1), not "uncomplicated".
-    .map((m) => ({ code: m.code === 'J45.909' ? 'J45.901' : m.code === 'J44.9' ? 'J44.1' : m.code, sentence: answer }));
+    .map((m) => ({ code: worse && m.code === 'J45.909' ? 'J45.901' : worse && m.code === 'J44.9' ? 'J44.1' : m.code, sentence: answer }));
+  if (followedUp && MY_PRESSURE.test(text) && !out.some((d) => /^I1[0-6]/.test(d.code))) out.push({ code: 'I10', sentence: answer });
+  return out;
 }

@@ -12,6 +12,7 @@ import { dialogueToTranscript } from './dialogue';
 import { EmbeddedNotesEngine } from './index';
 import { recordedTranscript, type RecordedLine } from './recorded-transcript';
 import RECORDED from './recorded-asthma-emergency-58s.json';
+import FOLLOW_UP from './recorded-diabetes-knee-76s.json';
 import type { TranscriptLine } from '../types';
 
 const generate = (transcript: TranscriptLine[]) => {
@@ -46,6 +47,15 @@ describe('the condition the patient says they came for', () => {
     expect(dx.map((d) => d.codes[0]!.code)).toEqual(['J45.901']);
     expect(dx[0]!.diagnosis_note).toBe('Their asthma has been worse for the last week the patient is wheezing at night.');
     expect(codes('[doctor] What brings you in today?\n[patient] My COPD has been acting up since the cold weather started.\n[doctor] Okay.')).toEqual(['J44.1']);
+  });
+
+  it('is coded when the patient says the visit follows it up, "my blood pressure" being their hypertension', () => {
+    // The same trial's other visit: "(what) brings you in today" / "i'm here for my diabetes and blood pressure follow-up",
+    // metformin continued and lisinopril raised under a plan that never named either: only the knee was coded.
+    const dx = generate(recordedTranscript(FOLLOW_UP as RecordedLine[])).note.structured_data.diagnoses.values.map((d) => d.codes[0]!.code);
+    expect(dx).toEqual(expect.arrayContaining(['M17.11', 'E11.9', 'I10']));
+    expect(codes('[doctor] What brings you in?\n[patient] I came in for a follow-up on my blood pressure.\n[doctor] Okay.')).toEqual(['I10']);
+    expect(codes('[doctor] What brings you in?\n[patient] My husband\'s blood pressure follow-up was yesterday, I am here for my cough.\n[doctor] Okay.')).toEqual([]);
   });
 
   it('is not coded when it is not theirs, not worse, asked, or not the answer to the opening question', () => {
