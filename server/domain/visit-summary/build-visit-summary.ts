@@ -67,7 +67,10 @@ function medicine(o: MedicationOrder): SummaryMedicine | null {
   const extra = o as MedicationOrder & { as_needed?: boolean; as_needed_reason?: string | null; previous_dosage?: { quantity: number | null; unit: string | null; raw_value: string | null } | null };
   const before = extra.previous_dosage && change === 'CHANGE' ? dose({ ...o, dosage: extra.previous_dosage }) : null;
   let text = before && d ? `Change ${drug} from ${before} to ${d}.` : `${VERB[change]} ${drug}${d && change !== 'STOP' ? ` ${d}` : ''}.`;
-  if (how) text += ` Take it ${how}.`;
+  // An as-needed order's frequency is often the as-needed itself, which the next sentence says: "Take it when you need
+  // it. Take it only when you need it." (a browser trial, 7 Dec).
+  const often = extra.as_needed ? how?.replace(/(?:^|,\s*)(?:when you need it|as needed)(?=,|$)/gi, '').replace(/^,\s*/, '') || null : how;
+  if (often) text += ` Take it ${often}.`;
   if (extra.as_needed && change !== 'STOP') text += ` Take it only when you need it${extra.as_needed_reason ? ` for ${plainWords(extra.as_needed_reason)}` : ''}.`;
   // The engine also writes an as-needed order's words into its instructions ("as needed for pain"): said once.
   const instructions = extra.as_needed ? o.instructions?.replace(/\b(?:as needed|when needed|as required|prn)(?:\s+for\s+[^.,;]+)?/gi, '').replace(/^[\s.,;]+$/, '') : o.instructions;

@@ -65,3 +65,11 @@ describe('the condition the patient says they came for', () => {
     expect(codes('[doctor] Let us look at your blood work first.\n[patient] My asthma has been worse lately.\n[doctor] Okay.')).toEqual([]);
   });
 });
+
+describe('an as-needed medicine in the after-visit summary', () => {
+  it('says once to take it when needed', () => {
+    const { avs } = generate(recordedTranscript(FOLLOW_UP as RecordedLine[]));
+    const acetaminophen = avs.medicines.find((m) => m.drug === 'acetaminophen')!;
+    expect(acetaminophen.text).toBe('Start taking acetaminophen. Take it only when you need it.');
+  });
+});
