@@ -244,7 +244,9 @@ export function allergyPieces(ctx: NoteContext): Piece[] {
     if (s.question || (!s.allergy && !/\ballerg/i.test(s.text))) continue;
     if (/\b(no|not|don't have any|nkda)\b.{0,20}\ballerg/i.test(s.text) && s.role === 'PATIENT') { out.push({ text: 'No known drug allergies.', src: [s.tid] }); continue; }
     const m = /\ballerg(?:ic|y|ies) to ([a-z0-9 ,/-]+)/i.exec(s.text);
-    const named = m ? m[1] : s.allergy && q && /\ballerg/i.test(q.text) ? s.text : '';
+    // "… penicillin allergies", the drug said before the word: only a drug the lexicon knows, as the coded allergy is.
+    const before = m ? null : /((?:\S+\s+){0,2}\S+)\s+allerg(?:y|ies)\b/i.exec(s.text);
+    const named = m ? m[1] : before && findDrugs(before[1]).length ? before[1] : s.allergy && q && /\ballerg/i.test(q.text) ? s.text : '';
     if (!named || /^(?:any|anything|medications?|medicines?|drugs?)\b/i.test(named.trim())) continue;
     const drugs = findDrugs(named);
     // Never words the recogniser was unsure of, nor the reaction itself: "[unclear] hives" read "Hives causes hives."

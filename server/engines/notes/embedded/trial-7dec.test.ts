@@ -73,3 +73,12 @@ describe('an as-needed medicine in the after-visit summary', () => {
     expect(acetaminophen.text).toBe('Start taking acetaminophen. Take it only when you need it.');
   });
 });
+
+describe('an allergy said as "penicillin allergies"', () => {
+  it('is in the Allergies section as it is in the coded data', () => {
+    // "(and) you (i) will (note) (that) penicillin allergies": the section was empty beside a coded penicillin allergy.
+    const { note } = generate(recordedTranscript(FOLLOW_UP as RecordedLine[]));
+    expect(note.summary.find((s) => s.loinc_code === '48765-2')?.content).toBe('Penicillin.');
+    expect(note.structured_data.allergies.values.map((a) => a.substance)).toEqual(['penicillin']);
+  });
+});
