@@ -172,7 +172,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   proc.stdout!.on('data', (d) => (output += d));
   proc.stderr!.on('data', (d) => (output += d));
   // 'close', not 'exit': the exit can come before the last lines of its output have been read.
-  const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => proc.once('close', (code, signal) => { if (signal) output += `\n[harness] server ended by ${signal}\n`; resolve(code); }));
   // A bound for a wedged start, not a speed check: a cold start (tsx compiling the server, Next loading
   // its build, the code sets) took over 90 s on two cores shared with other suites and builds.
   const deadline = Date.now() + 240_000;

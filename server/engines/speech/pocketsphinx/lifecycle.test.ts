@@ -53,4 +53,16 @@ describe.skipIf(!hasLib)('decoder lifecycle', () => {
     // 8 decoders are 150 MB or more; before the fix nearly all of it stayed.
     expect(after).toBeLessThan(baseline + 100);
   }, 600_000);
+
+  it('closes with every thread ending itself between library calls, even with audio queued far behind', async () => {
+    const busy = new EmbeddedSpeechEngine({ poolSize: 2, lm: 'stock' });
+    await busy.warm();
+    const streams = [0, 1].map(() => busy.openStream({ onSegment() {} }));
+    // Two minutes of speech each, written at once: the threads are mid-decode with most of it still queued.
+    for (const s of streams) for (let k = 0; k < 40; k++) s.write(speech);
+    await new Promise((r) => setTimeout(r, 300));
+    await busy.close();
+    expect(busy.pool.exitCodes).toEqual([0, 0]);
+  }, 240_000);
 });
+

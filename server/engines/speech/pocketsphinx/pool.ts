@@ -49,6 +49,8 @@ export class DecoderPool {
   private listeners = new Map<number, Listener>();
   private nextId = 1;
   private closed = false;
+  /** How each thread ended: 0 when it ended itself at close(), 1 when it had to be terminated. */
+  readonly exitCodes: number[] = [];
   /**
    * A released stream's id in slot id % CANCEL_SLOTS, read by its thread before each message: audio already
    * queued for a stream closed early (a live pass cut off at EOF, whose result is discarded) is dropped instead
@@ -81,6 +83,7 @@ export class DecoderPool {
       rejectReady(e);
       for (const l of this.listeners.values()) l({ t: 'error', id: 0, message: `speech worker failed: ${e.message}` });
     });
+    worker.on('exit', (code) => this.exitCodes.push(code));
     worker.unref();
     this.workers.push(pw);
     return pw;
@@ -133,9 +136,23 @@ export class DecoderPool {
     return this.workers.reduce((n, w) => n + w.streams, 0);
   }
 
+  /**
+   * Each thread drops the audio still queued (every stream cancelled), frees its decoders and ends itself; one
+   * that has not ended in a few seconds (a library call that does not return) is terminated.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+    for (const id of this.listeners.keys()) Atomics.store(this.cancelled, id % CANCEL_SLOTS, id);
+    await Promise.all(
+      this.workers.map(async (w) => {
+        const ended = new Promise<void>((resolve) => w.worker.once('exit', () => resolve()));
+        w.worker.postMessage({ t: 'shutdown', id: 0 } satisfies ToWorker);
+        let timer: NodeJS.Timeout | undefined;
+        const late = await Promise.race([ended.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(r, 5000, true)))]);
+        clearTimeout(timer);
+        if (late) await w.worker.terminate();
+      }),
+    );
     this.workers = [];
   }
 }

@@ -19,7 +19,9 @@ export type ToWorker =
   | { t: 'audio'; id: number; utt: number; samples: Int16Array; sentAt?: number; lagging?: boolean }
   | { t: 'endUtt'; id: number; utt: number }
   | { t: 'flush'; id: number }
-  | { t: 'close'; id: number };
+  | { t: 'close'; id: number }
+  /** The pool is closing: free every decoder and end this thread (id unused). */
+  | { t: 'shutdown'; id: number };
 
 export type FromWorker =
   | { t: 'ready'; initMs: number }
@@ -124,7 +126,21 @@ port.on('message', (m: ToWorker) => {
   }
 });
 
+let shuttingDown = false;
+
 function handle(m: ToWorker): void {
+  if (shuttingDown) return;
+  if (m.t === 'shutdown') {
+    // Ended from inside, between two library calls: terminate() from outside may land in the middle of one (a
+    // decoder being built or fed), and a process exiting then was seen to die by a signal (CI, 7 Dec).
+    shuttingDown = true;
+    for (const st of streams.values()) st.dec.free();
+    for (const d of idle) d.free();
+    streams.clear();
+    idle.length = 0;
+    // In a worker thread this ends the thread, not the process.
+    process.exit(0);
+  }
   if (m.t === 'open') {
     // Released before its thread got to it: no decoder to build.
     if (Atomics.load(cancelled, m.id % CANCEL_SLOTS) === m.id) return;
@@ -192,7 +208,7 @@ function handle(m: ToWorker): void {
       streams.delete(m.id);
       s.dec.free();
       scheduleTrim();
-      if (idle.length === 0) setImmediate(() => idle.length === 0 && idle.push(timeStageCpu('decoder_init', () => new PocketSphinxDecoder(model))));
+      if (idle.length === 0) setImmediate(() => !shuttingDown && idle.length === 0 && idle.push(timeStageCpu('decoder_init', () => new PocketSphinxDecoder(model))));
       break;
   }
 }
